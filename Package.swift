@@ -1,0 +1,85 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "D2S",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "EnvKeys", targets: ["EnvKeys"]),
+    .library(name: "Qualifiers", targets: ["Qualifiers"]),
+    .library(name: "RuleCore", targets: ["RuleCore"]),
+    .library(name: "D2SModel", targets: ["D2SModel"]),
+    .library(name: "SQLiteAdaptor", targets: ["SQLiteAdaptor"]),
+    .library(name: "PostgreSQLAdaptor", targets: ["PostgreSQLAdaptor"]),
+    .library(name: "Components", targets: ["Components"]),
+    .library(name: "Plugins", targets: ["Plugins"]),
+    .library(name: "D2STesting", targets: ["D2STesting"]),
+    .library(name: "D2SREPL", targets: ["D2SREPL"]),
+    .executable(name: "d2s-repl", targets: ["d2s-repl"]),
+    .executable(name: "d2s-bench", targets: ["d2s-bench"]),
+  ],
+  dependencies: [
+    // Logging for rule warnings now and SQL statements later (swift-log is the ecosystem's API).
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // Insecure.MD5 / Insecure.SHA1 for legacy password digests (Sakila's staff passwords).
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // The d2s-repl command line.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: - C libraries (module maps only)
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
+    // MARK: - Rules
+    .target(name: "EnvKeys"),
+    .target(name: "Qualifiers", dependencies: ["EnvKeys"]),
+    .target(
+      name: "RuleCore",
+      dependencies: ["Qualifiers", .product(name: "Logging", package: "swift-log")]),
+
+    // MARK: - Databases
+    .target(
+      name: "D2SModel",
+      dependencies: ["Qualifiers", .product(name: "Logging", package: "swift-log")]),
+    .target(name: "SQLiteAdaptor", dependencies: ["D2SModel", "CSQLite"]),
+    .target(name: "PostgreSQLAdaptor", dependencies: ["D2SModel", "CLibPQ"]),
+
+    // MARK: - Views
+    .target(
+      name: "Components",
+      dependencies: ["RuleCore", "D2SModel", .product(name: "Crypto", package: "swift-crypto")]),
+
+    .target(name: "Plugins", dependencies: ["Components"]),
+
+    // MARK: - Testing support
+    .target(name: "D2STesting", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),
+
+    // MARK: - REPL
+    .target(
+      name: "D2SREPL",
+      dependencies: [
+        "Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor", "CLibEdit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // MARK: - Executables
+    .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
+    .executableTarget(name: "d2s-bench", dependencies: ["RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor"]),
+
+    // MARK: - Tests
+    .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),
+    .testTarget(name: "QualifiersTests", dependencies: ["Qualifiers"]),
+    .testTarget(name: "RuleCoreTests", dependencies: ["RuleCore"]),
+    .testTarget(name: "D2SModelTests", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"]),
+    .testTarget(
+      name: "ComponentsTests", dependencies: ["Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting"], exclude: ["Snapshots"]),
+    .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
+    .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
+    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibEdit"]),
+  ]
+)

@@ -1,0 +1,19 @@
+import AuditKeys
+import D2STesting
+import Testing
+
+// Unit-testing custom rules with D2STesting (quoted in the README, "Testing your rules").
+@Test func paymentsAreAuditedUnderTheirDisplayName() throws {
+  let tester = try RuleTester(
+    rules: "entity.name = 'Payment' => displayNameForEntity = 'Money in'",
+    plugins: [AuditKeysPlugin()],
+    database: try TestDatabases.sakila())
+
+  let payments = try tester.setting("entity", to: "'Payment'")
+  #expect(try payments.value("isAuditLogged") == "true")
+  #expect(try payments.value("auditLabel") == "'Money in'")
+  #expect(try payments.rule("auditLabel") == "isAuditLogged = true => auditLabel = displayNameForEntity")
+
+  let films = try tester.setting("entity", to: "'Film'")
+  #expect(try films.value("isAuditLogged") == "false")
+}

@@ -1,0 +1,53 @@
+import Components
+import D2SModel
+import EnvKeys
+import Plugins
+import RuleCore
+
+/// Edits a film rating: the current one among `G PG PG-13 R NC-17`.
+public struct EditRating: D2SComponent, RuleValueConvertible {
+  public static let ratings = ["G", "PG", "PG-13", "R", "NC-17"]
+  public init() {}
+  public var ruleLiteral: Literal { .string("EditRating") }
+
+  public func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
+    let current = KVC.unwrap(context.propertyValue) as? String
+    let choices = Self.ratings.map { $0 == current ? "[\($0)]" : $0 }.joined(separator: " ")
+    return ["\(choices)  (object.\(context.propertyKey) = 'PG-13')"]
+  }
+}
+
+/// A number as up to five stars.
+public struct DisplayStars: D2SComponent {
+  public init() {}
+  public func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
+    let value = (KVC.unwrap(context.propertyValue) as? Int) ?? 0
+    return [String(repeating: "★", count: min(max(value, 0), 5)) + String(repeating: "☆", count: max(0, 5 - min(value, 5)))]
+  }
+}
+
+/// `3` → `3/5`.
+public struct OutOfFiveFormatter: ValueFormatter {
+  public init() {}
+  public func format(_ value: DatabaseValue, for attribute: Attribute?) -> String { "\(value.intValue ?? 0)/5" }
+  public func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    guard let n = Int(text.replacingOccurrences(of: "/5", with: "").trimmingCharacters(in: .whitespaces)) else {
+      throw FormatterError(formatter: "outOfFive", text: text, accepted: "3 or 3/5")
+    }
+    return .int(n)
+  }
+}
+
+/// Registers the rating editor and the stars in BasicLook, and picks them by rules.
+public struct RatingComponentsPlugin: D2SPlugin {
+  public init() {}
+  public let name = "RatingComponents"
+  public var components: [PluginComponent] {
+    [PluginComponent("EditRating", look: "BasicLook", EditRating()), PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())]
+  }
+  public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
+  /// The rules ship as a resource (`rating.d2s`), found without `Bundle.module`.
+  public var ruleText: String? {
+    try? PluginResources.text(of: "rating.d2s", package: "RatingComponents", target: "RatingComponents")
+  }
+}

@@ -1,0 +1,159 @@
+import D2SModel
+import EnvKeys
+import Foundation
+
+/// The formatters of SPEC §5.
+enum BuiltinFormatters {
+  static let all: [(String, any ValueFormatter)] = [
+    ("integer", IntegerFormatter()), ("decimal", DecimalFormatter(prefix: "", name: "decimal")),
+    ("currency", DecimalFormatter(prefix: "$", name: "currency")), ("percent", PercentFormatter()),
+    ("date", DateFormatterKind(kind: .date)), ("time", DateFormatterKind(kind: .time)),
+    ("dateTime", DateFormatterKind(kind: .dateTime)), ("minutesDuration", MinutesDurationFormatter()),
+    ("daysDuration", DaysDurationFormatter()),
+  ]
+
+  static let posix = Locale(identifier: "en_US_POSIX")
+
+  static func decimal(_ value: DatabaseValue) -> Decimal? {
+    switch value {
+    case .decimal(let d): d
+    case .int(let i): Decimal(i)
+    case .double(let d): Decimal(string: "\(d)", locale: posix)
+    case .string(let s): Decimal(string: s, locale: posix)
+    default: nil
+    }
+  }
+
+  /// `d` in plain notation with at least `scale` fraction digits.
+  static func plain(_ d: Decimal, scale: Int?) -> String {
+    var text = d.description
+    guard let scale, scale > 0 else { return text }
+    if !text.contains(".") { text += "." }
+    let fraction = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) - 1
+    if fraction < scale { text += String(repeating: "0", count: scale - fraction) }
+    return text
+  }
+
+  /// A number typed by a person: spaces and grouping commas dropped.
+  static func number(_ text: String) -> Decimal? {
+    let cleaned = text.filter { $0 != "," && !$0.isWhitespace }
+    guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else { return nil }
+    return Decimal(string: cleaned, locale: posix)
+  }
+
+  /// The parsed number as the attribute's type.
+  static func typed(_ d: Decimal, for attribute: Attribute?) -> DatabaseValue? {
+    switch attribute?.valueType {
+    case .int?:
+      let i = NSDecimalNumber(decimal: d).intValue
+      return Decimal(i) == d ? .int(i) : nil
+    case .double?: return .double(NSDecimalNumber(decimal: d).doubleValue)
+    default: return .decimal(d)
+    }
+  }
+}
+
+struct IntegerFormatter: ValueFormatter {
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    if case .int(let i) = value { return String(i) }
+    return BuiltinFormatters.decimal(value).map { BuiltinFormatters.plain($0, scale: nil) } ?? value.description
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    guard let d = BuiltinFormatters.number(text), Decimal(NSDecimalNumber(decimal: d).intValue) == d else {
+      throw FormatterError(formatter: "integer", text: text, accepted: "a whole number like 16044 or 16,044")
+    }
+    if let attribute, attribute.valueType != .int, let value = BuiltinFormatters.typed(d, for: attribute) { return value }
+    return .int(NSDecimalNumber(decimal: d).intValue)
+  }
+}
+
+struct DecimalFormatter: ValueFormatter {
+  let prefix: String
+  let name: String
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    guard let d = BuiltinFormatters.decimal(value) else { return value.description }
+    let scale = attribute?.scale ?? (prefix.isEmpty ? nil : 2)
+    let text = BuiltinFormatters.plain(d.magnitude, scale: scale)
+    return (d < 0 ? "-" : "") + prefix + text
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    var body = text.trimmingCharacters(in: .whitespaces)
+    var negative = false
+    if body.hasPrefix("-") { negative = true; body.removeFirst() }
+    if !prefix.isEmpty, body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
+    guard let d = BuiltinFormatters.number(body), let value = BuiltinFormatters.typed(negative ? -d : d, for: attribute) else {
+      throw FormatterError(formatter: name, text: text, accepted: prefix.isEmpty ? "a number like 20.99" : "an amount like $20.99 or 20.99")
+    }
+    return value
+  }
+}
+
+struct PercentFormatter: ValueFormatter {
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    guard let d = BuiltinFormatters.decimal(value) else { return value.description }
+    return BuiltinFormatters.plain(d * 100, scale: nil) + "%"
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    let body = text.trimmingCharacters(in: .whitespaces)
+    let isPercent = body.hasSuffix("%")
+    guard let d = BuiltinFormatters.number(isPercent ? String(body.dropLast()) : body),
+      let value = BuiltinFormatters.typed(isPercent ? d / 100 : d, for: attribute)
+    else { throw FormatterError(formatter: "percent", text: text, accepted: "25% or 0.25") }
+    return value
+  }
+}
+
+struct DateFormatterKind: ValueFormatter {
+  let kind: Attribute.DateKind
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    guard case .date(let date) = value else { return value.description }
+    let full = ISODateText.format(date)
+    switch kind {
+    case .date: return String(full.prefix(10))
+    case .time: return String(full.suffix(8))
+    case .dateTime: return full
+    }
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    let body = text.trimmingCharacters(in: .whitespaces)
+    let date = kind == .time ? DatabaseValue.parseDate(body, kind: .time) : ISODateText.parse(body)
+    guard let date, kind != .date || body.count == 10 else {
+      let forms = ["date": "2006-02-15", "time": "04:34 or 04:34:33", "dateTime": "2006-02-15 04:34:33"]
+      throw FormatterError(formatter: kind.rawValue, text: text, accepted: forms[kind.rawValue] ?? "an ISO date")
+    }
+    return .date(date)
+  }
+}
+
+struct MinutesDurationFormatter: ValueFormatter {
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    guard let minutes = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue }) else { return value.description }
+    return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    let body = text.trimmingCharacters(in: .whitespaces).lowercased()
+    if let plain = Int(body) { return .int(plain) }
+    var total = 0
+    var matched = false
+    for part in body.split(separator: " ") {
+      if part.hasSuffix("h"), let h = Int(part.dropLast()) { total += h * 60; matched = true }
+      else if part.hasSuffix("m"), let m = Int(part.dropLast()) { total += m; matched = true }
+      else { matched = false; break }
+    }
+    guard matched else { throw FormatterError(formatter: "minutesDuration", text: text, accepted: "86 or 1h 26m") }
+    return .int(total)
+  }
+}
+
+struct DaysDurationFormatter: ValueFormatter {
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    guard let days = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue }) else { return value.description }
+    return days == 1 ? "1 day" : "\(days) days"
+  }
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+    var body = text.trimmingCharacters(in: .whitespaces).lowercased()
+    for suffix in [" days", " day"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
+    guard let days = Int(body) else { throw FormatterError(formatter: "daysDuration", text: text, accepted: "6 or 6 days") }
+    return .int(days)
+  }
+}

@@ -1,0 +1,49 @@
+import D2SModel
+import Foundation
+import Synchronization
+
+/// Turns values into display text and typed text back into values, identically on every
+/// machine and locale (no Foundation formatters).
+public protocol ValueFormatter: Sendable {
+  /// The display text of `value` (never called with `.null`).
+  func format(_ value: DatabaseValue, for attribute: Attribute?) -> String
+  /// The value typed as `text`.
+  /// - Throws: ``FormatterError`` naming the formatter and the accepted forms.
+  func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue
+}
+
+/// Text a formatter cannot read.
+public struct FormatterError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var formatter: String
+  public var text: String
+  public var accepted: String
+  public init(formatter: String, text: String, accepted: String) {
+    self.formatter = formatter
+    self.text = text
+    self.accepted = accepted
+  }
+  public var description: String { "'\(text)' is not a valid \(formatter) value (write \(accepted))" }
+}
+
+/// Formatters by name: the builtin ones (`integer`, `decimal`, `currency`, `percent`, `date`,
+/// `time`, `dateTime`, `minutesDuration`, `daysDuration`) and those plugins register.
+public final class FormatterRegistry: Sendable {
+  private let table = Mutex<[String: any ValueFormatter]>([:])
+
+  /// A registry with the builtin formatters (or, with `empty`, none).
+  public init(empty: Bool = false) {
+    if !empty { for (name, formatter) in BuiltinFormatters.all { register(formatter, as: name) } }
+  }
+
+  /// The builtin formatters by name.
+  public static var builtin: [(name: String, formatter: any ValueFormatter)] { BuiltinFormatters.all.map { ($0.0, $0.1) } }
+
+  /// Registers `formatter` as `name` (replacing an earlier one of that name).
+  public func register(_ formatter: any ValueFormatter, as name: String) {
+    table.withLock { $0[name] = formatter }
+  }
+
+  public func formatter(named name: String) -> (any ValueFormatter)? { table.withLock { $0[name] } }
+
+  public var names: [String] { table.withLock { $0.keys.sorted() } }
+}

@@ -1,0 +1,156 @@
+import D2SModel
+import EnvKeys
+import Qualifiers
+import RuleCore
+
+/// Typed access to the builtin keys: `context.task`, `context.with(\.task, "edit")`.
+extension RuleContext {
+  public var task: String {
+    get { self[D2SKeys.Task.self] }
+    set { self[D2SKeys.Task.self] = newValue }
+  }
+  public var firstTask: String {
+    get { self[D2SKeys.FirstTask.self] }
+    set { self[D2SKeys.FirstTask.self] = newValue }
+  }
+  public var nextTask: String {
+    get { self[D2SKeys.NextTask.self] }
+    set { self[D2SKeys.NextTask.self] = newValue }
+  }
+  public var database: D2SModel.Database? {
+    get { self[D2SKeys.DatabaseKey.self] }
+    set { self[D2SKeys.DatabaseKey.self] = newValue }
+  }
+  public var model: Model {
+    get { self[D2SKeys.ModelKey.self] }
+    set { self[D2SKeys.ModelKey.self] = newValue }
+  }
+  public var entity: Entity? {
+    get { self[D2SKeys.EntityKey.self] }
+    set { self[D2SKeys.EntityKey.self] = newValue }
+  }
+  public var attribute: Attribute? {
+    get { self[D2SKeys.AttributeKey.self] }
+    set { self[D2SKeys.AttributeKey.self] = newValue }
+  }
+  public var relationship: Relationship? {
+    get { self[D2SKeys.RelationshipKey.self] }
+    set { self[D2SKeys.RelationshipKey.self] = newValue }
+  }
+  public var propertyKey: String {
+    get { self[D2SKeys.PropertyKey.self] }
+    set { self[D2SKeys.PropertyKey.self] = newValue }
+  }
+  public var propertyValue: (any Sendable)? {
+    get { self[D2SKeys.PropertyValue.self] }
+    set { self[D2SKeys.PropertyValue.self] = newValue }
+  }
+  public var object: DatabaseObject? {
+    get { self[D2SKeys.Object.self] }
+    set { self[D2SKeys.Object.self] = newValue }
+  }
+  public var user: DatabaseObject? {
+    get { self[D2SKeys.User.self] }
+    set { self[D2SKeys.User.self] = newValue }
+  }
+  public var auxiliaryQualifier: Qualifier? {
+    get { self[D2SKeys.AuxiliaryQualifier.self] }
+    set { self[D2SKeys.AuxiliaryQualifier.self] = newValue }
+  }
+  public var page: ComponentName? {
+    get { self[D2SKeys.Page.self] }
+    set { self[D2SKeys.Page.self] = newValue }
+  }
+  public var pageWrapper: ComponentName? {
+    get { self[D2SKeys.PageWrapper.self] }
+    set { self[D2SKeys.PageWrapper.self] = newValue }
+  }
+  public var rowComponent: ComponentName? {
+    get { self[D2SKeys.RowComponent.self] }
+    set { self[D2SKeys.RowComponent.self] = newValue }
+  }
+  public var component: ComponentName? {
+    get { self[D2SKeys.Component.self] }
+    set { self[D2SKeys.Component.self] = newValue }
+  }
+  public var debugComponent: ComponentName? {
+    get { self[D2SKeys.DebugComponent.self] }
+    set { self[D2SKeys.DebugComponent.self] = newValue }
+  }
+  public var formatter: FormatterName? {
+    get { self[D2SKeys.Formatter.self] }
+    set { self[D2SKeys.Formatter.self] = newValue }
+  }
+  public var look: String {
+    get { self[D2SKeys.Look.self] }
+    set { self[D2SKeys.Look.self] = newValue }
+  }
+  public var platform: String {
+    get { self[D2SKeys.Platform.self] }
+    set { self[D2SKeys.Platform.self] = newValue }
+  }
+  public var debug: Bool {
+    get { self[D2SKeys.Debug.self] }
+    set { self[D2SKeys.Debug.self] = newValue }
+  }
+  public var title: String {
+    get { self[D2SKeys.Title.self] }
+    set { self[D2SKeys.Title.self] = newValue }
+  }
+  public var navigationBarTitle: String {
+    get { self[D2SKeys.NavigationBarTitle.self] }
+    set { self[D2SKeys.NavigationBarTitle.self] = newValue }
+  }
+  public var displayNameForEntity: String {
+    get { self[D2SKeys.DisplayNameForEntity.self] }
+    set { self[D2SKeys.DisplayNameForEntity.self] = newValue }
+  }
+  public var displayNameForProperty: String {
+    get { self[D2SKeys.DisplayNameForProperty.self] }
+    set { self[D2SKeys.DisplayNameForProperty.self] = newValue }
+  }
+  public var displayStringForNil: String {
+    get { self[D2SKeys.DisplayStringForNil.self] }
+    set { self[D2SKeys.DisplayStringForNil.self] = newValue }
+  }
+  public var hideEmptyProperty: Bool {
+    get { self[D2SKeys.HideEmptyProperty.self] }
+    set { self[D2SKeys.HideEmptyProperty.self] = newValue }
+  }
+  public var displayPropertyKeys: [String] {
+    get { self[D2SKeys.DisplayPropertyKeys.self] }
+    set { self[D2SKeys.DisplayPropertyKeys.self] = newValue }
+  }
+  public var visibleEntityNames: [String] {
+    get { self[D2SKeys.VisibleEntityNames.self] }
+    set { self[D2SKeys.VisibleEntityNames.self] = newValue }
+  }
+  public var isEntityReadOnly: Bool {
+    get { self[D2SKeys.IsEntityReadOnly.self] }
+    set { self[D2SKeys.IsEntityReadOnly.self] = newValue }
+  }
+  public var readOnlyEntityNames: [String] {
+    get { self[D2SKeys.ReadOnlyEntityNames.self] }
+    set { self[D2SKeys.ReadOnlyEntityNames.self] = newValue }
+  }
+  public var isObjectEditable: Bool {
+    get { self[D2SKeys.IsObjectEditable.self] }
+    set { self[D2SKeys.IsObjectEditable.self] = newValue }
+  }
+  public var isObjectDeletable: Bool {
+    get { self[D2SKeys.IsObjectDeletable.self] }
+    set { self[D2SKeys.IsObjectDeletable.self] = newValue }
+  }
+  public var initialPropertyValues: [String: Literal] {
+    get { self[D2SKeys.InitialPropertyValues.self] }
+    set { self[D2SKeys.InitialPropertyValues.self] = newValue }
+  }
+  public var creationTimestampPropertyKey: String? {
+    get { self[D2SKeys.CreationTimestampPropertyKey.self] }
+    set { self[D2SKeys.CreationTimestampPropertyKey.self] = newValue }
+  }
+  public var updateTimestampPropertyKey: String? {
+    get { self[D2SKeys.UpdateTimestampPropertyKey.self] }
+    set { self[D2SKeys.UpdateTimestampPropertyKey.self] = newValue }
+  }
+}

@@ -1,0 +1,77 @@
+import D2SModel
+import EnvKeys
+import Foundation
+import RuleCore
+
+/// The named computations the default rules use (`@prettyPropertyKey` …): D2W's
+/// *DefaultAssignments*. Each reads the context through its typed keys, so lookups record what
+/// the answer depends on.
+public enum D2SComputations {
+  /// Registers every builtin computation in `computations`.
+  public static func register(in computations: RuleComputations) {
+    computations.register("model") { $0.database?.model ?? Model.empty }
+    computations.register("attributeForPropertyKey") { context in
+      AnySendableOptional(context.entity?.attribute(named: context.propertyKey))
+    }
+    computations.register("relationshipForPropertyKey") { context in
+      AnySendableOptional(context.entity?.relationship(named: context.propertyKey))
+    }
+    computations.register("propertyValue") { context in
+      guard let object = context.object, !context.propertyKey.isEmpty else { return AnySendableValue(nil) }
+      return AnySendableValue(object.value(forKeyPath: context.propertyKey))
+    }
+    computations.register("userEntity") { context in AnySendableOptional(UserEntity.find(in: context.model)) }
+    computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
+    computations.register("prettyPropertyKey") { prettify($0.propertyKey) }
+    computations.register("visibleEntityNames") { $0.model.entities.map(\.name).sorted() }
+    computations.register("isEntityReadOnly") { context in
+      guard let entity = context.entity else { return false }
+      return entity.isReadOnly || context.readOnlyEntityNames.contains(entity.name)
+    }
+    computations.register("listPropertyKeys") { context in
+      guard let entity = context.entity else { return [String]() }
+      let hidden = Set(entity.primaryKeyAttributeNames).union(entity.foreignKeyAttributeNames)
+      let keys = entity.attributes.map(\.name).filter { !hidden.contains($0) }
+      // Pure link tables: show their to-one relationships instead.
+      return keys.isEmpty ? entity.toOneRelationships.map(\.name) : keys
+    }
+    computations.register("inspectPropertyKeys") { context in
+      guard let entity = context.entity else { return [String]() }
+      let hidden = entity.foreignKeyAttributeNames
+      return entity.attributes.map(\.name).filter { !hidden.contains($0) } + entity.relationships.map(\.name)
+    }
+    computations.register("editPropertyKeys") { context in
+      guard let entity = context.entity else { return [String]() }
+      let hidden = entity.foreignKeyAttributeNames
+      return entity.attributes.map(\.name).filter { !hidden.contains($0) } + entity.toOneRelationships.map(\.name)
+    }
+  }
+
+  /// `lastName` → `Last Name`, `customerID` → `Customer ID`, `id` → `Id`, `URLPath` →
+  /// `URL Path`, `address.phone` → `Address Phone`, `first_name` → `First Name`.
+  public static func prettify(_ key: String) -> String {
+    var words: [String] = []
+    for component in key.split(whereSeparator: { $0 == "." || $0 == "_" || $0 == " " }) {
+      let chars = Array(component)
+      var word = ""
+      for (index, c) in chars.enumerated() {
+        if index > 0, c.isUppercase {
+          let previous = chars[index - 1]
+          let next = index + 1 < chars.count ? chars[index + 1] : nil
+          if !previous.isUppercase || (next?.isLowercase ?? false) {
+            words.append(word)
+            word = ""
+          }
+        }
+        word.append(c)
+      }
+      words.append(word)
+    }
+    return words.filter { !$0.isEmpty }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+  }
+}
+
+/// An optional model object as a computation result: nil stays nil (so optional keys get nil).
+func AnySendableOptional<T: Sendable>(_ value: T?) -> (any Sendable)? {
+  value.map { $0 as any Sendable }
+}

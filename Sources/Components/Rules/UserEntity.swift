@@ -1,0 +1,23 @@
+import D2SModel
+
+/// Finds the entity users log in with (SPEC §5): one with both a login attribute (first of
+/// `login`, `username`, `user`, `email`) and a password attribute (first of `password`,
+/// `passwd`, `pwd`), preferring ones named `staff`, `user(s)`, `account(s)`.
+public enum UserEntity {
+  public static let loginNames = ["login", "username", "user", "email"]
+  public static let passwordNames = ["password", "passwd", "pwd"]
+
+  public static func loginAttribute(of entity: Entity) -> Attribute? {
+    loginNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }.first
+  }
+
+  public static func passwordAttribute(of entity: Entity) -> Attribute? {
+    passwordNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }.first
+  }
+
+  public static func find(in model: Model) -> Entity? {
+    let candidates = model.entities.filter { !$0.isView && loginAttribute(of: $0) != nil && passwordAttribute(of: $0) != nil }
+    let preferred = ["staff", "user", "users", "account", "accounts"]
+    return candidates.first { preferred.contains($0.name.lowercased()) } ?? candidates.first
+  }
+}

@@ -1,0 +1,105 @@
+import EnvKeys
+import Qualifiers
+
+/// A column of an entity, with its friendly name and its value type.
+public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierComparable,
+  CustomStringConvertible
+{
+  /// The Swift-side value type of a column.
+  public enum ValueType: String, Sendable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case double = "Double"
+    case decimal = "Decimal"
+    case bool = "Bool"
+    case date = "Date"
+    case data = "Data"
+    case array = "Array"
+  }
+
+  /// What a `Date` column holds: a day, a time of day, or both.
+  public enum DateKind: String, Sendable {
+    case date, time, dateTime
+  }
+
+  /// The friendly name (`lastName`).
+  public let name: String
+  /// The column name in SQL (`last_name`).
+  public let columnName: String
+  /// The declared SQL type (`VARCHAR(45)`, `numeric(5,2)`, `mpaa_rating`).
+  public let externalType: String
+  public let valueType: ValueType
+  public let dateKind: DateKind?
+  public let allowsNull: Bool
+  /// The default expression as the catalog shows it.
+  public let defaultValue: String?
+  public let isAutoIncrement: Bool
+  /// Character width or numeric precision, and scale, when declared.
+  public let width: Int?
+  public let scale: Int?
+  /// A `char(n)` column, whose values are blank-padded (and trimmed when read).
+  public let isBlankPadded: Bool
+  /// A PostgreSQL enum or `tsvector`: compared as text.
+  public let needsTextCast: Bool
+  /// For SQLite columns without a declared type: the storage class decides.
+  public let isUntyped: Bool
+
+  public init(
+    name: String, columnName: String, externalType: String, valueType: ValueType,
+    dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,
+    isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil, isBlankPadded: Bool = false,
+    needsTextCast: Bool = false, isUntyped: Bool = false
+  ) {
+    self.name = name
+    self.columnName = columnName
+    self.externalType = externalType
+    self.valueType = valueType
+    self.dateKind = dateKind
+    self.allowsNull = allowsNull
+    self.defaultValue = defaultValue
+    self.isAutoIncrement = isAutoIncrement
+    self.width = width
+    self.scale = scale
+    self.isBlankPadded = isBlankPadded
+    self.needsTextCast = needsTextCast
+    self.isUntyped = isUntyped
+  }
+
+  /// A password column (by name), never shown or edited.
+  public var isPassword: Bool {
+    ["password", "passwd", "pwd"].contains(name.lowercased()) || name.lowercased().hasSuffix("password")
+  }
+
+  /// Whether optimistic locking may compare this column (not floating point, binary,
+  /// arrays or full-text vectors).
+  public var isComparable: Bool {
+    switch valueType {
+    case .double, .data, .array: false
+    default: !externalType.lowercased().contains("tsvector")
+    }
+  }
+
+  public func value(forKey key: String) -> Any? {
+    switch key {
+    case "name": name
+    case "columnName", "externalName": columnName
+    case "externalType": externalType
+    case "valueType": valueType.rawValue
+    case "dateKind": dateKind?.rawValue
+    case "allowsNull": allowsNull
+    case "isPassword": isPassword
+    case "isAutoIncrement": isAutoIncrement
+    case "width": width
+    case "scale": scale
+    case "defaultValue": defaultValue
+    default: nil
+    }
+  }
+
+  public var qualifierComparisonValue: Any? { name }
+
+  public static func == (a: Attribute, b: Attribute) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  public var description: String { name }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A database catalog as an adaptor reads it, before any naming: the input of
+/// ``ModelBuilder``.
+public struct Catalog: Sendable {
+  public var tables: [Table]
+  public init(tables: [Table]) { self.tables = tables }
+
+  /// The numbers of a declared type: `varchar(45)` → 45; `numeric(5,2)` → 5, 2.
+  public static func widthAndScale(_ type: String) -> (Int?, Int?) {
+    guard let open = type.firstIndex(of: "("), let close = type.lastIndex(of: ")"), open < close else { return (nil, nil) }
+    let numbers = type[type.index(after: open)..<close].split(separator: ",").map {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    return (numbers.first ?? nil, numbers.count > 1 ? numbers[1] : nil)
+  }
+
+  /// A table or view.
+  public struct Table: Sendable {
+    public var name: String
+    public var schema: String?
+    public var isView: Bool
+    public var columns: [Column]
+    /// Primary key column names, in key order.
+    public var primaryKey: [String]
+    /// Foreign keys, in the order of their first source column in the table.
+    public var foreignKeys: [ForeignKey]
+
+    public init(
+      name: String, schema: String? = nil, isView: Bool = false, columns: [Column], primaryKey: [String],
+      foreignKeys: [ForeignKey]
+    ) {
+      self.name = name
+      self.schema = schema
+      self.isView = isView
+      self.columns = columns
+      self.primaryKey = primaryKey
+      self.foreignKeys = foreignKeys
+    }
+  }
+
+  /// A column with its type already mapped by the adaptor.
+  public struct Column: Sendable {
+    public var name: String
+    public var externalType: String
+    public var valueType: Attribute.ValueType
+    public var dateKind: Attribute.DateKind?
+    public var allowsNull: Bool
+    public var defaultValue: String?
+    public var isAutoIncrement: Bool
+    public var width: Int?
+    public var scale: Int?
+    public var isBlankPadded: Bool
+    public var needsTextCast: Bool
+    public var isUntyped: Bool
+
+    public init(
+      name: String, externalType: String, valueType: Attribute.ValueType, dateKind: Attribute.DateKind? = nil,
+      allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false, width: Int? = nil,
+      scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false, isUntyped: Bool = false
+    ) {
+      self.name = name
+      self.externalType = externalType
+      self.valueType = valueType
+      self.dateKind = dateKind
+      self.allowsNull = allowsNull
+      self.defaultValue = defaultValue
+      self.isAutoIncrement = isAutoIncrement
+      self.width = width
+      self.scale = scale
+      self.isBlankPadded = isBlankPadded
+      self.needsTextCast = needsTextCast
+      self.isUntyped = isUntyped
+    }
+  }
+
+  /// A foreign key: source columns and the destination table's columns, pairwise.
+  public struct ForeignKey: Sendable {
+    public var columns: [String]
+    public var destinationTable: String
+    public var destinationSchema: String?
+    public var destinationColumns: [String]
+    public init(columns: [String], destinationTable: String, destinationSchema: String? = nil, destinationColumns: [String]) {
+      self.columns = columns
+      self.destinationTable = destinationTable
+      self.destinationSchema = destinationSchema
+      self.destinationColumns = destinationColumns
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+extension Database {
+  /// Options for a save: further columns to stamp with the current time.
+  public struct SaveOptions: Sendable {
+    /// Attribute set to now when the object is inserted.
+    public var creationTimestampKey: String?
+    /// Attribute set to now whenever the object is saved.
+    public var updateTimestampKey: String?
+    public init(creationTimestampKey: String? = nil, updateTimestampKey: String? = nil) {
+      self.creationTimestampKey = creationTimestampKey
+      self.updateTimestampKey = updateTimestampKey
+    }
+  }
+
+  /// Inserts a new object or updates a fetched one, in one transaction, then refetches its row
+  /// (triggers change values).
+  ///
+  /// Updates apply only while the changed columns still hold their fetched values (optimistic
+  /// locking); otherwise a `conflict` error, and nothing changes. On any error the transaction
+  /// rolls back and the object keeps its pending changes.
+  public func save(_ object: DatabaseObject, options: SaveOptions = SaveOptions()) throws {
+    let entity = object.entity
+    guard !entity.isReadOnly else {
+      throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key")); it cannot be saved")
+    }
+    let now = Date()
+    var changes = object.pendingChanges
+    func stamp(_ key: String?) throws {
+      guard let key else { return }
+      guard let attribute = entity.attribute(named: key) else {
+        throw DatabaseError(.invalidValue, "\(entity.name) has no attribute '\(key)' to stamp")
+      }
+      changes.removeAll { $0.0 === attribute }
+      changes.append((attribute, .date(now)))
+    }
+    if object.isNew {
+      try stamp(options.creationTimestampKey)
+      try stamp(options.updateTimestampKey)
+      // A NOT NULL date/time column with no default and no value gets now (Sakila's last_update).
+      for attribute in entity.attributes
+      where attribute.valueType == .date && !attribute.allowsNull && attribute.defaultValue == nil
+        && !changes.contains(where: { $0.0 === attribute })
+      {
+        changes.append((attribute, .date(now)))
+      }
+      let values = try adaptor.transaction { () throws -> [DatabaseValue] in
+        let key = try insert(entity, changes)
+        guard let row = try fetchRow(entity, primaryKey: key) else {
+          throw DatabaseError(
+            .notFound,
+            "the new \(entity.name) row could not be read back by its key (a rule or trigger may have redirected it); nothing was saved")
+        }
+        return row
+      }
+      object.reset(to: values)
+    } else {
+      guard !changes.isEmpty else { return }
+      try stamp(options.updateTimestampKey)
+      let values = try adaptor.transaction { () throws -> [DatabaseValue] in
+        try update(object, changes)
+        guard let row = try fetchRow(entity, primaryKey: object.primaryKeyValues) else {
+          throw DatabaseError(.notFound, "\(entity.name) \(object.primaryKeyDescription) could not be read back")
+        }
+        return row
+      }
+      object.reset(to: values)
+    }
+  }
+
+  /// Deletes a fetched object, only if every comparable column still holds its fetched value.
+  public func delete(_ object: DatabaseObject) throws {
+    let entity = object.entity
+    guard !entity.isReadOnly else {
+      throw DatabaseError(.readOnly, "\(entity.name) is read-only; its rows cannot be deleted")
+    }
+    guard !object.isNew else { return }
+    let dialect = adaptor.dialect
+    var bindings: [DatabaseValue] = []
+    func bind(_ value: DatabaseValue, _ attribute: Attribute) -> String {
+      bindings.append(adaptor.encode(value, for: attribute))
+      return dialect.placeholder(bindings.count)
+    }
+    let snapshot = object.snapshotValues
+    let conditions = entity.attributes.enumerated().filter { $0.element.isComparable }.map { index, attribute in
+      "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(snapshot[index], attribute))"
+    }
+    let sql = "DELETE FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
+      + conditions.joined(separator: " AND ")
+    try adaptor.transaction {
+      let count = try adaptor.execute(SQLStatement(sql, bindings))
+      guard count == 1 else { throw conflict(object, count: count) }
+    }
+  }
+
+  private func conflict(_ object: DatabaseObject, count: Int) -> DatabaseError {
+    count == 0
+      ? DatabaseError(
+        .conflict,
+        "conflict: \(object.entity.name) \(object.primaryKeyDescription) was changed or deleted since it was fetched; nothing was saved (revert to fetch it again)")
+      : DatabaseError(.conflict, "\(object.entity.name) \(object.primaryKeyDescription) matched \(count) rows; nothing was saved")
+  }
+
+  private func insert(_ entity: Entity, _ changes: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+    let values = changes.filter { !($0.0.isAutoIncrement && $0.1.isNull) }
+    let key = try adaptor.insert(into: entity, values: values.map { ($0.0, adaptor.encode($0.1, for: $0.0)) })
+    // Keys given explicitly win over what the database reports.
+    return entity.primaryKeyAttributes.enumerated().map { index, attribute in
+      values.first { $0.0 === attribute }?.1 ?? (index < key.count ? key[index] : .null)
+    }
+  }
+
+  private func update(_ object: DatabaseObject, _ changes: [(Attribute, DatabaseValue)]) throws {
+    let entity = object.entity
+    let dialect = adaptor.dialect
+    var bindings: [DatabaseValue] = []
+    func bind(_ value: DatabaseValue, _ attribute: Attribute) -> String {
+      bindings.append(adaptor.encode(value, for: attribute))
+      return dialect.placeholder(bindings.count)
+    }
+    let assignments = changes.map { "\(dialect.quote($0.0.columnName)) = \(bind($0.1, $0.0))" }
+    var conditions: [String] = []
+    for (attribute, value) in zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues) {
+      conditions.append("\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))")
+    }
+    for (attribute, _) in changes where attribute.isComparable {
+      let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
+      conditions.append("\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))")
+    }
+    let sql = "UPDATE \(dialect.quote(table: entity.externalName, schema: entity.schema)) SET "
+      + assignments.joined(separator: ", ") + " WHERE " + conditions.joined(separator: " AND ")
+    let count = try adaptor.execute(SQLStatement(sql, bindings))
+    guard count == 1 else { throw conflict(object, count: count) }
+  }
+
+  private func fetchRow(_ entity: Entity, primaryKey: [DatabaseValue]) throws -> [DatabaseValue]? {
+    try fetchObject(entity.name, primaryKey: primaryKey)?.snapshotValues
+  }
+}

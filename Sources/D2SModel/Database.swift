@@ -1,0 +1,213 @@
+import EnvKeys
+import Foundation
+import Qualifiers
+
+/// An open database: its adaptor and the model read from its catalog. Fetches objects (with
+/// batched prefetching of to-one key paths), follows relationships, and saves changes in
+/// transactions with optimistic locking.
+public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked Sendable {
+  public let adaptor: any DatabaseAdaptor
+  public let model: Model
+  /// The database's name (`sakila`).
+  public var name: String { adaptor.databaseName }
+
+  /// The most values bound in one batched prefetch statement.
+  static let batchSize = 5_000
+
+  /// Opens the database behind `adaptor` and reads its model.
+  public init(adaptor: any DatabaseAdaptor) throws {
+    self.adaptor = adaptor
+    self.model = ModelBuilder.model(from: try adaptor.readCatalog())
+  }
+
+  public func value(forKey key: String) -> Any? {
+    switch key {
+    case "name": name
+    case "model": model
+    default: nil
+    }
+  }
+
+  public var description: String { name }
+
+  func entity(_ name: String) throws -> Entity {
+    guard let entity = model.lookupEntity(name) else {
+      throw DatabaseError(.invalidValue, "no entity named \(name)")
+    }
+    return entity
+  }
+
+  private func builder(for entity: Entity) -> SQLBuilder {
+    let adaptor = self.adaptor
+    return SQLBuilder(dialect: adaptor.dialect, model: model, entity: entity, encode: { adaptor.encode($0, for: $1) })
+  }
+
+  // MARK: - Fetching
+
+  /// The objects `specification` selects, with its prefetch key paths' objects attached.
+  public func fetch(_ specification: FetchSpecification) throws -> [DatabaseObject] {
+    let entity = try entity(specification.entityName)
+    var builder = builder(for: entity)
+    let statement = try builder.select(specification)
+    var objects: [DatabaseObject] = []
+    try adaptor.query(statement, columns: entity.attributes) { row in
+      objects.append(DatabaseObject(entity: entity, database: self, values: row))
+    }
+    try prefetch(specification.prefetchKeyPaths, for: objects)
+    return objects
+  }
+
+  /// The number of objects `specification` selects (ignoring limit and offset).
+  public func count(_ specification: FetchSpecification) throws -> Int {
+    let entity = try entity(specification.entityName)
+    var builder = builder(for: entity)
+    var count = 0
+    try adaptor.query(try builder.select(specification, count: true), columns: [nil]) { row in
+      count = row.first?.intValue ?? 0
+    }
+    return count
+  }
+
+  /// The object with primary key `values` (in key order), or nil.
+  public func fetchObject(_ entityName: String, primaryKey values: [DatabaseValue]) throws -> DatabaseObject? {
+    let entity = try entity(entityName)
+    let keys = entity.primaryKeyAttributeNames
+    guard !keys.isEmpty else {
+      throw DatabaseError(.unsupported, "\(entity.name) has no primary key, so single objects cannot be fetched")
+    }
+    guard keys.count == values.count else {
+      throw DatabaseError(.invalidValue, "\(entity.name) has a primary key of \(keys.count) values (\(keys.joined(separator: ", "))), not \(values.count)")
+    }
+    return try fetch(FetchSpecification(entityName: entity.name, qualifier: qualifier(keys, values, in: entity))).first
+  }
+
+  func qualifier(_ keys: [String], _ values: [DatabaseValue], in entity: Entity) throws -> Qualifier {
+    .all(zip(keys, values).map { key, value in
+      .comparison(KVCPath(key), .equal, value.literal)
+    })
+  }
+
+  /// Fetches the to-one relationship prefixes of `keyPaths` for `objects`: one statement per
+  /// relationship (per batch of keys), never one per row.
+  public func prefetch(_ keyPaths: [String], for objects: [DatabaseObject]) throws {
+    guard let first = objects.first else { return }
+    var chains = Set<[String]>()
+    for keyPath in keyPaths {
+      var entity = first.entity
+      var chain: [String] = []
+      for component in keyPath.split(separator: ".").map(String.init) {
+        guard let relationship = entity.relationship(named: component), !relationship.isToMany,
+          let destination = model.entity(named: relationship.destinationName)
+        else { break }
+        chain.append(component)
+        chains.insert(chain)
+        entity = destination
+      }
+    }
+    // Shorter chains first, so `inventory` is loaded before `inventory.film`.
+    var levels: [[String]: [DatabaseObject]] = [[]: objects]
+    for chain in chains.sorted(by: { $0.count < $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1)) }) {
+      guard let parents = levels[Array(chain.dropLast())], let name = chain.last else { continue }
+      levels[chain] = try prefetch(name, for: parents)
+    }
+  }
+
+  /// Loads relationship `name` for `objects`, returning the distinct destinations.
+  private func prefetch(_ name: String, for objects: [DatabaseObject]) throws -> [DatabaseObject] {
+    guard let entity = objects.first?.entity, let relationship = entity.relationship(named: name),
+      let destination = model.entity(named: relationship.destinationName)
+    else { return [] }
+    let sourceIndexes = relationship.joins.compactMap { entity.attributeIndex(named: $0.source) }
+    let destinationIndexes = relationship.joins.compactMap { destination.attributeIndex(named: $0.destination) }
+    guard sourceIndexes.count == relationship.joins.count, destinationIndexes.count == relationship.joins.count else { return [] }
+    func key(_ object: DatabaseObject, _ indexes: [Int]) -> [DatabaseValue] { indexes.map { object.databaseValue(at: $0) } }
+
+    // Distinct keys of the objects that still need the relationship.
+    var pending: [DatabaseObject] = []
+    var keys = Set<[DatabaseValue]>()
+    for object in objects where object.cachedRelated(name) == nil {
+      let value = key(object, sourceIndexes)
+      if value.contains(.null) {
+        object.cacheRelated(nil, for: name)
+      } else {
+        pending.append(object)
+        keys.insert(value)
+      }
+    }
+    let distinct = Array(keys)
+    var found: [[DatabaseValue]: DatabaseObject] = [:]
+    found.reserveCapacity(distinct.count)
+    let perStatement = max(1, Database.batchSize / max(1, relationship.joins.count))
+    for start in stride(from: 0, to: distinct.count, by: perStatement) {
+      let batch = distinct[start..<min(distinct.count, start + perStatement)]
+      let qualifier: Qualifier
+      if let join = relationship.joins.first, relationship.joins.count == 1 {
+        qualifier = .comparison(KVCPath(join.destination), .in, .list(batch.map { $0[0].literal }))
+      } else {
+        qualifier = .any(batch.map { key in
+          .all(zip(relationship.joins, key).map { join, value in .comparison(KVCPath(join.destination), .equal, value.literal) })
+        })
+      }
+      for object in try fetch(FetchSpecification(entityName: destination.name, qualifier: qualifier)) {
+        found[key(object, destinationIndexes)] = object
+      }
+    }
+    for object in pending { object.cacheRelated(found[key(object, sourceIndexes)], for: name) }
+    return Array(found.values)
+  }
+
+  /// The destination of a to-one relationship of one object.
+  func fetchDestination(of relationship: Relationship, from object: DatabaseObject) throws -> DatabaseObject? {
+    let key = relationship.joins.map { object.databaseValue(forAttribute: $0.source) ?? .null }
+    if key.contains(.null) { return nil }
+    let qualifier = Qualifier.all(zip(relationship.joins, key).map { join, value in
+      .comparison(KVCPath(join.destination), .equal, value.literal)
+    })
+    return try fetch(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)).first
+  }
+
+  /// The qualifier selecting the destinations of a to-many relationship of `object`.
+  public func qualifier(for relationship: Relationship, of object: DatabaseObject) -> Qualifier {
+    .all(relationship.joins.map { join in
+      .comparison(KVCPath(join.destination), .equal, (object.databaseValue(forAttribute: join.source) ?? .null).literal)
+    })
+  }
+
+  func fetchToMany(_ relationship: Relationship, of object: DatabaseObject) throws -> [DatabaseObject] {
+    try fetch(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier(for: relationship, of: object)))
+  }
+
+  /// The number of objects of a to-many relationship, without fetching them.
+  public func countToMany(_ relationshipName: String, of object: DatabaseObject) throws -> Int {
+    guard let relationship = object.entity.relationship(named: relationshipName), relationship.isToMany else {
+      throw DatabaseError(.invalidValue, "\(object.entity.name) has no to-many relationship '\(relationshipName)'")
+    }
+    return try count(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier(for: relationship, of: object)))
+  }
+
+  /// A new, unsaved object of `entityName`.
+  public func newObject(_ entityName: String) throws -> DatabaseObject {
+    let entity = try entity(entityName)
+    guard !entity.isReadOnly else {
+      throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key"))")
+    }
+    return DatabaseObject(entity: entity, database: self)
+  }
+}
+
+extension DatabaseValue {
+  /// The value as a qualifier literal (for internal qualifiers; dates as ISO text).
+  var literal: Literal {
+    switch self {
+    case .null: .null
+    case .int(let i): .int(i)
+    case .double(let d): Decimal(string: "\(d)").map { .decimal($0) } ?? .null
+    case .decimal(let d): .decimal(d)
+    case .string(let s): .string(s)
+    case .bool(let b): .bool(b)
+    case .date(let d): .string(ISODateText.format(d))
+    case .data: .null
+    case .array(let items): .list(items.map { .string($0) })
+    }
+  }
+}

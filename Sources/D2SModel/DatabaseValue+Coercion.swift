@@ -1,0 +1,93 @@
+import EnvKeys
+import Foundation
+
+extension DatabaseValue {
+  /// A literal (from a qualifier or a command) as a value of `attribute`'s type.
+  /// - Throws: ``DatabaseError`` (`invalidValue`) when it does not fit.
+  public static func coerce(_ literal: Literal, to attribute: Attribute) throws -> DatabaseValue {
+    func fail() -> DatabaseError {
+      DatabaseError(
+        .invalidValue,
+        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)")
+    }
+    switch (literal, attribute.valueType) {
+    case (.null, _): return .null
+    case (.string(let s), .string): return .string(s)
+    case (.int(let i), .string): return .string(String(i))
+    case (.decimal(let d), .string): return .string(d.description)
+    case (.int(let i), .int): return .int(i)
+    case (.decimal(let d), .int):
+      guard let i = Int(exactly: NSDecimalNumber(decimal: d).doubleValue), Decimal(i) == d else { throw fail() }
+      return .int(i)
+    case (.int(let i), .double): return .double(Double(i))
+    case (.decimal(let d), .double): return .double(NSDecimalNumber(decimal: d).doubleValue)
+    case (.int(let i), .decimal): return .decimal(Decimal(i))
+    case (.decimal(let d), .decimal): return .decimal(d)
+    case (.bool(let b), .bool): return .bool(b)
+    case (.int(let i), .bool) where i == 0 || i == 1: return .bool(i == 1)
+    case (.string(let s), .date):
+      guard let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) else { throw fail() }
+      return .date(date)
+    case (.list(let items), .array):
+      return .array(try items.map { item in
+        guard case .string(let s) = item else { throw fail() }
+        return s
+      })
+    default: throw fail()
+    }
+  }
+
+  /// A value typed by the user (REPL `object.KEY = VALUE`) as the attribute's type.
+  public static func coerce(any value: Any?, to attribute: Attribute) throws -> DatabaseValue {
+    guard let value = DatabaseValue(any: value) else {
+      throw DatabaseError(.invalidValue, "cannot store \(String(describing: value)) in \(attribute.name)")
+    }
+    switch (value, attribute.valueType) {
+    case (.null, _), (.string, .string), (.int, .int), (.double, .double), (.decimal, .decimal), (.bool, .bool),
+      (.date, .date), (.data, .data), (.array, .array):
+      return value
+    case (.int(let i), _): return try coerce(.int(i), to: attribute)
+    case (.decimal(let d), _): return try coerce(.decimal(d), to: attribute)
+    case (.string(let s), _): return try coerce(.string(s), to: attribute)
+    case (.bool(let b), _): return try coerce(.bool(b), to: attribute)
+    default:
+      throw DatabaseError(.invalidValue, "cannot store \(value) in \(attribute.name): expected \(attribute.valueType.rawValue)")
+    }
+  }
+
+  /// Parses ISO forms: `2006-02-15`, `2006-02-15 04:34:33[.fff]` (or `T`, optional `Z`), and,
+  /// for time columns, `04:34[:33]`.
+  public static func parseDate(_ text: String, kind: Attribute.DateKind?) -> Date? {
+    if let date = ISODateText.parse(text) { return date }
+    // Time of day only: seconds since midnight on 1970-01-01.
+    let parts = text.split(separator: ":")
+    guard kind == .time || parts.count >= 2, parts.count == 2 || parts.count == 3,
+      let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+    else { return nil }
+    var seconds = Double(h * 3600 + m * 60)
+    if parts.count == 3 {
+      guard let s = Double(parts[2]), s >= 0, s < 61 else { return nil }
+      seconds += s
+    }
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// A date in the form a column of `kind` uses: `2006-02-15`, `04:34:33` or
+  /// `2006-02-15 04:34:33`.
+  public static func formatDate(_ date: Date, kind: Attribute.DateKind?) -> String {
+    var full = ISODateText.format(date)
+    // Keep microseconds (PostgreSQL's precision) when there are any, so a fetched value written
+    // back compares equal.
+    let seconds = date.timeIntervalSince1970
+    let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded())
+    if micros > 0 && micros < 1_000_000 && kind != .date {
+      let digits = String(micros)
+      full += "." + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+    switch kind {
+    case .date: return String(full.prefix(10))
+    case .time: return String(full.dropFirst(11))
+    default: return full
+    }
+  }
+}

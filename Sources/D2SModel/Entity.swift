@@ -1,0 +1,87 @@
+import EnvKeys
+import Qualifiers
+
+/// A table or view, with friendly names for it and its properties.
+public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable, CustomStringConvertible {
+  /// The friendly name (`FilmActor`).
+  public let name: String
+  /// The table name in SQL (`film_actor`).
+  public let externalName: String
+  /// The schema, when the database has schemas.
+  public let schema: String?
+  /// Attributes in column order.
+  public let attributes: [Attribute]
+  /// To-one relationships (in foreign key order), then to-many ones.
+  public let relationships: [Relationship]
+  /// The primary key's attribute names, in key order (empty for views without one).
+  public let primaryKeyAttributeNames: [String]
+  /// A view, or a table that cannot be written (no primary key).
+  public let isReadOnly: Bool
+  public let isView: Bool
+
+  private let attributesByName: [String: Attribute]
+  private let attributeIndexes: [String: Int]
+  private let relationshipsByName: [String: Relationship]
+  private let relationshipIndexes: [String: Int]
+
+  public init(
+    name: String, externalName: String, schema: String? = nil, attributes: [Attribute],
+    relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool
+  ) {
+    self.name = name
+    self.externalName = externalName
+    self.schema = schema
+    self.attributes = attributes
+    self.relationships = relationships
+    self.primaryKeyAttributeNames = primaryKeyAttributeNames
+    self.isView = isView
+    self.isReadOnly = isView || primaryKeyAttributeNames.isEmpty
+    self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    self.attributeIndexes = Dictionary(attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    self.relationshipsByName = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    self.relationshipIndexes = Dictionary(relationships.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  public func attribute(named name: String) -> Attribute? { attributesByName[name] }
+  public func relationship(named name: String) -> Relationship? { relationshipsByName[name] }
+
+  /// The position of the relationship named `name` in ``relationships``.
+  public func relationshipIndex(named name: String) -> Int? { relationshipIndexes[name] }
+
+  /// The position of the attribute named `name` in ``attributes``.
+  public func attributeIndex(named name: String) -> Int? { attributeIndexes[name] }
+
+  /// The attribute for a column name.
+  public func attribute(column: String) -> Attribute? { attributes.first { $0.columnName == column } }
+
+  public var primaryKeyAttributes: [Attribute] { primaryKeyAttributeNames.compactMap(attribute(named:)) }
+
+  /// Attributes that are the source of a to-one relationship (foreign keys).
+  public var foreignKeyAttributeNames: Set<String> {
+    Set(relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
+  }
+
+  public var toOneRelationships: [Relationship] { relationships.filter { !$0.isToMany } }
+  public var toManyRelationships: [Relationship] { relationships.filter(\.isToMany) }
+
+  public func value(forKey key: String) -> Any? {
+    switch key {
+    case "name": name
+    case "externalName": externalName
+    case "schema": schema
+    case "isReadOnly": isReadOnly
+    case "isView": isView
+    case "attributes": attributes
+    case "relationships": relationships
+    case "primaryKeyAttributeNames": primaryKeyAttributeNames
+    default: nil
+    }
+  }
+
+  public var qualifierComparisonValue: Any? { name }
+
+  public static func == (a: Entity, b: Entity) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  public var description: String { name }
+}

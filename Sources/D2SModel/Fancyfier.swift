@@ -1,0 +1,70 @@
+/// Friendly names for catalog names (upstream ZeeQL's rules): `film_actor` → `FilmActor`,
+/// `last_name` → `lastName`, `CustomerID` → `customerID`, `ID` → `id`.
+public enum Fancyfier {
+  /// The words of a name: split at `_` and spaces; a word in all capitals is lower-cased.
+  static func words(_ name: String) -> [String] {
+    name.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" }).map { word in
+      let text = String(word)
+      let letters = text.filter(\.isLetter)
+      return !letters.isEmpty && letters.allSatisfy(\.isUppercase) ? text.lowercased() : text
+    }
+  }
+
+  static func capitalized(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return first.uppercased() + word.dropFirst()
+  }
+
+  static func lowerFirst(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return first.lowercased() + word.dropFirst()
+  }
+
+  /// An entity name: UpperCamelCase (`film_actor` → `FilmActor`, `Order Details` →
+  /// `OrderDetails`, `Album` stays).
+  public static func entityName(_ table: String) -> String {
+    let parts = words(table)
+    guard !parts.isEmpty else { return table }
+    return parts.map(capitalized).joined()
+  }
+
+  /// A property name: lowerCamelCase (`last_name` → `lastName`, `FirstName` → `firstName`,
+  /// `CustomerID` → `customerID`, `ID` → `id`).
+  public static func propertyName(_ column: String) -> String {
+    let parts = words(column)
+    guard let head = parts.first else { return column }
+    return lowerFirst(head) + parts.dropFirst().map(capitalized).joined()
+  }
+
+  /// The column name without an id suffix (`address_id` → `address`, `ArtistId` → `Artist`,
+  /// `CustomerID` → `Customer`), or nil when it has none.
+  public static func strippingIDSuffix(_ column: String) -> String? {
+    for suffix in ["_id", "_ID", "_Id", "Id", "ID"] where column.hasSuffix(suffix) && column.count > suffix.count {
+      return String(column.dropLast(suffix.count))
+    }
+    return nil
+  }
+
+  /// The plural of a lowerCamel name (`customer` → `customers`, `inventory` →
+  /// `inventories`, `staff` → `staff`, `address` → `addresses`).
+  public static func plural(_ name: String) -> String {
+    let lower = name.lowercased()
+    for invariant in ["staff", "data", "info", "information", "equipment", "media", "series", "news"]
+    where lower.hasSuffix(invariant) {
+      return name
+    }
+    if lower.hasSuffix("y"), let beforeY = lower.dropLast().last, !"aeiou".contains(beforeY) {
+      return name.dropLast() + "ies"
+    }
+    for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return name + "es" }
+    return name + "s"
+  }
+
+  /// `base`, else `base2`, `base3`, … — the first name not in `taken`.
+  static func unique(_ base: String, in taken: Set<String>) -> String {
+    if !taken.contains(base) { return base }
+    var n = 2
+    while taken.contains("\(base)\(n)") { n += 1 }
+    return "\(base)\(n)"
+  }
+}

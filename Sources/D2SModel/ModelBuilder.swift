@@ -1,0 +1,139 @@
+/// Builds a ``Model`` from a ``Catalog`` with friendly names.
+///
+/// - A table's single primary key column is `id`; other columns are lowerCamelCase.
+/// - A single-column foreign key `address_id` gives the attribute `addressId` and the to-one
+///   `address` (if taken: `toAddress`); one without an id suffix (`ReportsTo`) gives its name
+///   to the relationship and its attribute gets `Id` appended. A multi-column key's to-one is
+///   named after its destination.
+/// - Every to-one gets an inverse to-many on its destination, named by the plural of the
+///   source (`Address.customers`), made unique on the destination (`filmsAsOriginalLanguage`,
+///   then a number). Foreign keys are processed in source-column order, tables by name.
+/// - Integer columns named `is_…`/`can_…` are booleans.
+public enum ModelBuilder {
+  public static func model(from catalog: Catalog) -> Model {
+    let tables = catalog.tables.sorted { ($0.schema ?? "", $0.name) < ($1.schema ?? "", $1.name) }
+
+    // Entity names, unique.
+    var entityNames: [String: String] = [:]  // table key → entity name
+    var takenEntityNames = Set<String>()
+    for table in tables {
+      let name = Fancyfier.unique(Fancyfier.entityName(table.name), in: takenEntityNames)
+      takenEntityNames.insert(name)
+      entityNames[key(table.schema, table.name)] = name
+    }
+
+    struct Draft {
+      var table: Catalog.Table
+      var entityName: String
+      var attributes: [Attribute] = []
+      var columnToAttribute: [String: String] = [:]
+      var relationships: [Relationship] = []
+      var taken: Set<String> = []
+    }
+    var drafts: [Draft] = []
+
+    // Attributes and to-ones.
+    for table in tables {
+      guard let entityName = entityNames[key(table.schema, table.name)] else { continue }
+      var draft = Draft(table: table, entityName: entityName)
+      let singleForeignKeyColumns = Set(table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+      for column in table.columns {
+        var name: String
+        if table.primaryKey.count == 1, table.primaryKey[0] == column.name {
+          name = "id"
+        } else {
+          name = Fancyfier.propertyName(column.name)
+          if singleForeignKeyColumns.contains(column.name), Fancyfier.strippingIDSuffix(column.name) == nil {
+            name += "Id"  // `ReportsTo` → attribute `reportsToId`, relationship `reportsTo`
+          }
+        }
+        name = Fancyfier.unique(name, in: draft.taken)
+        draft.taken.insert(name)
+        draft.columnToAttribute[column.name] = name
+        var valueType = column.valueType
+        let lower = column.name.lowercased()
+        if valueType == .int, lower.hasPrefix("is_") || lower.hasPrefix("can_") { valueType = .bool }
+        draft.attributes.append(
+          Attribute(
+            name: name, columnName: column.name, externalType: column.externalType, valueType: valueType,
+            dateKind: column.dateKind, allowsNull: column.allowsNull, defaultValue: column.defaultValue,
+            isAutoIncrement: column.isAutoIncrement, width: column.width, scale: column.scale,
+            isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast, isUntyped: column.isUntyped))
+      }
+      drafts.append(draft)
+    }
+
+    let draftIndex = Dictionary(drafts.enumerated().map { (key($0.element.table.schema, $0.element.table.name), $0.offset) },
+      uniquingKeysWith: { a, _ in a })
+
+    struct Inverse {
+      let destination: Int
+      let sourceEntity: String
+      let toOneName: String
+      let joins: [Relationship.Join]
+    }
+    var inverses: [Inverse] = []
+
+    for index in drafts.indices {
+      let table = drafts[index].table
+      let positions = Dictionary(table.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      let foreignKeys = table.foreignKeys.sorted {
+        (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
+      }
+      for foreignKey in foreignKeys {
+        let destinationKey = key(foreignKey.destinationSchema ?? table.schema, foreignKey.destinationTable)
+        guard let destinationIndex = draftIndex[destinationKey] ?? draftIndex[key(nil, foreignKey.destinationTable)]
+        else { continue }
+        let destination = drafts[destinationIndex]
+        let joins = zip(foreignKey.columns, foreignKey.destinationColumns).compactMap { source, target -> Relationship.Join? in
+          guard let s = drafts[index].columnToAttribute[source], let d = destination.columnToAttribute[target] else { return nil }
+          return Relationship.Join(source: s, destination: d)
+        }
+        guard joins.count == foreignKey.columns.count, !joins.isEmpty else { continue }
+        var base: String
+        if foreignKey.columns.count == 1 {
+          let column = foreignKey.columns[0]
+          base = Fancyfier.propertyName(Fancyfier.strippingIDSuffix(column) ?? column)
+        } else {
+          base = Fancyfier.lowerFirst(destination.entityName)
+        }
+        if drafts[index].taken.contains(base) {
+          base = "to" + Fancyfier.capitalized(base)
+        }
+        let name = Fancyfier.unique(base, in: drafts[index].taken)
+        drafts[index].taken.insert(name)
+        let mandatory = foreignKey.columns.allSatisfy { column in
+          table.columns.first { $0.name == column }.map { !$0.allowsNull } ?? false
+        }
+        drafts[index].relationships.append(
+          Relationship(name: name, destinationName: destination.entityName, joins: joins, isToMany: false, isMandatory: mandatory))
+        inverses.append(Inverse(destination: destinationIndex, sourceEntity: drafts[index].entityName, toOneName: name, joins: joins))
+      }
+    }
+
+    // Inverse to-manys, unique on the destination.
+    for inverse in inverses {
+      let plural = Fancyfier.plural(Fancyfier.lowerFirst(inverse.sourceEntity))
+      var name = plural
+      if drafts[inverse.destination].taken.contains(name) {
+        name = Fancyfier.unique(plural + "As" + Fancyfier.capitalized(inverse.toOneName), in: drafts[inverse.destination].taken)
+      }
+      drafts[inverse.destination].taken.insert(name)
+      let joins = inverse.joins.map { Relationship.Join(source: $0.destination, destination: $0.source) }
+      drafts[inverse.destination].relationships.append(
+        Relationship(name: name, destinationName: inverse.sourceEntity, joins: joins, isToMany: true, isMandatory: false))
+    }
+
+    let entities = drafts.map { draft in
+      Entity(
+        name: draft.entityName, externalName: draft.table.name, schema: draft.table.schema,
+        attributes: draft.attributes,
+        relationships: draft.relationships.filter { !$0.isToMany } + draft.relationships.filter(\.isToMany),
+        primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
+        isView: draft.table.isView)
+    }
+    return Model(entities: entities)
+  }
+
+  private static func key(_ schema: String?, _ name: String) -> String { "\(schema ?? "")\u{1}\(name)" }
+}

@@ -1,0 +1,193 @@
+import EnvKeys
+import Qualifiers
+
+/// Builds SELECT statements for fetch specifications: joins for key paths across to-one
+/// relationships, qualifiers with every value bound, orderings with NULLs first.
+///
+/// Comparisons are written two-valued so that SQL agrees with in-memory evaluation: `nil`
+/// equals `nil`, sorts before every value, and `NOT` of a comparison with `nil` is true.
+struct SQLBuilder {
+  let dialect: SQLDialect
+  let model: Model
+  let entity: Entity
+  let encode: (DatabaseValue, Attribute) -> DatabaseValue
+
+  private(set) var bindings: [DatabaseValue] = []
+  private var joinAliases: [String: (alias: String, entity: Entity)] = [:]
+  private var joinClauses: [String] = []
+
+  init(dialect: SQLDialect, model: Model, entity: Entity, encode: @escaping (DatabaseValue, Attribute) -> DatabaseValue) {
+    self.dialect = dialect
+    self.model = model
+    self.entity = entity
+    self.encode = encode
+  }
+
+  static let rootAlias = "t0"
+
+  var fromClause: String {
+    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + SQLBuilder.rootAlias] + joinClauses)
+      .joined(separator: " ")
+  }
+
+  mutating func bind(_ value: DatabaseValue) -> String {
+    bindings.append(value)
+    return dialect.placeholder(bindings.count)
+  }
+
+  /// The alias and entity reached by following to-one `relationships` from the root.
+  mutating func alias(for relationships: ArraySlice<String>) throws -> (String, Entity) {
+    var current = entity
+    var alias = SQLBuilder.rootAlias
+    var path = ""
+    for name in relationships {
+      guard let relationship = current.relationship(named: name) else {
+        throw DatabaseError(.invalidValue, "\(current.name) has no relationship '\(name)'")
+      }
+      guard !relationship.isToMany else {
+        throw DatabaseError(.unsupported, "key path crosses the to-many relationship \(current.name).\(name); only to-one relationships can be followed here")
+      }
+      guard let destination = model.entity(named: relationship.destinationName) else {
+        throw DatabaseError(.invalidValue, "no entity \(relationship.destinationName)")
+      }
+      path += "." + name
+      if let known = joinAliases[path] {
+        (alias, current) = known
+        continue
+      }
+      let next = "t\(joinAliases.count + 1)"
+      let on = relationship.joins.map { join -> String in
+        let source = current.attribute(named: join.source)?.columnName ?? join.source
+        let target = destination.attribute(named: join.destination)?.columnName ?? join.destination
+        return "\(next).\(dialect.quote(target)) = \(alias).\(dialect.quote(source))"
+      }.joined(separator: " AND ")
+      joinClauses.append("LEFT JOIN \(dialect.quote(table: destination.externalName, schema: destination.schema)) \(next) ON \(on)")
+      joinAliases[path] = (next, destination)
+      alias = next
+      current = destination
+    }
+    return (alias, current)
+  }
+
+  /// The column expression and attribute for a property key path.
+  mutating func column(_ path: KVCPath) throws -> (String, Attribute) {
+    let (alias, owner) = try self.alias(for: path.components.dropLast())
+    let name = path.components.last ?? ""
+    guard let attribute = owner.attribute(named: name) else {
+      if owner.relationship(named: name) != nil {
+        throw DatabaseError(.unsupported, "\(path) is a relationship; compare one of its attributes (like \(path).id)")
+      }
+      throw DatabaseError(.invalidValue, "\(owner.name) has no attribute '\(name)'")
+    }
+    return ("\(alias).\(dialect.quote(attribute.columnName))", attribute)
+  }
+
+  // MARK: - Qualifiers
+
+  mutating func sql(for qualifier: Qualifier) throws -> String {
+    switch qualifier {
+    case .constant(let value):
+      return value ? "1 = 1" : "1 = 0"
+    case .and(let parts):
+      return "(" + (try parts.map { try sql(for: $0) }).joined(separator: " AND ") + ")"
+    case .or(let parts):
+      return "(" + (try parts.map { try sql(for: $0) }).joined(separator: " OR ") + ")"
+    case .not(let inner):
+      return "NOT (" + (try sql(for: inner)) + ")"
+    case .comparison(let path, let op, let literal):
+      let (column, attribute) = try self.column(path)
+      return try comparison(column, attribute, op, literal)
+    case .keyComparison(let lhsPath, let op, let rhsPath):
+      let (lhs, _) = try column(lhsPath)
+      let (rhs, _) = try column(rhsPath)
+      switch op {
+      case .equal: return "(\(lhs) \(dialect.nullSafeEqual) \(rhs))"
+      case .notEqual: return "(\(lhs) \(dialect.nullSafeNotEqual) \(rhs))"
+      case .lessThan: return "COALESCE(\(lhs) < \(rhs), \(lhs) IS NULL AND \(rhs) IS NOT NULL)"
+      case .lessThanOrEqual: return "COALESCE(\(lhs) <= \(rhs), \(lhs) IS NULL)"
+      case .greaterThan: return "COALESCE(\(lhs) > \(rhs), \(rhs) IS NULL AND \(lhs) IS NOT NULL)"
+      case .greaterThanOrEqual: return "COALESCE(\(lhs) >= \(rhs), \(rhs) IS NULL)"
+      case .like, .caseInsensitiveLike, .in:
+        throw DatabaseError(.unsupported, "'\(op.rawValue)' between two key paths cannot be fetched; compare with a value")
+      }
+    }
+  }
+
+  private mutating func comparison(_ column: String, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal) throws -> String {
+    switch op {
+    case .like, .caseInsensitiveLike:
+      guard case .string(let pattern) = literal else {
+        throw DatabaseError(.invalidValue, "'\(op.rawValue)' needs a quoted pattern")
+      }
+      let text = attribute.valueType == .string && !attribute.needsTextCast ? column : dialect.castToText(column)
+      let placeholder = bind(.string(dialect.translateLike(pattern)))
+      return "(\(column) IS NOT NULL AND \(dialect.like(text, placeholder, op == .caseInsensitiveLike)))"
+    case .in:
+      guard case .list(let items) = literal else { throw DatabaseError(.invalidValue, "'in' needs a list") }
+      let values = try items.map { try DatabaseValue.coerce($0, to: attribute) }
+      let nonNull = values.filter { !$0.isNull }
+      var parts: [String] = []
+      if !nonNull.isEmpty {
+        let placeholders = nonNull.map { bind(encode($0, attribute)) }.joined(separator: ", ")
+        parts.append("(\(column) IS NOT NULL AND \(column) IN (\(placeholders)))")
+      }
+      if nonNull.count != values.count { parts.append("\(column) IS NULL") }
+      return parts.isEmpty ? "1 = 0" : "(" + parts.joined(separator: " OR ") + ")"
+    default:
+      let value = try DatabaseValue.coerce(literal, to: attribute)
+      if value.isNull {
+        switch op {
+        case .equal, .lessThanOrEqual: return "\(column) IS NULL"
+        case .notEqual, .greaterThan: return "\(column) IS NOT NULL"
+        case .lessThan: return "1 = 0"
+        default: return "1 = 1"  // >= nil: everything
+        }
+      }
+      let placeholder = bind(encode(value, attribute))
+      switch op {
+      case .equal: return "(\(column) IS NOT NULL AND \(column) = \(placeholder))"
+      case .notEqual: return "(\(column) IS NULL OR \(column) <> \(placeholder))"
+      case .lessThan: return "(\(column) IS NULL OR \(column) < \(placeholder))"
+      case .lessThanOrEqual: return "(\(column) IS NULL OR \(column) <= \(placeholder))"
+      case .greaterThan: return "(\(column) IS NOT NULL AND \(column) > \(placeholder))"
+      default: return "(\(column) IS NOT NULL AND \(column) >= \(placeholder))"
+      }
+    }
+  }
+
+  // MARK: - Statements
+
+  /// `SELECT` of the entity's columns (or `count(*)`) for `specification`.
+  mutating func select(_ specification: FetchSpecification, count: Bool = false) throws -> SQLStatement {
+    var whereClause = ""
+    if let qualifier = specification.qualifier {
+      whereClause = " WHERE " + (try sql(for: qualifier))
+    }
+    var orderClause = ""
+    if !count {
+      var orderings: [String] = []
+      for ordering in specification.sortOrderings {
+        let (column, attribute) = try self.column(KVCPath(ordering.keyPath))
+        let expression = ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
+        orderings.append("\(expression) \(ordering.ascending ? "ASC" : "DESC") NULLS FIRST")
+      }
+      // Primary key order by default, and as the final tie-breaker.
+      for attribute in entity.primaryKeyAttributes {
+        orderings.append("\(SQLBuilder.rootAlias).\(dialect.quote(attribute.columnName)) ASC")
+      }
+      if !orderings.isEmpty { orderClause = " ORDER BY " + orderings.joined(separator: ", ") }
+    }
+    var window = ""
+    if !count {
+      if let limit = specification.limit { window += " LIMIT " + bind(.int(limit)) }
+      if let offset = specification.offset {
+        if specification.limit == nil { window += " LIMIT " + bind(dialect.noLimit) }
+        window += " OFFSET " + bind(.int(offset))
+      }
+    }
+    let columns = count
+      ? "count(*)"
+      : entity.attributes.map { "\(SQLBuilder.rootAlias).\(dialect.quote($0.columnName))" }.joined(separator: ", ")
+    return SQLStatement("SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
+  }
+}

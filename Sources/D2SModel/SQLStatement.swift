@@ -1,0 +1,67 @@
+/// SQL text with its bound values: every value is a parameter, never spliced into the text.
+public struct SQLStatement: Sendable, CustomStringConvertible {
+  public var sql: String
+  public var bindings: [DatabaseValue]
+  public init(_ sql: String, _ bindings: [DatabaseValue] = []) {
+    self.sql = sql
+    self.bindings = bindings
+  }
+  /// The SQL only (bound values stay out of descriptions and logs below `trace`).
+  public var description: String { sql }
+}
+
+/// How one database spells what the SQL builder needs.
+public struct SQLDialect: Sendable {
+  /// `?` (SQLite) or `$1` (PostgreSQL) for the parameter at 1-based `index`.
+  public let placeholder: @Sendable (Int) -> String
+  /// Null-safe equality and inequality operators (`IS`/`IS NOT` or `IS NOT DISTINCT FROM`/…).
+  public let nullSafeEqual: String
+  public let nullSafeNotEqual: String
+  /// Builds a case-sensitive / case-insensitive pattern match of `lhs` against a bound
+  /// pattern (already translated with ``translateLike``).
+  public let like: @Sendable (_ lhs: String, _ placeholder: String, _ caseInsensitive: Bool) -> String
+  /// Translates a D2S `like` pattern (`*`, `?`, `\*`, `\?`) into the database's form.
+  public let translateLike: @Sendable (String) -> String
+  /// A column expression as text, for enums and other non-text types in pattern matches.
+  public let castToText: @Sendable (String) -> String
+  /// The bound `LIMIT` value meaning "no limit" (for an `OFFSET` without a limit).
+  public let noLimit: DatabaseValue
+
+  public init(
+    placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String, nullSafeNotEqual: String,
+    like: @escaping @Sendable (String, String, Bool) -> String, translateLike: @escaping @Sendable (String) -> String,
+    castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue
+  ) {
+    self.noLimit = noLimit
+    self.placeholder = placeholder
+    self.nullSafeEqual = nullSafeEqual
+    self.nullSafeNotEqual = nullSafeNotEqual
+    self.like = like
+    self.translateLike = translateLike
+    self.castToText = castToText
+  }
+
+  /// `"name"` with embedded quotes doubled.
+  public func quote(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` (or `DEFAULT VALUES`), with the values bound.
+  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) -> SQLStatement {
+    let table = quote(table: entity.externalName, schema: entity.schema)
+    guard !values.isEmpty else { return SQLStatement("INSERT INTO \(table) DEFAULT VALUES") }
+    let columns = values.map { quote($0.0.columnName) }.joined(separator: ", ")
+    let placeholders = values.indices.map { placeholder($0 + 1) }.joined(separator: ", ")
+    return SQLStatement("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))", values.map(\.1))
+  }
+
+  /// ` RETURNING "a", "b"` for the primary key (empty when there is none).
+  public func returning(_ attributes: [Attribute]) -> String {
+    attributes.isEmpty ? "" : " RETURNING " + attributes.map { quote($0.columnName) }.joined(separator: ", ")
+  }
+
+  /// `"schema"."table"` or `"table"`.
+  public func quote(table: String, schema: String?) -> String {
+    schema.map { quote($0) + "." + quote(table) } ?? quote(table)
+  }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import Plugins
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// `d2s-repl [DATABASE] [--rules FILE]... [-c COMMAND]... [-f SCRIPT] [--bail] [--demo] [--version]`
+public struct D2SREPLCommand: ParsableCommand {
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "d2s-repl",
+    abstract: "Browse, edit and re-rule a database from the terminal (Direct to SwiftUI for Linux).")
+
+  @Argument(help: "An SQLite file (or sqlite:PATH) or a postgresql:// URL.")
+  var database: String?
+
+  @Option(name: .customLong("rules"), help: "A rule file to load at start (repeatable).")
+  var ruleFiles: [String] = []
+
+  @Option(name: .customShort("c"), help: "A command to run (repeatable); stdin is then not read.")
+  var commands: [String] = []
+
+  @Option(name: .customShort("f"), help: "A script of commands to run; stdin is then not read.")
+  var script: String?
+
+  @Flag(help: "Stop at the first failing command.")
+  var bail = false
+
+  @Flag(help: "Open the bundled Sakila sample with the demo rules.")
+  var demo = false
+
+  @Flag(help: "With --demo: build the sample database anew.")
+  var reset = false
+
+  @Flag(help: "Print the version.")
+  var version = false
+
+  public init() {}
+
+  /// The plugins `main(plugins:)` installs (set before the command line is parsed).
+  nonisolated(unsafe) static var plugins: [any D2SPlugin] = []
+
+  public func run() throws {
+    if version {
+      print("d2s-repl \(Self.version)")
+      return
+    }
+    let interactive = commands.isEmpty && script == nil && isatty(0) == 1 && isatty(1) == 1
+    let width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? (interactive ? terminalWidth() : 100)
+    let session: REPLSession
+    do {
+      session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
+      var start: [String] = []
+      if demo {
+        start.append("open \(try Demo.database(reset: reset))")
+        start.append("load \(try Demo.rulesPath())")
+      } else if let database {
+        start.append("open \(database)")
+      }
+      start += ruleFiles.map { "load \($0)" }
+      for line in start {
+        let output = try session.run(line)
+        if interactive, !output.isEmpty { print(output) }
+      }
+    } catch {
+      fflush(nil)
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    var runner = REPLRunner(session: session, bail: bail)
+    if !commands.isEmpty || script != nil {
+      var ok = runner.runScript(commands)
+      if let script, ok || !bail {
+        guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+          FileHandle.standardError.write(Data("error: cannot read script \(script)\n".utf8))
+          throw ExitCode(2)
+        }
+        ok = runner.runScript(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) && ok
+      }
+      if !ok { throw ExitCode(1) }
+      return
+    }
+    if interactive {
+      runner.bail = false
+      LineEditor.runInteractive(runner)
+      return
+    }
+    let lines = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+    if !runner.runScript(lines) { throw ExitCode(1) }
+  }
+
+  func terminalWidth() -> Int {
+    var size = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 100
+  }
+
+  /// Runs the command line with `plugins` installed: a custom REPL is a `main.swift` of
+  /// `D2SREPLCommand.main(plugins: [MyPlugin()])`. Bad arguments exit with status 2.
+  public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) -> Never {
+    Self.plugins = plugins
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+      Glibc.exit(0)
+    } catch {
+      fflush(nil)
+      if let status = error as? ExitCode { Glibc.exit(status.rawValue) }
+      if exitCode(for: error) == .success {
+        print(fullMessage(for: error))
+        Glibc.exit(0)
+      }
+      FileHandle.standardError.write(Data(("error: " + fullMessage(for: error) + "\n").utf8))
+      Glibc.exit(2)
+    }
+  }
+}

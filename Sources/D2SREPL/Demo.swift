@@ -1,0 +1,62 @@
+import D2SModel
+import Foundation
+import SQLiteAdaptor
+
+/// The demo database: Sakila built on first use from the SQL shipped with the package, in
+/// `$XDG_CACHE_HOME/d2s` or `~/.cache/d2s`, and the demo rules.
+enum Demo {
+  /// The folder holding `sakila/*.sql` and `demo.d2s`: `$D2S_RESOURCES`, else `data` beside
+  /// the executable or in a folder above it (a checkout's build folder).
+  static func resources() throws -> URL {
+    let manager = FileManager.default
+    if let override = ProcessInfo.processInfo.environment["D2S_RESOURCES"] {
+      let url = URL(fileURLWithPath: override)
+      if manager.fileExists(atPath: url.appendingPathComponent("sakila/sqlite-schema.sql").path) { return url }
+      throw REPLError("D2S_RESOURCES=\(override) holds no sakila/sqlite-schema.sql")
+    }
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0..<6 {
+      let candidate = folder.appendingPathComponent("data")
+      if manager.fileExists(atPath: candidate.appendingPathComponent("sakila/sqlite-schema.sql").path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    throw REPLError("cannot find the demo data (data/sakila beside d2s-repl or above it); set D2S_RESOURCES to the folder holding sakila/")
+  }
+
+  /// The demo database path, built if missing (or with `reset`).
+  static func database(reset: Bool) throws -> String {
+    let environment = ProcessInfo.processInfo.environment
+    let cache = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
+    let folder = cache.appendingPathComponent("d2s")
+    let path = folder.appendingPathComponent("sakila.db").path
+    let manager = FileManager.default
+    if reset { try? manager.removeItem(atPath: path) }
+    if manager.fileExists(atPath: path) { return path }
+    let data = try resources().appendingPathComponent("sakila")
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    let building = path + ".building"
+    try? manager.removeItem(atPath: building)
+    manager.createFile(atPath: building, contents: nil)
+    do {
+      let adaptor = try SQLiteAdaptor(path: building)
+      try adaptor.executeScript(try String(contentsOf: data.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
+      var triggers: [(String, String)] = []
+      try adaptor.query(SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"), columns: [nil, nil]) {
+        triggers.append(($0[0].stringValue ?? "", $0[1].stringValue ?? ""))
+      }
+      for (name, _) in triggers { try adaptor.executeScript("DROP TRIGGER \"\(name)\"") }
+      try adaptor.executeScript(try String(contentsOf: data.appendingPathComponent("sqlite-data.sql"), encoding: .utf8))
+      for (_, sql) in triggers { try adaptor.executeScript(sql) }
+    } catch {
+      try? manager.removeItem(atPath: building)
+      throw error
+    }
+    try manager.moveItem(atPath: building, toPath: path)
+    return path
+  }
+
+  static func rulesPath() throws -> String {
+    try resources().appendingPathComponent("demo.d2s").path
+  }
+}

@@ -1,0 +1,108 @@
+@preconcurrency import CLibEdit
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// The interactive loop over libedit: prompt, history in `~/.d2s_history` (never `login`
+/// lines or URLs with passwords), tab completion of command words, key names and entity names.
+enum LineEditor {
+  nonisolated(unsafe) static var words: [String] = []
+
+  static func runInteractive(_ runner: REPLRunner) {
+    setlocale(LC_CTYPE, "")
+    signal(SIGINT, SIG_IGN)  // Ctrl-C must not kill the session
+    rl_readline_name = UnsafePointer(strdup("d2s"))
+    rl_attempted_completion_function = { text, _, _ in
+      rl_attempted_completion_over = 1
+      return rl_completion_matches(text, completionGenerator)
+    }
+    let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+    let historyPath = home + "/.d2s_history"
+    if !FileManager.default.fileExists(atPath: historyPath) { FileManager.default.createFile(atPath: historyPath, contents: nil) }
+    read_history(historyPath)
+    runner.session.confirm = { question in
+      guard let raw = readline(question) else { return false }
+      defer { free(raw) }
+      return ["y", "yes"].contains(String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
+    }
+    print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
+    if let first = try? runner.session.firstPage(), !first.isEmpty { print(first) }
+    while true {
+      words = completionWords(runner.session)
+      let prompt = "\(runner.session.promptLabel)> "
+      guard let raw = readline(prompt) else {
+        print("")
+        break
+      }
+      let line = String(cString: raw)
+      free(raw)
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if !trimmed.isEmpty && !isSecret(trimmed) {
+        add_history(line)
+        write_history(historyPath)
+      }
+      if runner.runLine(line) == .quit { break }
+    }
+  }
+
+  /// Lines never written to the history: logins and URLs with passwords.
+  static func isSecret(_ line: String) -> Bool {
+    line.lowercased().hasPrefix("login ") || line.range(of: #"://[^/\s]*:[^/\s]*@"#, options: .regularExpression) != nil
+      || line.lowercased().contains("password=")
+  }
+
+  static func completionWords(_ session: REPLSession) -> [String] {
+    var words = CommandParser.commandWords
+    words += session.registry.allKeys.map(\.name)
+    if let model = session.context.database?.model {
+      words += model.entities.map(\.name)
+      if let entity = session.context.entity {
+        words += entity.attributes.map(\.name) + entity.relationships.map(\.name) + entity.attributes.map { "object." + $0.name }
+      }
+    }
+    return Array(Set(words)).sorted()
+  }
+}
+
+private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+  let prefix = text.map { String(cString: $0) } ?? ""
+  let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+  let matches = LineEditor.completions(prefix: prefix, line: line)
+  return Int(state) < matches.count ? strdup(matches[Int(state)]) : nil
+}
+
+extension LineEditor {
+  /// File names after `load`, `source`, `write` and `open`; words otherwise.
+  static func completions(prefix: String, line: String) -> [String] {
+    let first = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
+    if ["load", "source", "write", "open"].contains(first), line.contains(" ") {
+      return fileNames(prefix)
+    }
+    return words.filter { $0.hasPrefix(prefix) }
+  }
+
+  /// Entries of the folder `prefix` points into, folders with a trailing `/`.
+  static func fileNames(_ prefix: String) -> [String] {
+    let slash = prefix.lastIndex(of: "/")
+    let folder = slash.map { String(prefix[...$0]) } ?? ""
+    let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+    let manager = FileManager.default
+    let entries = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }.sorted().map { name in
+      var isFolder: ObjCBool = false
+      manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
+      return folder + name + (isFolder.boolValue ? "/" : "")
+    }
+  }
+}
+
+extension REPLSession {
+  /// `sakila list Customer` / `sakila`.
+  var promptLabel: String {
+    guard let database = context.database else { return "d2s" }
+    guard let entity = context.entity else { return database.name }
+    return "\(database.name) \(context.task) \(entity.name)"
+  }
+}

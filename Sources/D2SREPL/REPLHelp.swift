@@ -1,0 +1,35 @@
+/// `help` and `help COMMAND`.
+enum REPLHelp {
+  static let commands: [(String, String)] = [
+    ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
+    ("entities", "the entity list page"),
+    ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
+    ("next · prev", "page through the last list"),
+    ("inspect ENTITY KEY", "the inspect page of one object"),
+    ("edit ENTITY KEY · new ENTITY", "start editing"),
+    ("object.KEY = VALUE", "while editing: set an attribute, or a to-one by the destination's key"),
+    ("choose REL [where Q]", "while editing: the candidates for a to-one"),
+    ("save · revert", "write / discard pending changes"),
+    ("delete ENTITY KEY", "delete an object, if the rules allow it"),
+    ("follow REL", "from the inspected object: a to-many's list or a to-one's page"),
+    ("login USER PASSWORD · logout", "set / clear the user"),
+    ("KEY = VALUE · unset KEY", "set or clear a context key"),
+    ("show KEY", "KEY = VALUE  # where the value comes from"),
+    ("explain KEY", "every candidate rule and what happened to it"),
+    ("rule RULE · rules [--all] [KEY] · drop N", "add, list, remove rules"),
+    ("load FILE · write FILE", "load a rule file (all or nothing) / write the user rules"),
+    ("source FILE", "run a script of commands"),
+    ("render", "the current page again"),
+    ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
+    ("help [COMMAND] · quit", ""),
+  ]
+
+  static func text(for word: String?) -> String {
+    guard let word else {
+      return commands.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
+    }
+    let matches = commands.filter { $0.0.lowercased().split(separator: " ").contains { $0 == word || $0.hasPrefix(word + ".") } || $0.0.lowercased().hasPrefix(word) }
+    guard !matches.isEmpty else { return "no command '\(word)' (try `help`)" }
+    return matches.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Runs lines through a session and writes their output: stdout for results, stderr for
+/// `error: …` lines (after flushing stdout).
+public struct REPLRunner {
+  public let session: REPLSession
+  public var bail: Bool
+  /// Where output goes (tests collect it).
+  public var write: (String, _ isError: Bool) -> Void
+
+  public init(session: REPLSession, bail: Bool = false, write: @escaping (String, Bool) -> Void = REPLRunner.standardWrite) {
+    self.session = session
+    self.bail = bail
+    self.write = write
+  }
+
+  /// Writes to stdout or stderr; a closed pipe ends the process quietly.
+  public static func standardWrite(_ text: String, _ isError: Bool) {
+    if isError {
+      fflush(nil)  // stdout first, so output and errors keep their order
+      FileHandle.standardError.write(Data((text + "\n").utf8))
+    } else {
+      print(text)
+    }
+  }
+
+  public enum Outcome { case ok, failed, quit }
+
+  /// Runs one line and writes its output.
+  @discardableResult
+  public func runLine(_ line: String) -> Outcome {
+    do {
+      if case .quit? = try CommandParser.parse(line) { return .quit }
+      let output = try session.run(line)
+      if !output.isEmpty { write(output, false) }
+      return .ok
+    } catch {
+      write("error: \(error)", true)
+      return .failed
+    }
+  }
+
+  /// Runs every line (stopping at the first failure with `bail`); returns whether all
+  /// succeeded.
+  public func runScript<S: Sequence<String>>(_ lines: S) -> Bool {
+    var ok = true
+    for line in lines {
+      switch runLine(line) {
+      case .ok: continue
+      case .quit: return ok
+      case .failed:
+        ok = false
+        if bail { return false }
+      }
+    }
+    return ok
+  }
+}

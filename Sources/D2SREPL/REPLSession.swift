@@ -1,0 +1,365 @@
+import Components
+import D2SModel
+import EnvKeys
+import Foundation
+import Plugins
+import PostgreSQLAdaptor
+import Qualifiers
+import RuleCore
+import SQLiteAdaptor
+
+/// The state of one REPL session and the command implementations: every command returns the
+/// text it prints, or throws; a failed command changes nothing.
+public final class REPLSession: @unchecked Sendable {
+  public private(set) var context: RuleContext
+  public let registry: D2SContextKVC
+  public let looks: LookRegistry
+  public let formatters: FormatterRegistry
+  /// The installed plugins (the builtin one first).
+  public let plugins: PluginRegistry
+  /// Terminal columns.
+  public var width: Int
+  /// Lists default to this limit (interactive sessions: 20; scripts: none).
+  public var defaultLimit: Int?
+  var list = ListRequest()
+  var editing: EditingSession?
+  var sourceDepth = 0
+  /// Asks the person at the terminal (interactive sessions); nil in scripts, which do not ask.
+  public var confirm: ((String) -> Bool)?
+  static let maximumSourceDepth = 16
+
+  /// A session with `plugins` installed after the builtin one.
+  public init(plugins: [any D2SPlugin] = [], width: Int = 100, defaultLimit: Int? = nil) throws {
+    let installer = try PluginRegistry()
+    for plugin in plugins { try installer.install(plugin) }
+    self.plugins = installer
+    self.registry = installer.keys
+    self.looks = installer.looks
+    self.formatters = installer.formatters
+    self.width = width
+    self.defaultLimit = defaultLimit
+    context = RuleContext(engine: try installer.makeEngine())
+  }
+
+  var environment: RenderEnvironment {
+    RenderEnvironment(looks: looks, formatters: formatters, width: width, list: list)
+  }
+
+  var database: Database {
+    get throws {
+      guard let database = context.database else { throw REPLError("no database is open (use `open DATABASE`)") }
+      return database
+    }
+  }
+
+  /// Runs one line; returns what it prints (possibly empty).
+  public func run(_ line: String) throws -> String {
+    guard let command = try CommandParser.parse(line) else { return "" }
+    return try execute(command)
+  }
+
+  // MARK: - Commands
+
+  public func execute(_ command: REPLCommand) throws -> String {
+    switch command {
+    case .open(let target): return try open(target)
+    case .entities:
+      try leaveEditing()
+      try navigate(task: "query", entity: nil, object: nil)
+      return try render()
+    case .list(let entity, let clauses): return try listPage(entity, clauses)
+    case .next: return try page(by: 1)
+    case .prev: return try page(by: -1)
+    case .inspect(let entity, let key):
+      try leaveEditing()
+      let object = try fetch(entity, key)
+      try navigate(task: "inspect", entity: object.entity, object: object)
+      return try render()
+    case .edit(let entity, let key):
+      try leaveEditing()
+      let object = try fetch(entity, key)
+      var probe = context
+      probe.auxiliaryQualifier = nil
+      let session = try EditingSession.edit(object, in: probe, formatters: formatters)
+      try navigate(task: "edit", entity: object.entity, object: object)
+      editing = session
+      return try render()
+    case .new(let entity):
+      try leaveEditing()
+      let session = try EditingSession.new(try self.entity(entity).name, in: context, formatters: formatters)
+      try navigate(task: "edit", entity: session.object.entity, object: session.object)
+      editing = session
+      return try render()
+    case .setObject(let key, let value):
+      guard let editing else { throw REPLError("not editing: use `edit ENTITY KEY` or `new ENTITY` first") }
+      try editing.set(try propertyName(key, in: editing.object.entity), to: value)
+      return ""
+    case .choose(let relationship, let qualifierText):
+      guard let editing else { throw REPLError("not editing: use `edit ENTITY KEY` first") }
+      let name = try propertyName(relationship, in: editing.object.entity)
+      var child = context
+      child.task = "select"
+      child.relationship = editing.object.entity.relationship(named: name)
+      guard child.relationship?.isToMany == false else { throw REPLError("\(name) is not a to-one relationship") }
+      var environment = environment
+      environment.list = ListRequest(qualifier: try qualifierText.map(parseQualifier), limit: defaultLimit)
+      return try environment.renderPage(child)
+    case .save:
+      guard let editing else { throw REPLError("not editing: nothing to save") }
+      let wasNew = editing.object.isNew
+      try editing.save()
+      try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
+      _ = wasNew
+      return "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+    case .revert:
+      guard let editing else { throw REPLError("not editing: nothing to revert") }
+      editing.revert()
+      return "reverted \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+    case .delete(let entity, let key):
+      let object = try fetch(entity, key)
+      if let confirm, !confirm("delete \(object.displayDescription)? [y/N] ") {
+        return "not deleted"
+      }
+      try EditingSession.delete(object, in: context)
+      if editing?.object === object { editing = nil }
+      return "deleted \(object.entity.name) \(object.primaryKeyDescription)"
+    case .follow(let name): return try follow(name)
+    case .login(let user, let password):
+      let found = try Login.authenticate(login: user, password: password, in: context)
+      context.user = found
+      return "logged in as \(found.displayDescription)"
+    case .logout:
+      context.removeValue(for: D2SKeys.User.self)
+      return "logged out"
+    case .set(let key, let value):
+      var next = context
+      try next.setValue(value, forKeyNamed: key)
+      context = next
+      return ""
+    case .unset(let key):
+      try context.removeValue(forKeyNamed: key)
+      return ""
+    case .show(let key): return try show(key)
+    case .explain(let key): return try context.explain(keyNamed: key).description
+    case .rule(let text):
+      let rule: Rule
+      do { rule = try context.engine.parser.parseRule(text) } catch { throw REPLError(error.description) }
+      let (id, warnings) = context.engine.ruleModel.add(rule)
+      return (warnings.map(\.description) + ["rule \(id) added"]).joined(separator: "\n")
+    case .rules(let all, let key): return rules(all: all, key: key)
+    case .drop(let n):
+      guard context.engine.ruleModel.remove(id: n) != nil else { throw REPLError("there is no rule \(n) (see `rules`)") }
+      return "dropped rule \(n)"
+    case .load(let path):
+      let rules = try context.engine.parser.parseRuleFile(atPath: path)
+      let warnings = context.engine.ruleModel.add(contentsOf: rules)
+      return (warnings.map(\.description) + ["loaded \(rules.count) rules from \(path)"]).joined(separator: "\n")
+    case .write(let path):
+      let rules = context.engine.ruleModel.rules.map(\.rule.description)
+      do {
+        try (rules.joined(separator: "\n") + (rules.isEmpty ? "" : "\n")).write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw REPLError("cannot write \(path): \((error as NSError).localizedDescription)")
+      }
+      return "wrote \(rules.count) rules to \(path)"
+    case .source(let path): return try source(path)
+    case .render: return try render()
+    case .context:
+      return context.explicitKeys.map { "\($0.key.name) = \($0.key.describe($0.value))" }.joined(separator: "\n")
+    case .keys:
+      return registry.allKeys.map { "\($0.name): \($0.valueTypeName) = \($0.describe($0.defaultValue))" }.joined(separator: "\n")
+    case .looks:
+      return looks.catalog.map { "\($0.look): \($0.components.joined(separator: ", "))" }.joined(separator: "\n")
+    case .plugins:
+      return plugins.installed.map { $0 == "builtin" ? "builtin (the D2S keys, BasicLook, the formatters, the default rules)" : $0 }
+        .joined(separator: "\n")
+    case .help(let word): return REPLHelp.text(for: word)
+    case .quit: return ""
+    }
+  }
+
+  /// The `firstTask` page (`query`, or `login` when a rule says so), shown at start.
+  public func firstPage() throws -> String {
+    try navigate(task: context.firstTask, entity: nil, object: nil)
+    return try render()
+  }
+
+  // MARK: - Helpers
+
+  func open(_ target: String) throws -> String {
+    try leaveEditing()
+    let adaptor: any DatabaseAdaptor
+    if target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") || target.contains("=") {
+      adaptor = try PostgreSQLAdaptor(url: target)
+    } else {
+      adaptor = try SQLiteAdaptor(path: target)
+    }
+    let database = try Database(adaptor: adaptor)
+    var next = RuleContext(engine: context.engine, values: DynamicEnvironmentValues())
+    for (key, value) in context.explicitKeys where !["database", "model", "entity", "object", "user", "auxiliaryQualifier", "task"].contains(key.name) {
+      try next.setValue(value, forKeyNamed: key.name)
+    }
+    next.database = database
+    context = next
+    context.engine.clearCache()
+    list = ListRequest()
+    return "opened \(database.name): \(database.model.entities.count) entities"
+  }
+
+  func entity(_ name: String) throws -> Entity {
+    let model = try database.model
+    if let entity = model.lookupEntity(name) { return entity }
+    let suggestions = model.entities.map(\.name).filter { $0.lowercased().hasPrefix(name.lowercased().prefix(3)) }
+    throw REPLError("no entity named \(name)" + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.prefix(3).joined(separator: ", "))?)"))
+  }
+
+  /// A property name matched exactly, else case-insensitively when unique.
+  func propertyName(_ name: String, in entity: Entity) throws -> String {
+    let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+    if names.contains(name) { return name }
+    let matches = names.filter { $0.lowercased() == name.lowercased() }
+    if matches.count == 1 { return matches[0] }
+    throw REPLError("\(entity.name) has no property '\(name)'")
+  }
+
+  func fetch(_ entityName: String, _ key: [Literal]) throws -> DatabaseObject {
+    let entity = try self.entity(entityName)
+    let keys = entity.primaryKeyAttributes
+    guard !keys.isEmpty else { throw REPLError("\(entity.name) has no primary key: list it instead") }
+    guard keys.count == key.count else {
+      throw REPLError("\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", ")))")
+    }
+    let values = try zip(keys, key).map { attribute, literal -> DatabaseValue in
+      if case .string(let text) = literal, attribute.valueType == .int, let number = Int(text) { return .int(number) }
+      return try DatabaseValue.coerce(literal, to: attribute)
+    }
+    guard let object = try database.fetchObject(entity.name, primaryKey: values) else {
+      let shown = key.map { if case .string(let s) = $0 { s } else { $0.description } }.joined(separator: ",")
+      throw REPLError("no \(entity.name) with \(keys.count == 1 ? keys[0].name : "key") \(shown)")
+    }
+    return object
+  }
+
+  func parseQualifier(_ text: String) throws -> Qualifier {
+    do { return try QualifierParser.parse(text) } catch { throw REPLError(error.description) }
+  }
+
+  /// Moves the session to a page: task, entity and object overwritten, the to-many filter cleared.
+  func navigate(task: String, entity: Entity?, object: DatabaseObject?, auxiliary: Qualifier? = nil) throws {
+    var next = context
+    next.task = task
+    if let entity { next.entity = entity } else { next.removeValue(for: D2SKeys.EntityKey.self) }
+    if let object { next.object = object } else { next.removeValue(for: D2SKeys.Object.self) }
+    if let auxiliary { next.auxiliaryQualifier = auxiliary } else { next.removeValue(for: D2SKeys.AuxiliaryQualifier.self) }
+    context = next
+  }
+
+  /// Leaving an object with unsaved changes is an error until `save` or `revert`.
+  func leaveEditing() throws {
+    if let editing, editing.object.hasChanges {
+      throw REPLError("\(editing.object.entity.name) \(editing.object.isNew ? "(new)" : editing.object.primaryKeyDescription) has unsaved changes: save or revert first")
+    }
+    editing = nil
+  }
+
+  func render() throws -> String {
+    let text = try environment.renderPage(context)
+    return String(text.dropLast())
+  }
+
+  func listPage(_ entityName: String, _ clauses: ListClauses) throws -> String {
+    try leaveEditing()
+    let entity = try self.entity(entityName)
+    let request = ListRequest(
+      qualifier: try clauses.qualifier.map(parseQualifier),
+      sortOrderings: clauses.orderings.map { SortOrdering($0.key, ascending: $0.ascending) },
+      limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0)
+    let previous = (context, list)
+    try navigate(task: "list", entity: entity, object: nil)
+    list = request
+    do {
+      return try render()
+    } catch {
+      (context, list) = previous
+      throw error
+    }
+  }
+
+  func page(by direction: Int) throws -> String {
+    guard context.task == "list", let limit = list.limit else { throw REPLError("no paged list to move in (list with a limit first)") }
+    let offset = list.offset + direction * limit
+    guard offset >= 0 else { throw REPLError("already at the first page") }
+    let previous = list
+    list.offset = offset
+    do { return try render() } catch {
+      list = previous
+      throw error
+    }
+  }
+
+  func follow(_ name: String) throws -> String {
+    guard context.task == "inspect", let object = context.object else { throw REPLError("follow works from an inspected object") }
+    try leaveEditing()
+    let property = try propertyName(name, in: object.entity)
+    guard let relationship = object.entity.relationship(named: property) else { throw REPLError("\(property) is not a relationship") }
+    if relationship.isToMany {
+      guard let destination = try database.model.entity(named: relationship.destinationName) else { throw REPLError("no destination") }
+      let qualifier = try database.qualifier(for: relationship, of: object)
+      try navigate(task: "list", entity: destination, object: nil, auxiliary: qualifier)
+      list = ListRequest(limit: defaultLimit)
+      return try render()
+    }
+    guard let target = try object.related(property) else { throw REPLError("\(object.entity.name) \(object.primaryKeyDescription) has no \(property)") }
+    try navigate(task: "inspect", entity: target.entity, object: target)
+    return try render()
+  }
+
+  func show(_ keyPath: String) throws -> String {
+    let path = KVCPath(keyPath)
+    if path.components.count == 1 { return try context.showLine(forKeyNamed: keyPath) }
+    _ = try context.exposedKey(named: path.first)
+    let value = context.value(forKeyPath: keyPath)
+    return "\(keyPath) = \(describe(value))"
+  }
+
+  func describe(_ value: Any?) -> String {
+    guard let value = KVC.unwrap(value) else { return "nil" }
+    if let object = value as? DatabaseObject { return object.displayDescription }
+    if let objects = value as? [DatabaseObject] { return "(" + objects.map(\.displayDescription).joined(separator: ", ") + ")" }
+    if let entity = value as? Entity { return Literal.quote(entity.name) }
+    if let database = DatabaseValue(any: value) { return database.description }
+    return String(describing: value)
+  }
+
+  func rules(all: Bool, key: String?) -> String {
+    var lines: [String] = []
+    for model in all ? context.engine.models : [context.engine.ruleModel] {
+      for numbered in model.rules where key == nil || numbered.rule.key.name == key {
+        lines.append(numbered.description)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func source(_ path: String) throws -> String {
+    guard sourceDepth < REPLSession.maximumSourceDepth else {
+      throw REPLError("source nests deeper than \(REPLSession.maximumSourceDepth) files")
+    }
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw REPLError("cannot read \(path): \((error as NSError).localizedDescription)")
+    }
+    sourceDepth += 1
+    defer { sourceDepth -= 1 }
+    var output: [String] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      do {
+        let result = try run(String(line))
+        if !result.isEmpty { output.append(result) }
+      } catch {
+        throw REPLError("\(path):\(number + 1): \(error)")
+      }
+    }
+    return output.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,84 @@
+import Components
+import D2SModel
+import EnvKeys
+import Plugins
+import Qualifiers
+import RuleCore
+import SQLiteAdaptor
+
+/// A rule context for unit tests of rules and components: rule text (and plugins), keys set
+/// by name, answers read as printed values together with the rule that produced them, pages
+/// rendered to strings.
+///
+/// ```swift
+/// let tester = try RuleTester(rules: "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'",
+///   database: try TestDatabases.sakila())
+///   .setting("entity", to: "'Actor'")
+/// #expect(try tester.value("displayNameForEntity") == "'Moviestars'")
+/// #expect(try tester.rule("displayNameForEntity") == "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'")
+/// ```
+public struct RuleTester: Sendable {
+  public private(set) var context: RuleContext
+  public let plugins: PluginRegistry
+
+  /// A context over `rules` (the user's), the plugins' rules and the builtin ones.
+  public init(rules: String = "", plugins: [any D2SPlugin] = [], database: Database? = nil) throws {
+    let registry = try PluginRegistry()
+    for plugin in plugins { try registry.install(plugin) }
+    let model = RuleModel(try RuleParser(registry: registry.keys, computations: registry.computations).parseRules(rules, file: "rules"))
+    self.plugins = registry
+    context = RuleContext(engine: try registry.makeEngine(rules: model))
+    if let database { context.database = database }
+  }
+
+  /// A copy with `key` set from a literal written as in the REPL (`'Actor'`, `('a', 'b')`).
+  public func setting(_ key: String, to literal: String) throws -> RuleTester {
+    var copy = self
+    try copy.context.setValue(try QualifierParser.parseLiteral(literal), forKeyNamed: key)
+    return copy
+  }
+
+  /// A copy with the object of `entity` with primary key `key` (one value or several).
+  public func with(object entity: String, key: [DatabaseValue]) throws -> RuleTester {
+    var copy = self
+    guard let database = context.database, let object = try database.fetchObject(entity, primaryKey: key) else {
+      throw DatabaseError(.notFound, "no \(entity) with key \(key)")
+    }
+    copy.context.entity = object.entity
+    copy.context.object = object
+    return copy
+  }
+
+  /// The printed value of `key` (`'Moviestars'`, `('a', 'b')`, `true`).
+  public func value(_ key: String) throws -> String {
+    let resolution = try context.resolution(forKeyNamed: key)
+    return try context.exposedKey(named: key).describe(resolution.value)
+  }
+
+  /// The text of the rule that produced `key`'s value, or nil when it was set or defaulted.
+  public func rule(_ key: String) throws -> String? {
+    if case .rule(let numbered) = try context.resolution(forKeyNamed: key).source { return numbered.rule.description }
+    return nil
+  }
+
+  /// The page for `task` (and `entity`), as the REPL would print it.
+  public func render(task: String, entity: String? = nil, width: Int = 100, list: ListRequest = ListRequest()) throws -> String {
+    var page = context
+    page.task = task
+    if let entity { try page.setValue(.string(entity), forKeyNamed: "entity") }
+    return try RenderEnvironment(looks: plugins.looks, formatters: plugins.formatters, width: width, list: list).renderPage(page)
+  }
+}
+
+/// Databases for tests.
+public enum TestDatabases {
+  /// An in-memory SQLite database made from SQL text.
+  public static func sqlite(_ sql: String) throws -> Database {
+    let adaptor = try SQLiteAdaptor(path: ":memory:")
+    try adaptor.executeScript(sql)
+    return try Database(adaptor: adaptor)
+  }
+
+  /// A private copy of the bundled Sakila sample (SQLite).
+  public static func sakila() throws -> Database { try SakilaSQLite.open() }
+}

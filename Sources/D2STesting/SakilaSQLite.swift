@@ -1,0 +1,75 @@
+import D2SModel
+import Foundation
+import SQLiteAdaptor
+import Synchronization
+
+/// The Sakila sample (shipped in `data/sakila`) as an SQLite file, built once per test run from `data/sakila/*.sql`
+/// (triggers dropped while the rows go in, so `last_update` keeps its original values), and
+/// copied for each test that writes.
+public enum SakilaSQLite {
+  public static let dataFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("data/sakila")
+
+  private static let built = Mutex<Result<String, DatabaseError>?>(nil)
+
+  /// The path of the pristine database (do not write to it).
+  public static func pristinePath() throws -> String {
+    try built.withLock { state in
+      if let state { return try state.get() }
+      let result = Result { () throws(DatabaseError) -> String in try build() }
+      state = result
+      return try result.get()
+    }
+  }
+
+  private static func build() throws(DatabaseError) -> String {
+    let folder = FileManager.default.temporaryDirectory
+    let path = folder.appendingPathComponent("sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db").path
+    // Fixtures of earlier runs.
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    where name.hasPrefix("sakila-fixture-") || name.hasPrefix("d2s-tests-") {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+    do {
+      try? FileManager.default.removeItem(atPath: path)
+      FileManager.default.createFile(atPath: path, contents: nil)
+      let adaptor = try SQLiteAdaptor(path: path)
+      let schema = try String(contentsOf: dataFolder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8)
+      try adaptor.executeScript(schema)
+      var triggers: [(String, String)] = []
+      try adaptor.query(SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"), columns: [nil, nil]) { row in
+        triggers.append((row[0].stringValue ?? "", row[1].stringValue ?? ""))
+      }
+      for (name, _) in triggers { try adaptor.executeScript("DROP TRIGGER \"\(name)\"") }
+      let data = try String(contentsOf: dataFolder.appendingPathComponent("sqlite-data.sql"), encoding: .utf8)
+      try adaptor.executeScript(data)  // the file has its own transaction
+      for (_, sql) in triggers { try adaptor.executeScript(sql) }
+      return path
+    } catch let error as DatabaseError {
+      throw error
+    } catch {
+      throw DatabaseError(.other, "building the Sakila SQLite fixture failed: \(error)")
+    }
+  }
+
+  /// This run's folder for copies; earlier runs' folders are removed when the fixture is built.
+  public static let copies = FileManager.default.temporaryDirectory
+    .appendingPathComponent("d2s-tests-\(ProcessInfo.processInfo.processIdentifier)")
+
+  /// A private copy of Sakila for one test.
+  public static func copy() throws -> String {
+    let source = try pristinePath()
+    // A folder per copy, so the file keeps the name `sakila.db` (the database's name).
+    let folder = copies.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("sakila.db").path
+    try FileManager.default.copyItem(atPath: source, toPath: path)
+    return path
+  }
+
+  /// A database over a private copy.
+  public static func open() throws -> Database {
+    try Database(adaptor: SQLiteAdaptor(path: try copy()))
+  }
+}

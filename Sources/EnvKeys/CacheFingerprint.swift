@@ -1,0 +1,102 @@
+import Synchronization
+
+/// What a rule cache compares to decide that a value is still "the same value".
+///
+/// Strings, integers and booleans compare directly (the common, hot cases); other hashable
+/// values through `AnyHashable`. A mutable object (a database object) adopts
+/// ``RuleCacheFingerprinting`` and compares by identity and change counter, so an answer
+/// computed from its properties is not reused after it changes.
+///
+/// A plain struct rather than an enum with payloads: cache lookups copy and compare these on
+/// every hit, and a struct of words, a string and one reference copies cheaply.
+public struct CacheFingerprint: Hashable, Sendable {
+  @usableFromInline enum Tag: UInt8, Sendable {
+    case absent, string, int, bool, object, other, uncacheable
+  }
+  @usableFromInline let tag: Tag
+  @usableFromInline let number: Int
+  @usableFromInline let version: Int
+  @usableFromInline let text: String
+  @usableFromInline let box: HashableBox?
+  /// Hashed once when the fingerprint is made (usually when a value is set), so cache
+  /// lookups hash one word instead of the whole value.
+  public let precomputedHash: Int
+
+  init(tag: Tag, number: Int = 0, version: Int = 0, text: String = "", box: HashableBox? = nil) {
+    self.tag = tag
+    self.number = number
+    self.version = version
+    self.text = text
+    self.box = box
+    var hasher = Hasher()
+    switch tag {
+    case .string: hasher.combine(text)
+    case .int, .bool: hasher.combine(number)
+    case .object: hasher.combine(number &+ version)
+    case .other: if let box { hasher.combine(box.value) }
+    case .absent, .uncacheable: hasher.combine(tag.rawValue)
+    }
+    self.precomputedHash = hasher.finalize()
+  }
+
+  /// The key has no explicit value.
+  public static let absent = CacheFingerprint(tag: .absent)
+  /// The value cannot be fingerprinted: answers that read it are not cached.
+  public static let uncacheable = CacheFingerprint(tag: .uncacheable)
+
+  /// Whether answers depending on this value may be cached.
+  @inlinable
+  public var isCacheable: Bool { tag != .uncacheable }
+
+  /// The fingerprint of any value.
+  public init(of value: Any) {
+    switch value {
+    case let s as String: self.init(tag: .string, text: s)
+    case let i as Int: self.init(tag: .int, number: i)
+    case let b as Bool: self.init(tag: .bool, number: b ? 1 : 0)
+    case let dynamic as any RuleCacheFingerprinting:
+      self.init(tag: .object, number: dynamic.ruleCacheIdentity, version: dynamic.ruleCacheVersion)
+    case let hashable as AnyHashable: self.init(tag: .other, box: HashableBox(hashable))
+    default: self = .uncacheable
+    }
+  }
+
+  @inlinable
+  public static func == (a: CacheFingerprint, b: CacheFingerprint) -> Bool {
+    guard a.precomputedHash == b.precomputedHash, a.tag == b.tag, a.number == b.number, a.version == b.version, a.text == b.text else { return false }
+    switch (a.box, b.box) {
+    case (nil, nil): return true
+    case (let x?, let y?): return x === y || x.value == y.value
+    default: return false
+    }
+  }
+
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(precomputedHash)
+  }
+}
+
+/// A hashable value behind one reference.
+@usableFromInline
+final class HashableBox: @unchecked Sendable {
+  @usableFromInline let value: AnyHashable
+  init(_ value: AnyHashable) { self.value = value }
+}
+
+/// A value whose content can change while its identity stays (a database object).
+public protocol RuleCacheFingerprinting: AnyObject {
+  /// A number no other object of the process ever has: take one from
+  /// ``RuleCacheIdentity/next()`` when the object is made. (Not the object's address: a freed
+  /// object's address is reused, and its cached answers must not be.)
+  var ruleCacheIdentity: Int { get }
+  /// A counter that changes whenever a property that rules may read changes.
+  var ruleCacheVersion: Int { get }
+}
+
+/// Process-wide unique identities for ``RuleCacheFingerprinting`` objects.
+public enum RuleCacheIdentity {
+  private static let counter = Atomic<Int>(0)
+  /// A new identity.
+  public static func next() -> Int { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+}

@@ -1,0 +1,142 @@
+import Synchronization
+
+/// The registry of exposed keys: names for typed keys, so rule text, the REPL and key paths
+/// (`entity.name`, `object.address.phone`) can reach them.
+///
+/// Registries are instances (tests build isolated ones); ``shared`` is the process-wide default
+/// that the static `expose` calls and the Swift rule DSL use.
+///
+/// ```swift
+/// try D2SContextKVC.expose(TaskKey.self, "task")
+/// ```
+public final class D2SContextKVC: Sendable {
+  private struct State {
+    var byName: [String: ExposedKey] = [:]
+    var byID: [ObjectIdentifier: ExposedKey] = [:]
+    var order: [String] = []
+  }
+  private let state = Mutex(State())
+
+  /// The process-wide default registry.
+  public static let shared = D2SContextKVC()
+
+  /// An empty registry.
+  public init() {}
+
+  /// Exposes `key` under `name` in the shared registry.
+  @discardableResult
+  public static func expose<K: DynamicEnvironmentKey>(_ key: K.Type, _ name: String) throws
+    -> ExposedKey where K.Value: ContextLiteralConvertible
+  {
+    try shared.expose(key, name)
+  }
+
+  /// Exposes `key` under `name`.
+  /// - Throws: ``ExposeError`` when `name` is taken by another key, or the key already has
+  ///   another name. Exposing the same key under the same name again is a no-op.
+  @discardableResult
+  public func expose<K: DynamicEnvironmentKey>(_ key: K.Type, _ name: String) throws -> ExposedKey
+  where K.Value: ContextLiteralConvertible {
+    try expose(ExposedKey(key, name: name))
+  }
+
+  /// Registers a prepared descriptor (custom coercion and printing).
+  @discardableResult
+  public func expose(_ exposed: ExposedKey) throws -> ExposedKey {
+    guard Literal.isPlainIdentifier(exposed.name) else {
+      throw ExposeError(code: .invalidName, name: exposed.name, existingType: nil, newType: exposed.valueTypeName)
+    }
+    return try state.withLock { state in
+      if let existing = state.byName[exposed.name] {
+        if existing.id == exposed.id { return existing }
+        throw ExposeError(
+          code: .nameTaken, name: exposed.name, existingType: existing.valueTypeName,
+          newType: exposed.valueTypeName)
+      }
+      if let existing = state.byID[exposed.id] {
+        throw ExposeError(
+          code: .keyAlreadyExposed, name: exposed.name, existingType: existing.name,
+          newType: exposed.valueTypeName)
+      }
+      state.byName[exposed.name] = exposed
+      state.byID[exposed.id] = exposed
+      state.order.append(exposed.name)
+      return exposed
+    }
+  }
+
+  /// The key exposed under `name`.
+  public func key(named name: String) -> ExposedKey? {
+    state.withLock { $0.byName[name] }
+  }
+
+  /// The exposed descriptor of the key type with identity `id`.
+  public func key(forID id: ObjectIdentifier) -> ExposedKey? {
+    state.withLock { $0.byID[id] }
+  }
+
+  /// The exposed descriptor of `key`.
+  public func key<K: DynamicEnvironmentKey>(for key: K.Type) -> ExposedKey? {
+    self.key(forID: ObjectIdentifier(key))
+  }
+
+  /// Every exposed key, sorted by name.
+  public var allKeys: [ExposedKey] {
+    state.withLock { state in state.order.sorted().compactMap { state.byName[$0] } }
+  }
+
+  /// Names close to `name`, for "did you mean" hints.
+  public func suggestions(for name: String) -> [String] {
+    let lower = name.lowercased()
+    return allKeys.map(\.name).filter { candidate in
+      let c = candidate.lowercased()
+      return c == lower || c.hasPrefix(lower) || lower.hasPrefix(c) || editDistance(c, lower) <= 2
+    }
+  }
+}
+
+/// Exposing a name that is taken by another key, or a key under a second name.
+public struct ExposeError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public struct Code: Hashable, Sendable {
+    let raw: String
+    /// The name is already exposed for a different key type.
+    public static let nameTaken = Code(raw: "nameTaken")
+    /// The key type is already exposed under another name.
+    public static let keyAlreadyExposed = Code(raw: "keyAlreadyExposed")
+    /// The name is not an identifier (or is a keyword).
+    public static let invalidName = Code(raw: "invalidName")
+  }
+  public var code: Code
+  public var name: String
+  /// For `nameTaken`: the existing key's value type; for `keyAlreadyExposed`: its name.
+  public var existingType: String?
+  public var newType: String
+
+  public var description: String {
+    switch code {
+    case .nameTaken:
+      "key name '\(name)' is already exposed for another key (of type \(existingType ?? "?")); cannot expose it again for a key of type \(newType)"
+    case .keyAlreadyExposed:
+      "this key (of type \(newType)) is already exposed as '\(existingType ?? "?")'; cannot expose it again as '\(name)'"
+    default:
+      "'\(name)' cannot be a key name: use letters, digits and '_', starting with a letter, and no keyword"
+    }
+  }
+}
+
+/// Levenshtein distance, for suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a), b = Array(b)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// ISO-8601 dates as D2S writes them (`2006-02-15 04:34:33`, UTC), parsed and printed by hand:
+/// locale-independent and much cheaper than `DateFormatter`.
+public enum ISODateText {
+  /// Parses `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS[.fff]]` (space or `T`, optional `Z`) as UTC.
+  public static func parse(_ text: String) -> Date? {
+    var text = text
+    return text.withUTF8 { parse(bytes: $0) }
+  }
+
+  /// ``parse(_:)`` over UTF-8 bytes (no copies: dates are read for every row of a page).
+  public static func parse(bytes all: UnsafeBufferPointer<UInt8>) -> Date? {
+    var count = all.count
+    if count > 0, all[count - 1] == UInt8(ascii: "Z") { count -= 1 }
+    func number(_ start: Int, _ end: Int) -> Int? {
+      guard end <= count else { return nil }
+      var value = 0
+      for index in start..<end {
+        let b = all[index]
+        guard b >= 48 && b <= 57 else { return nil }
+        value = value * 10 + Int(b - 48)
+      }
+      return value
+    }
+    guard count >= 10, all[4] == UInt8(ascii: "-"), all[7] == UInt8(ascii: "-"),
+      let year = number(0, 4), let month = number(5, 7), let day = number(8, 10),
+      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    var seconds = 0.0
+    if count > 10 {
+      guard all[10] == UInt8(ascii: " ") || all[10] == UInt8(ascii: "T"), count >= 16,
+        all[13] == UInt8(ascii: ":"), let hour = number(11, 13), let minute = number(14, 16),
+        hour < 24, minute < 60
+      else { return nil }
+      seconds = Double(hour * 3600 + minute * 60)
+      if count > 16 {
+        guard count >= 19, all[16] == UInt8(ascii: ":"), let second = number(17, 19), second < 60
+        else { return nil }
+        seconds += Double(second)
+        if count > 19 {
+          guard all[19] == UInt8(ascii: "."), count > 20, count - 20 <= 9, let fraction = number(20, count)
+          else { return nil }
+          var scale = 1.0
+          for _ in 20..<count { scale *= 10 }
+          seconds += Double(fraction) / scale
+        }
+      }
+    }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    return Date(timeIntervalSince1970: Double(days) * 86_400 + seconds)
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS` in UTC (fractions of a second are dropped).
+  public static func format(_ date: Date) -> String {
+    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let secondsOfDay = total - days * 86_400
+    let (y, m, d) = civilFromDays(days)
+    guard (0...9999).contains(y) else {
+      return "\(y)-\(m)-\(d) \(secondsOfDay / 3600):\(secondsOfDay / 60 % 60):\(secondsOfDay % 60)"
+    }
+    return String(unsafeUninitializedCapacity: 19) { buffer in
+      func put(_ value: Int, _ width: Int, at offset: Int) {
+        var v = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+          buffer[index] = UInt8(48 + v % 10)
+          v /= 10
+        }
+      }
+      put(y, 4, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      put(m, 2, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      put(d, 2, at: 8)
+      buffer[10] = UInt8(ascii: " ")
+      put(secondsOfDay / 3600, 2, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      put(secondsOfDay / 60 % 60, 2, at: 14)
+      buffer[16] = UInt8(ascii: ":")
+      put(secondsOfDay % 60, 2, at: 17)
+      return 19
+    }
+  }
+
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar).
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+}

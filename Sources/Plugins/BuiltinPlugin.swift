@@ -1,0 +1,20 @@
+import Components
+import EnvKeys
+
+/// D2S's own contribution, installed through the same API as any plugin: the builtin keys,
+/// BasicLook's components and the builtin formatters. (The default rule model is not part of
+/// it: it is always the last fallback, after every plugin's rules.)
+public struct BuiltinPlugin: D2SPlugin {
+  public init() {}
+  public let name = "builtin"
+
+  public func exposeKeys(in registry: D2SContextKVC) throws { try D2SKeys.expose(in: registry) }
+
+  public var components: [PluginComponent] {
+    BasicLook.allComponents.map { PluginComponent($0.name, look: BasicLook.name, $0.component) }
+  }
+
+  public var formatters: [String: any ValueFormatter] {
+    Dictionary(FormatterRegistry.builtin.map { ($0.name, $0.formatter) }, uniquingKeysWith: { a, _ in a })
+  }
+}

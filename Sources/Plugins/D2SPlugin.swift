@@ -1,0 +1,70 @@
+import Components
+import EnvKeys
+import RuleCore
+
+/// A package's contribution to D2S: exposed keys, components under looks, formatters by name,
+/// and rules (Swift or text).
+///
+/// ```swift
+/// struct RatingPlugin: D2SPlugin {
+///   let name = "Rating"
+///   func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(StarsKey.self, "stars") }
+///   var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())] }
+///   var ruleText: String? { "propertyKey = 'rating' AND task = 'edit' => component = 'EditRating'" }
+/// }
+/// ```
+public protocol D2SPlugin: Sendable {
+  /// The plugin's name, unique among installed plugins.
+  var name: String { get }
+  /// Exposes the plugin's keys (and nothing else).
+  func exposeKeys(in registry: D2SContextKVC) throws
+  /// Components to register, each under a look (a new one or an existing one).
+  var components: [PluginComponent] { get }
+  /// Formatters by name.
+  var formatters: [String: any ValueFormatter] { get }
+  /// Rules as text, parsed against the registry once the keys are exposed.
+  var ruleText: String? { get }
+  /// Rules in Swift (after the text rules).
+  var rules: [Rule] { get }
+}
+
+extension D2SPlugin {
+  public func exposeKeys(in registry: D2SContextKVC) throws {}
+  public var components: [PluginComponent] { [] }
+  public var formatters: [String: any ValueFormatter] { [:] }
+  public var ruleText: String? { nil }
+  public var rules: [Rule] { [] }
+}
+
+/// A component a plugin registers: its name, its look, and whether it replaces a component
+/// of that name another plugin registered.
+public struct PluginComponent: Sendable {
+  public let name: String
+  public let look: String
+  public let component: any D2SComponent
+  public let replaces: Bool
+  public init(_ name: String, look: String, _ component: any D2SComponent, replaces: Bool = false) {
+    self.name = name
+    self.look = look
+    self.component = component
+    self.replaces = replaces
+  }
+}
+
+/// Two plugins that claim the same name.
+public struct PluginError: Error, Sendable, CustomStringConvertible {
+  public struct Code: Hashable, Sendable {
+    let raw: String
+    /// One key name exposed for different keys.
+    public static let keyConflict = Code(raw: "keyConflict")
+    /// One component name registered twice in one look without `replaces`.
+    public static let componentConflict = Code(raw: "componentConflict")
+    /// One formatter name registered twice.
+    public static let formatterConflict = Code(raw: "formatterConflict")
+    /// The plugin's rule text does not parse.
+    public static let invalidRules = Code(raw: "invalidRules")
+  }
+  public var code: Code
+  public var message: String
+  public var description: String { message }
+}

@@ -1,0 +1,95 @@
+import Components
+import EnvKeys
+import RuleCore
+import Synchronization
+
+/// Installs plugins into the registries a REPL or an app uses: keys, looks, formatters, and
+/// one fallback rule model per plugin. Installing is explicit and idempotent; conflicts are
+/// ``PluginError``s naming both plugins. The builtin keys, `BasicLook` and formatters are the
+/// plugin named `builtin`.
+public final class PluginRegistry: Sendable {
+  public let keys: D2SContextKVC
+  public let looks: LookRegistry
+  public let formatters: FormatterRegistry
+  public let computations: RuleComputations
+
+  private struct State {
+    var installed: [String] = []
+    var ruleModels: [RuleModel] = []
+    var keyOwners: [String: String] = [:]
+    var componentOwners: [String: String] = [:]  // "look/name" → plugin
+    var formatterOwners: [String: String] = [:]
+  }
+  private let state = Mutex(State())
+
+  /// Empty registries with the builtin plugin installed (through ``install(_:)``).
+  public init() throws {
+    self.keys = D2SContextKVC()
+    self.looks = LookRegistry(empty: true)
+    self.formatters = FormatterRegistry(empty: true)
+    self.computations = RuleComputations()
+    D2SComputations.register(in: computations)
+    try install(BuiltinPlugin())
+  }
+
+  /// The installed plugins' names, in installation order (`builtin` first).
+  public var installed: [String] { state.withLock { $0.installed } }
+
+  /// The plugins' rule models, in installation order: fallbacks after the user's rules.
+  public var ruleModels: [RuleModel] { state.withLock { $0.ruleModels } }
+
+  /// Installs `plugin`; a plugin of the same name already installed is left as it is.
+  public func install(_ plugin: any D2SPlugin) throws {
+    if state.withLock({ $0.installed.contains(plugin.name) }) { return }
+    // Keys first, into a scratch registry, so a conflict leaves nothing half-installed.
+    let scratch = D2SContextKVC()
+    try plugin.exposeKeys(in: scratch)
+    let owners = state.withLock { $0.keyOwners }
+    for key in scratch.allKeys {
+      if let existing = keys.key(named: key.name), existing.id != key.id {
+        throw PluginError(
+          code: .keyConflict,
+          message: "plugin \(plugin.name) exposes '\(key.name)' for another key than plugin \(owners[key.name] ?? "?") does")
+      }
+    }
+    let componentOwners = state.withLock { $0.componentOwners }
+    for component in plugin.components where !component.replaces {
+      if let owner = componentOwners["\(component.look)/\(component.name)"], owner != plugin.name {
+        throw PluginError(
+          code: .componentConflict,
+          message: "plugin \(plugin.name) registers component '\(component.name)' in look '\(component.look)', which plugin \(owner) registered (say `replaces: true` to replace it)")
+      }
+    }
+    let formatterOwners = state.withLock { $0.formatterOwners }
+    for name in plugin.formatters.keys {
+      if let owner = formatterOwners[name] {
+        throw PluginError(code: .formatterConflict, message: "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
+      }
+    }
+    for key in scratch.allKeys where keys.key(named: key.name) == nil { try keys.expose(key) }
+    let model = RuleModel(origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
+    if let text = plugin.ruleText {
+      do {
+        try model.load(text, file: "plugin \(plugin.name)", parser: RuleParser(registry: keys, computations: computations))
+      } catch {
+        throw PluginError(code: .invalidRules, message: "plugin \(plugin.name)'s rules: \(error)")
+      }
+    }
+    model.add(contentsOf: plugin.rules)
+    for component in plugin.components { looks.register(component.component, as: component.name, look: component.look) }
+    for (name, formatter) in plugin.formatters { formatters.register(formatter, as: name) }
+    state.withLock { state in
+      state.installed.append(plugin.name)
+      if model.count > 0 { state.ruleModels.append(model) }
+      for key in scratch.allKeys { state.keyOwners[key.name] = state.keyOwners[key.name] ?? plugin.name }
+      for component in plugin.components { state.componentOwners["\(component.look)/\(component.name)"] = plugin.name }
+      for name in plugin.formatters.keys { state.formatterOwners[name] = plugin.name }
+    }
+  }
+
+  /// A rule engine over `rules`, then every plugin's rules, then the builtin default rules.
+  public func makeEngine(rules: RuleModel = RuleModel()) throws -> RuleEngine {
+    let builtin = try D2SEngine.defaultRuleModel(registry: keys, computations: computations)
+    return RuleEngine(ruleModel: rules, fallbacks: ruleModels + [builtin], registry: keys, computations: computations)
+  }
+}

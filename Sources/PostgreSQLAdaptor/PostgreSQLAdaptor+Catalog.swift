@@ -1,0 +1,115 @@
+import D2SModel
+
+extension PostgreSQLAdaptor {
+  /// Relations visible on the search path: tables, views, materialized views, foreign and
+  /// partitioned tables, but not partitions.
+  static let relationFilter = """
+    c.relkind IN ('r', 'v', 'm', 'p', 'f') AND NOT c.relispartition
+    AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+    AND pg_catalog.pg_table_is_visible(c.oid)
+    """
+
+  static let columnsQuery = """
+    SELECT n.nspname, c.relname, c.relkind, a.attname, a.attnotnull,
+      pg_catalog.pg_get_expr(d.adbin, d.adrelid),
+      COALESCE(bt.typname, t.typname), COALESCE(bt.typtype, t.typtype), COALESCE(bt.typcategory, t.typcategory),
+      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity
+    FROM pg_catalog.pg_class c
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+    LEFT JOIN pg_catalog.pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype
+    LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE \(relationFilter)
+    ORDER BY n.nspname, c.relname, a.attnum
+    """
+
+  static let primaryKeysQuery = """
+    SELECT n.nspname, c.relname, a.attname
+    FROM pg_catalog.pg_constraint con
+    JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
+    WHERE con.contype = 'p' AND \(relationFilter)
+    ORDER BY n.nspname, c.relname, k.ord
+    """
+
+  static let foreignKeysQuery = """
+    SELECT n.nspname, c.relname, con.conname, sa.attname, dn.nspname, dc.relname, da.attname
+    FROM pg_catalog.pg_constraint con
+    JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_class dc ON dc.oid = con.confrelid
+    JOIN pg_catalog.pg_namespace dn ON dn.oid = dc.relnamespace
+    CROSS JOIN LATERAL unnest(con.conkey, con.confkey) WITH ORDINALITY AS k(src, dst, ord)
+    JOIN pg_catalog.pg_attribute sa ON sa.attrelid = con.conrelid AND sa.attnum = k.src
+    JOIN pg_catalog.pg_attribute da ON da.attrelid = con.confrelid AND da.attnum = k.dst
+    WHERE con.contype = 'f' AND \(relationFilter)
+    ORDER BY n.nspname, c.relname, con.conname, k.ord
+    """
+
+  public func readCatalog() throws -> Catalog {
+    struct Draft {
+      var schema: String
+      var name: String
+      var isView: Bool
+      var columns: [Catalog.Column] = []
+      var primaryKey: [String] = []
+      var foreignKeys: [String: Catalog.ForeignKey] = [:]
+    }
+    var drafts: [String: Draft] = [:]
+    var order: [String] = []
+    func key(_ schema: String?, _ name: String?) -> String { "\(schema ?? "").\(name ?? "")" }
+
+    let columns = try connection.run(SQLStatement(Self.columnsQuery))
+    for row in columns.rows {
+      let (schema, name) = (row[0] ?? "", row[1] ?? "")
+      let id = key(schema, name)
+      if drafts[id] == nil {
+        drafts[id] = Draft(schema: schema, name: name, isView: row[2] == "v" || row[2] == "m")
+        order.append(id)
+      }
+      let typeName = row[6] ?? "text"
+      let formatted = row[9] ?? typeName
+      let (valueType, dateKind) = PostgreSQLTypes.valueType(
+        typeName: typeName, isEnum: row[7] == "e", isArray: row[8] == "A")
+      let defaultValue = row[5]
+      let isIdentity = (row[10] ?? "").isEmpty == false
+      let (width, scale) = Catalog.widthAndScale(formatted)
+      drafts[id]?.columns.append(
+        Catalog.Column(
+          name: row[3] ?? "", externalType: formatted, valueType: valueType, dateKind: dateKind,
+          allowsNull: row[4] != "t", defaultValue: defaultValue,
+          isAutoIncrement: isIdentity || (defaultValue?.hasPrefix("nextval(") ?? false),
+          width: width, scale: scale, isBlankPadded: typeName == "bpchar",
+          needsTextCast: row[7] == "e" || typeName == "tsvector"))
+    }
+    for row in try connection.run(SQLStatement(Self.primaryKeysQuery)).rows {
+      drafts[key(row[0], row[1])]?.primaryKey.append(row[2] ?? "")
+    }
+    var foreignKeyOrder: [String: [String]] = [:]
+    for row in try connection.run(SQLStatement(Self.foreignKeysQuery)).rows {
+      let table = key(row[0], row[1])
+      let constraint = row[2] ?? ""
+      if drafts[table]?.foreignKeys[constraint] == nil {
+        drafts[table]?.foreignKeys[constraint] = Catalog.ForeignKey(
+          columns: [], destinationTable: row[5] ?? "", destinationSchema: row[4], destinationColumns: [])
+        foreignKeyOrder[table, default: []].append(constraint)
+      }
+      drafts[table]?.foreignKeys[constraint]?.columns.append(row[3] ?? "")
+      drafts[table]?.foreignKeys[constraint]?.destinationColumns.append(row[6] ?? "")
+    }
+    let tables = order.compactMap { id -> Catalog.Table? in
+      guard let draft = drafts[id] else { return nil }
+      let positions = Dictionary(draft.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      let foreignKeys = (foreignKeyOrder[id] ?? []).compactMap { draft.foreignKeys[$0] }.sorted {
+        (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
+      }
+      return Catalog.Table(
+        name: draft.name, schema: draft.schema, isView: draft.isView, columns: draft.columns, primaryKey: draft.primaryKey,
+        foreignKeys: foreignKeys)
+    }
+    return Catalog(tables: tables)
+  }
+}

@@ -1,0 +1,158 @@
+import CLibPQ
+import D2SModel
+import Foundation
+
+/// The PostgreSQL adaptor over libpq: text-format parameters sent untyped, sessions in
+/// `DateStyle=ISO` and `TimeZone=UTC`.
+///
+/// ```swift
+/// let database = try Database(adaptor: PostgreSQLAdaptor(url: "postgresql://me@localhost/sakila"))
+/// ```
+public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
+  let connection: PostgreSQLConnection
+  private var transactionDepth = 0
+
+  public let databaseName: String
+  /// The URL or conninfo it connected with.
+  public let url: String
+
+  /// Connects with a `postgresql://` / `postgres://` URL or a libpq `key=value` string.
+  public init(url: String) throws {
+    self.url = url
+    connection = try PostgreSQLConnection(conninfo: url)
+    databaseName = connection.databaseName
+  }
+
+  public var statementCount: Int {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    return connection.statementCount
+  }
+
+  public let dialect = SQLDialect(
+    placeholder: { "$\($0)" },
+    nullSafeEqual: "IS NOT DISTINCT FROM",
+    nullSafeNotEqual: "IS DISTINCT FROM",
+    like: { lhs, placeholder, caseInsensitive in
+      "\(lhs) \(caseInsensitive ? "ILIKE" : "LIKE") \(placeholder) ESCAPE '\\'"
+    },
+    translateLike: PostgreSQLAdaptor.likePattern,
+    castToText: { "CAST(\($0) AS text)" },
+    noLimit: .null)
+
+  /// A D2S pattern as a LIKE pattern: `*` → `%`, `?` → `_`, and `%`, `_`, `\` escaped.
+  static func likePattern(_ pattern: String) -> String {
+    var out = ""
+    var escaped = false
+    for c in pattern {
+      if escaped {
+        out += c == "*" || c == "?" ? String(c) : "\\\\" + (c == "%" || c == "_" ? "\\" + String(c) : String(c))
+        escaped = false
+        continue
+      }
+      switch c {
+      case "\\": escaped = true
+      case "*": out += "%"
+      case "?": out += "_"
+      case "%", "_": out += "\\" + String(c)
+      default: out.append(c)
+      }
+    }
+    if escaped { out += "\\\\" }
+    return out
+  }
+
+  /// Runs SQL text (several statements, no parameters).
+  public func executeScript(_ sql: String) throws {
+    _ = try connection.run(SQLStatement(sql), simple: true)
+  }
+
+  public func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
+    let result = try connection.run(statement)
+    for raw in result.rows {
+      var values: [DatabaseValue] = []
+      values.reserveCapacity(raw.count)
+      for (index, text) in raw.enumerated() {
+        guard let text else {
+          values.append(.null)
+          continue
+        }
+        if index < columns.count, let attribute = columns[index] {
+          values.append(PostgreSQLTypes.decode(text, as: attribute))
+        } else {
+          values.append(PostgreSQLTypes.decode(text, oid: result.types[index]))
+        }
+      }
+      try row(values)
+    }
+  }
+
+  @discardableResult
+  public func execute(_ statement: SQLStatement) throws -> Int {
+    try connection.run(statement).affected
+  }
+
+  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+    let keys = entity.primaryKeyAttributes
+    let statement = dialect.insert(into: entity, values: values)
+    guard !keys.isEmpty else {
+      try execute(statement)
+      return []
+    }
+    do {
+      return try transaction {
+        var key: [DatabaseValue] = []
+        try query(SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys) { key = $0 }
+        return key
+      }
+    } catch let error as DatabaseError where error.sqlState == "0A000" {
+      // `INSERT … RETURNING` is not allowed (e.g. conditional rules on Sakila's `payment`):
+      // take the key from its sequence first, then insert it.
+      var values = values
+      for attribute in keys where !values.contains(where: { $0.0 === attribute }) {
+        guard let sequence = PostgreSQLAdaptor.sequenceName(inDefault: attribute.defaultValue) else {
+          throw DatabaseError(
+            .unsupported, "\(entity.name) does not allow INSERT … RETURNING and \(attribute.name) has no sequence default: \(error.message)")
+        }
+        var next: DatabaseValue = .null
+        try query(SQLStatement("SELECT nextval($1::regclass)", [.string(sequence)]), columns: [attribute]) { next = $0[0] }
+        values.append((attribute, next))
+      }
+      try execute(dialect.insert(into: entity, values: values))
+      return keys.map { attribute in values.first { $0.0 === attribute }?.1 ?? .null }
+    }
+  }
+
+  /// `nextval('payment_payment_id_seq'::regclass)` → `payment_payment_id_seq`.
+  static func sequenceName(inDefault text: String?) -> String? {
+    guard let text, let start = text.range(of: "nextval('"), let end = text.range(of: "'::regclass", range: start.upperBound..<text.endIndex)
+    else { return nil }
+    return String(text[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "''", with: "'")
+  }
+
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    let depth = transactionDepth
+    let savepoint = "d2s_\(depth)"
+    try executeScript(depth == 0 ? "BEGIN" : "SAVEPOINT \(savepoint)")
+    transactionDepth += 1
+    do {
+      let result = try body()
+      transactionDepth -= 1
+      try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)")
+      return result
+    } catch {
+      transactionDepth -= 1
+      try? executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+      throw error
+    }
+  }
+
+  public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
+    switch value {
+    case .date(let date): .string(DatabaseValue.formatDate(date, kind: attribute.dateKind))
+    default: value
+    }
+  }
+}

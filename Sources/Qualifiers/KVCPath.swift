@@ -1,0 +1,27 @@
+/// A dotted key path as written in qualifiers and rules: `entity.name`, `object.address.phone`.
+public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  /// The components, never empty.
+  public let components: [String]
+
+  /// A path from its components.
+  public init(components: [String]) {
+    self.components = components
+  }
+
+  /// A path from dotted text (no validation; the parser validates what it reads).
+  public init(_ text: String) {
+    self.components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// The first component: for rules, the exposed key the path starts at.
+  public var first: String { components.first ?? "" }
+
+  /// The components after the first.
+  public var rest: ArraySlice<String> { components.dropFirst() }
+
+  public var description: String { components.joined(separator: ".") }
+}

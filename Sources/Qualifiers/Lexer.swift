@@ -1,0 +1,183 @@
+import EnvKeys
+import Foundation
+
+/// Splits qualifier and rule text into tokens before any parsing, so quotes, comments and
+/// operators are never split on raw characters.
+package struct Lexer {
+  /// The longest line accepted.
+  package static let maximumLineLength = 1 << 20
+
+  let scalars: [Unicode.Scalar]
+  let lines: [Substring]
+  let firstLine: Int
+  let file: String?
+  let allowsComments: Bool
+
+  /// - Parameters:
+  ///   - text: The text; a `\` at the end of a line continues it on the next.
+  ///   - firstLine: The line number of the text's first line (for rule files).
+  ///   - allowsComments: Whether `#` and `//` start a comment outside quotes.
+  package init(_ text: String, firstLine: Int = 1, file: String? = nil, allowsComments: Bool = true) {
+    self.scalars = Array(text.unicodeScalars)
+    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.firstLine = firstLine
+    self.file = file
+    self.allowsComments = allowsComments
+  }
+
+  /// An error at `location` (relative line numbers already made absolute).
+  package func error(_ message: String, at location: SourceLocation) -> ParseError {
+    let index = location.line - firstLine
+    let line = lines.indices.contains(index) ? String(lines[index]) : ""
+    return ParseError(message: message, location: location, sourceLine: line, file: file)
+  }
+
+  /// All tokens, ending with `.end`.
+  package func tokenize() throws(ParseError) -> [Token] {
+    for (index, line) in lines.enumerated() where line.utf8.count > Lexer.maximumLineLength {
+      throw error(
+        "line is longer than the limit of \(Lexer.maximumLineLength) bytes",
+        at: SourceLocation(line: firstLine + index, column: 1))
+    }
+    var tokens: [Token] = []
+    var i = 0
+    var line = firstLine
+    var lineStart = 0
+    func location(_ at: Int) -> SourceLocation { SourceLocation(line: line, column: at - lineStart + 1) }
+
+    while i < scalars.count {
+      let c = scalars[i]
+      // Whitespace, line breaks and `\` continuations.
+      if c == "\n" {
+        i += 1; line += 1; lineStart = i
+        continue
+      }
+      if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+      if c == "\\" {
+        var j = i + 1
+        while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" || scalars[j] == "\r" { j += 1 }
+        if j == scalars.count || scalars[j] == "\n" { i = j; continue }
+        throw error("unexpected '\\' outside quotes", at: location(i))
+      }
+      if allowsComments && (c == "#" || (c == "/" && i + 1 < scalars.count && scalars[i + 1] == "/")) {
+        while i < scalars.count, scalars[i] != "\n" { i += 1 }
+        continue
+      }
+      let start = i
+      let startLocation = location(i)
+      func push(_ kind: Token.Kind) { tokens.append(Token(kind: kind, location: startLocation, offset: start)) }
+
+      if c == "'" || c == "\"" {
+        var value = String.UnicodeScalarView()
+        i += 1
+        var closed = false
+        while i < scalars.count {
+          let s = scalars[i]
+          if s == c { closed = true; i += 1; break }
+          if s == "\n" { break }
+          if s == "\\" {
+            guard i + 1 < scalars.count else { break }
+            let e = scalars[i + 1]
+            switch e {
+            case "'", "\"", "\\": value.append(e)
+            case "n": value.append("\n")
+            case "t": value.append("\t")
+            case "r": value.append("\r")
+            // Kept escaped: `like` patterns read `\*` and `\?` as literal characters.
+            case "*", "?": value.append("\\"); value.append(e)
+            default:
+              throw error("unknown escape '\\\(e)' in string (use \\' \\\" \\\\ \\n \\t)", at: location(i))
+            }
+            i += 2
+            continue
+          }
+          value.append(s)
+          i += 1
+        }
+        guard closed else { throw error("unterminated string: missing closing \(c)", at: startLocation) }
+        push(.string(String(value)))
+        continue
+      }
+
+      if isDigit(c) || (c == "-" && i + 1 < scalars.count && isDigit(scalars[i + 1])) {
+        i += 1
+        while i < scalars.count, isDigit(scalars[i]) { i += 1 }
+        var isDecimal = false
+        if i + 1 < scalars.count, scalars[i] == ".", isDigit(scalars[i + 1]) {
+          isDecimal = true
+          i += 1
+          while i < scalars.count, isDigit(scalars[i]) { i += 1 }
+        }
+        if i < scalars.count, isIdentifierScalar(scalars[i]) {
+          throw error("malformed number", at: startLocation)
+        }
+        let text = String(String.UnicodeScalarView(scalars[start..<i]))
+        if isDecimal {
+          guard text.filter(\.isNumber).count <= 38, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+          else { throw error("decimal literal \(text) has more than 38 digits", at: startLocation) }
+          push(.decimal(d))
+        } else {
+          guard let n = Int(text) else { throw error("integer literal \(text) overflows", at: startLocation) }
+          push(.int(n))
+        }
+        continue
+      }
+
+      if isIdentifierStart(c) {
+        i += 1
+        while i < scalars.count {
+          let s = scalars[i]
+          if isIdentifierScalar(s) { i += 1; continue }
+          if s == ".", i + 1 < scalars.count, isIdentifierStart(scalars[i + 1]) || isDigit(scalars[i + 1]) {
+            i += scalars[i + 1] == "@" ? 2 : 1  // `@count` and the like start a component
+            continue
+          }
+          break
+        }
+        if i < scalars.count, scalars[i] == "." {
+          throw error("key path must not end with '.'", at: location(i))
+        }
+        push(.identifier(String(String.UnicodeScalarView(scalars[start..<i]))))
+        continue
+      }
+
+      if c == "*" {
+        for (word, value) in [("*true*", true), ("*false*", false)] {
+          let ws = Array(word.unicodeScalars)
+          if i + ws.count <= scalars.count,
+            String(String.UnicodeScalarView(scalars[i..<i + ws.count])).lowercased() == word
+          {
+            i += ws.count
+            push(.boolConstant(value))
+            break
+          }
+        }
+        if i != start { continue }
+        throw error("unexpected '*' (did you mean *true* or *false*?)", at: startLocation)
+      }
+
+      let two = i + 1 < scalars.count ? String(String.UnicodeScalarView([c, scalars[i + 1]])) : ""
+      if ["==", "!=", "<>", "<=", ">=", "=>", "&&", "||"].contains(two) {
+        i += 2
+        push(.symbol(two))
+        continue
+      }
+      if "=<>!(){}[],;:".unicodeScalars.contains(c) {
+        i += 1
+        push(.symbol(String(c)))
+        continue
+      }
+      throw error("unexpected character '\(c)'", at: startLocation)
+    }
+    tokens.append(Token(kind: .end, location: location(i), offset: i))
+    return tokens
+  }
+
+  private func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+  private func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+    c == "_" || c == "@" || c.properties.isAlphabetic
+  }
+  private func isIdentifierScalar(_ c: Unicode.Scalar) -> Bool {
+    c == "_" || c.properties.isAlphabetic || isDigit(c)
+  }
+}

@@ -1,0 +1,129 @@
+import EnvKeys
+import Synchronization
+
+/// Cached answers per key, keyed by the values of every key the answer was computed from.
+///
+/// For each key the cache keeps the set of *input* keys that its resolutions read (directly or
+/// through key paths and other derived keys). An answer is reused only when every input has the
+/// same fingerprint: hashable values by value, database objects by identity and change
+/// counter, unset keys as absent. When a resolution reads a new input, the key's table starts
+/// over. Rule model changes clear everything.
+final class RuleCache: Sendable {
+  /// The fingerprints of a key's inputs, in the table's input order.
+  struct CacheKey: Hashable {
+    let first: CacheFingerprint
+    let rest: [CacheFingerprint]
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(first)
+      if !rest.isEmpty { hasher.combine(rest) }
+    }
+
+    // Fingerprints carry a precomputed SipHash of their value; mixing those words with the
+    // seed is enough, and saves hashing on every cache hit.
+    func _rawHashValue(seed: Int) -> Int {
+      var bits = UInt(bitPattern: first.precomputedHash) ^ UInt(bitPattern: seed)
+      for fingerprint in rest { bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ UInt(bitPattern: fingerprint.precomputedHash) }
+      bits = (bits ^ (bits >> 31)) &* 0xBF58_476D_1CE4_E5B9
+      return Int(bitPattern: bits ^ (bits >> 29))
+    }
+  }
+
+  /// A key type's identity with a cheap hash: pointers to type metadata are already well
+  /// spread, so a multiplicative mix replaces SipHash on the hot path of every lookup.
+  struct KeyID: Hashable {
+    let id: ObjectIdentifier
+    static func == (a: KeyID, b: KeyID) -> Bool { a.id == b.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    func _rawHashValue(seed: Int) -> Int {
+      let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self)) ^ UInt(bitPattern: seed)
+      return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) ^ (bits >> 29))
+    }
+  }
+
+  /// One key's answers (a class: a hit touches it through one reference).
+  final class KeyTable {
+    var inputs: [ObjectIdentifier] = []
+    var inputSet: Set<ObjectIdentifier> = []
+    var answers: [CacheKey: RuleResolution] = [:]
+  }
+
+  struct State {
+    var tables: [KeyID: KeyTable] = [:]
+    var version = -1
+    var hits = 0
+    var misses = 0
+  }
+
+  /// The most answers kept per key before its table starts over.
+  static let maximumAnswersPerKey = 50_000
+
+  private let state = Mutex(State())
+
+  func clear() {
+    state.withLock { $0.tables.removeAll() }
+  }
+
+  var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+  static func key(_ inputs: [ObjectIdentifier], in values: DynamicEnvironmentValues) -> CacheKey? {
+    guard let head = inputs.first else { return CacheKey(first: .absent, rest: []) }
+    let first = values.fingerprint(forKeyID: head)
+    guard first.isCacheable else { return nil }
+    guard inputs.count > 1 else { return CacheKey(first: first, rest: []) }
+    var rest: [CacheFingerprint] = []
+    rest.reserveCapacity(inputs.count - 1)
+    for input in inputs.dropFirst() {
+      let fingerprint = values.fingerprint(forKeyID: input)
+      guard fingerprint.isCacheable else { return nil }
+      rest.append(fingerprint)
+    }
+    return CacheKey(first: first, rest: rest)
+  }
+
+  /// The cached answer for `id` in `values`; the inputs it depends on are recorded into
+  /// `inputsInto`, the lookup in progress that asked.
+  func lookup(
+    _ id: ObjectIdentifier, in values: DynamicEnvironmentValues, version: Int, inputsInto asker: ResolutionState?
+  ) -> RuleResolution? {
+    state.withLock { (cache: inout State) -> RuleResolution? in
+      if cache.version != version {
+        cache.tables.removeAll()
+        cache.version = version
+      }
+      guard let table = cache.tables[KeyID(id: id)], let key = RuleCache.key(table.inputs, in: values),
+        let answer = table.answers[key]
+      else {
+        cache.misses += 1
+        return nil
+      }
+      cache.hits += 1
+      asker?.recordInputs(table.inputs)
+      return answer
+    }
+  }
+
+  /// Remembers `answer` for `id`, computed from `inputs` in `values`.
+  func store(
+    _ answer: RuleResolution, for id: ObjectIdentifier, inputs: Set<ObjectIdentifier>,
+    in values: DynamicEnvironmentValues, version: Int
+  ) {
+    state.withLock { state in
+      guard state.version == version else { return }
+      let table: KeyTable
+      if let existing = state.tables[KeyID(id: id)] {
+        table = existing
+      } else {
+        table = KeyTable()
+        state.tables[KeyID(id: id)] = table
+      }
+      if !inputs.isSubset(of: table.inputSet) {
+        table.inputSet.formUnion(inputs)
+        table.inputs = table.inputSet.sorted { $0.hashValue < $1.hashValue }
+        table.answers.removeAll()
+      }
+      if table.answers.count >= RuleCache.maximumAnswersPerKey { table.answers.removeAll() }
+      if let key = RuleCache.key(table.inputs, in: values) { table.answers[key] = answer }
+    }
+  }
+}

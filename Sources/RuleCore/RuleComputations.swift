@@ -1,0 +1,25 @@
+import Synchronization
+
+/// Named builtin computations that rules use as values: `@prettyPropertyKey` and the like
+/// (Direct to Web's *DefaultAssignment*). They print and parse like any value.
+public final class RuleComputations: Sendable {
+  /// A computation: reads what it needs from the context, returns the value or nil.
+  public typealias Computation = @Sendable (RuleContext) throws -> Any?
+
+  private let table = Mutex<[String: Computation]>([:])
+
+  public init() {}
+
+  /// Registers `computation` as `@name`; a later registration of the name replaces it.
+  public func register(_ name: String, _ computation: @escaping Computation) {
+    table.withLock { $0[name] = computation }
+  }
+
+  /// The computation named `name` (without the `@`).
+  public func computation(named name: String) -> Computation? {
+    table.withLock { $0[name] }
+  }
+
+  /// The registered names, sorted.
+  public var names: [String] { table.withLock { $0.keys.sorted() } }
+}

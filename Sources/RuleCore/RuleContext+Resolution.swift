@@ -1,0 +1,117 @@
+import EnvKeys
+import Logging
+import Qualifiers
+
+let ruleLogger = Logger(label: "d2s.rules")
+
+extension RuleContext {
+  /// Resolves a key: explicit value, else the models' best matching rule (the user's model,
+  /// then each fallback model only if none before it matched), else the default.
+  ///
+  /// `exposed` is looked up when nil; a key that is not exposed has no rules.
+  func resolve(id: ObjectIdentifier, exposed: ExposedKey?, explicitChecked: Bool = false) throws
+    -> RuleResolution
+  {
+    state?.recordRead(id)
+    if !explicitChecked, let explicit = values.explicitValue(forKeyID: id) {
+      return RuleResolution(value: explicit, source: .explicit)
+    }
+    let version = engine.rulesVersion
+    if engine.isCacheEnabled, state == nil || state?.isResolving(id) == false,
+      let answer = engine.cache.lookup(id, in: values, version: version, inputsInto: state)
+    {
+      return answer
+    }
+    guard let exposed = exposed ?? engine.registry.key(forID: id) else {
+      // Not exposed: no rule can assign it (rules name exposed keys only).
+      return RuleResolution(value: (), source: .defaultValue)
+    }
+    let state = self.state ?? ResolutionState()
+    if let cycle = state.cycle(for: id, name: exposed.name) { throw cycle }
+
+    var context = self
+    context.state = state
+    state.push(id, name: exposed.name)
+    let resolution: RuleResolution
+    do {
+      resolution = try context.resolveByRules(exposed)
+    } catch {
+      _ = state.pop()
+      throw error
+    }
+    let frame = state.pop()
+    if engine.isCacheEnabled, frame.cacheable {
+      engine.cache.store(resolution, for: id, inputs: frame.inputs, in: values, version: version)
+    }
+    return resolution
+  }
+
+  /// Steps 2 and 3 of resolution, in a context that carries the lookup's state.
+  private func resolveByRules(_ key: ExposedKey) throws -> RuleResolution {
+    for model in engine.models {
+      guard let candidates = model.candidates(for: key.id) else { continue }
+      var winner: RuleResolution?
+      try candidates.walk(
+        readDiscriminator: { path in try readKeyPath(path) },
+        visit: { candidate in
+          if case .matched(let value) = try evaluate(candidate.numbered, for: key) {
+            winner = RuleResolution(boxed: key.box(value), source: .rule(candidate.numbered))
+            return true
+          }
+          return false
+        })
+      if let winner { return winner }
+    }
+    return RuleResolution(value: key.defaultValue, source: .defaultValue)
+  }
+
+  /// Reads a key path in this context, surfacing errors of nested lookups.
+  func readKeyPath(_ path: KVCPath) throws -> Any? {
+    let value = KVC.value(forKeyPath: path.components, of: self)
+    if let error = state?.error { throw error }
+    return value
+  }
+
+  /// The outcome of trying one rule.
+  enum Outcome {
+    case matched(any Sendable)
+    case notMatched
+    case skipped(String)
+  }
+
+  /// Evaluates a rule's predicate and, if it holds, its value (checked against the key's type).
+  func evaluate(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
+    let rule = numbered.rule
+    engine.countEvaluation()
+    let holds = rule.predicate.evaluate(with: self)
+    if let error = state?.error { throw error }
+    guard holds else { return .notMatched }
+    let raw: Any?
+    switch rule.value {
+    case .constant:
+      guard let constant = rule.constantValue else { return .skipped("constant did not fit") }
+      return .matched(constant)
+    case .keyPath(let path):
+      raw = try readKeyPath(path)
+      guard raw != nil || key.allowsNil else { return .skipped("\(path) is nil") }
+    case .negatedKeyPath(let path):
+      let value = try readKeyPath(path)
+      guard let flag = KVC.unwrap(value) as? Bool else {
+        return .skipped(value == nil ? "\(path) is nil" : "\(path) is not a Bool")
+      }
+      raw = !flag
+    case .computation(let name):
+      guard let computation = engine.computations.computation(named: name) else {
+        throw RuleComputationError(name: name, message: "no such computation is registered")
+      }
+      raw = try computation(self)
+      if let error = state?.error { throw error }
+      guard raw != nil || key.allowsNil else { return .skipped("@\(name) gave nil") }
+    }
+    guard let typed = key.cast(raw) else {
+      let shown = raw.map { String(describing: KVC.unwrap($0) ?? "nil") } ?? "nil"
+      return .skipped("value \(shown) does not fit \(key.valueTypeName)")
+    }
+    return .matched(typed)
+  }
+}

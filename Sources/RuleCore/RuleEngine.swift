@@ -1,0 +1,61 @@
+import EnvKeys
+import Synchronization
+
+/// What a family of rule contexts shares: the rule models (the user's first, then the
+/// fallback models), the exposed-key registry, the named computations and the answer cache.
+public final class RuleEngine: Sendable {
+  /// The user's model first, then the fallback models in order (the builtin one last).
+  public let models: [RuleModel]
+  /// Names of keys for rule text, the REPL and key paths.
+  public let registry: D2SContextKVC
+  /// `@name` computations.
+  public let computations: RuleComputations
+  /// Whether answers are cached.
+  public let isCacheEnabled: Bool
+  let cache: RuleCache
+  private let evaluations = Atomic<Int>(0)
+
+  /// - Parameters:
+  ///   - ruleModel: The user's rules.
+  ///   - fallbacks: Models consulted, in order, only when no rule of the models before them
+  ///     matches, whatever the priorities.
+  ///   - registry: Exposed keys (default: the shared registry).
+  ///   - computations: `@name` computations.
+  ///   - cache: Whether to cache answers (on by default).
+  public init(
+    ruleModel: RuleModel = RuleModel(), fallbacks: [RuleModel] = [],
+    registry: D2SContextKVC = .shared, computations: RuleComputations = RuleComputations(),
+    cache: Bool = true
+  ) {
+    self.models = [ruleModel] + fallbacks
+    self.registry = registry
+    self.computations = computations
+    self.isCacheEnabled = cache
+    self.cache = RuleCache()
+  }
+
+  /// The user's rule model.
+  public var ruleModel: RuleModel { models[0] }
+
+  /// Changes whenever a rule of any model is added or removed: each model's version only
+  /// grows, so their sum does too.
+  var rulesVersion: Int {
+    var sum = 0
+    for model in models { sum &+= model.version }
+    return sum
+  }
+
+  /// Forgets every cached answer (opening a database does this).
+  public func clearCache() { cache.clear() }
+
+  /// Cache statistics: hits and misses since the engine was made.
+  public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
+
+  /// How many rule predicates have been evaluated (for tests that count rule work).
+  public var evaluationCount: Int { evaluations.load(ordering: .relaxed) }
+
+  func countEvaluation() { evaluations.wrappingAdd(1, ordering: .relaxed) }
+
+  /// A parser for rule text against this engine's registry and computations.
+  public var parser: RuleParser { RuleParser(registry: registry, computations: computations) }
+}

@@ -1,0 +1,192 @@
+import EnvKeys
+import Qualifiers
+import Synchronization
+
+/// Where a rule model comes from; it decides how `show` and `explain` name a rule's source.
+public enum RuleOrigin: Hashable, Sendable {
+  /// The user's rules (`rule N: …`).
+  case user
+  /// The builtin default rule model (`builtin rule: …`).
+  case builtin
+  /// A plugin's rules (`plugin NAME rule: …`).
+  case plugin(String)
+}
+
+/// A rule with the number its model gave it (numbers are never reused).
+///
+/// A class, so answers that name their rule are one reference to copy.
+public final class NumberedRule: Sendable, Equatable, CustomStringConvertible {
+  public let id: Int
+  public let rule: Rule
+  public let origin: RuleOrigin
+
+  public init(id: Int, rule: Rule, origin: RuleOrigin) {
+    self.id = id
+    self.rule = rule
+    self.origin = origin
+  }
+
+  public static func == (lhs: NumberedRule, rhs: NumberedRule) -> Bool {
+    lhs.id == rhs.id && lhs.rule == rhs.rule && lhs.origin == rhs.origin
+  }
+
+  /// `rule 3: …`, `builtin rule: …` or `plugin NAME rule: …`.
+  public var description: String {
+    switch origin {
+    case .user: "rule \(id): \(rule)"
+    case .builtin: "builtin rule: \(rule)"
+    case .plugin(let name): "plugin \(name) rule: \(rule)"
+    }
+  }
+}
+
+/// Two rules with the same condition and priority that assign different values.
+public struct RuleWarning: Sendable, Equatable, CustomStringConvertible {
+  /// The rule just added; it wins over `existing` (added later).
+  public let added: NumberedRule
+  /// The rule it ties with.
+  public let existing: NumberedRule
+  public var description: String {
+    "warning: rule \(added.id) (\(added.rule)) and rule \(existing.id) (\(existing.rule)) have the same condition and priority but assign different values; rule \(added.id) wins because it was added later"
+  }
+}
+
+/// A set of rules, indexed by the key each rule assigns.
+///
+/// ```swift
+/// let model: RuleModel = [
+///   \.task == "list" => \.nextTask <= "inspect",
+/// ]
+/// ```
+/// Adding, dropping or loading rules bumps ``version``, which clears rule caches.
+public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
+  private struct State {
+    var rules: [Int: Rule] = [:]
+    var order: [Int] = []
+    var nextID = 1
+    var signatures: [String: [Int]] = [:]
+    var candidates: [ObjectIdentifier: KeyCandidates] = [:]
+    var warnings: [RuleWarning] = []
+  }
+  private let state = Mutex(State())
+  private let versionCounter = Atomic<Int>(0)
+
+  /// Where the rules come from.
+  public let origin: RuleOrigin
+
+  /// An empty model.
+  public init(origin: RuleOrigin = .user) {
+    self.origin = origin
+  }
+
+  /// A model holding `rules`, in order.
+  public convenience init(_ rules: [Rule], origin: RuleOrigin = .user) {
+    self.init(origin: origin)
+    add(contentsOf: rules)
+  }
+
+  /// A model from DSL rules (`\.task == "list" => \.nextTask <= "inspect"`).
+  public convenience init(arrayLiteral elements: RuleModelElement...) {
+    self.init(origin: .user)
+    for element in elements { element.add(to: self) }
+  }
+
+  /// Changes whenever rules are added or removed.
+  public var version: Int { versionCounter.load(ordering: .acquiring) }
+
+  /// Adds a rule and returns its number and any ambiguity warnings.
+  @discardableResult
+  public func add(_ rule: Rule) -> (id: Int, warnings: [RuleWarning]) {
+    let result = state.withLock { state -> (Int, [RuleWarning]) in
+      let id = state.nextID
+      state.nextID += 1
+      state.rules[id] = rule
+      state.order.append(id)
+      state.candidates[rule.key.id] = nil
+      let signature = rule.conditionSignature
+      var warnings: [RuleWarning] = []
+      if let others = state.signatures[signature] {
+        let added = NumberedRule(id: id, rule: rule, origin: origin)
+        for other in others.reversed() {
+          guard let existing = state.rules[other], existing.value != rule.value else { continue }
+          warnings.append(
+            RuleWarning(added: added, existing: NumberedRule(id: other, rule: existing, origin: origin)))
+          break
+        }
+      }
+      state.signatures[signature, default: []].append(id)
+      state.warnings += warnings
+      return (id, warnings)
+    }
+    versionCounter.wrappingAdd(1, ordering: .releasing)
+    return result
+  }
+
+  /// Adds rules in order; returns every ambiguity warning.
+  @discardableResult
+  public func add(contentsOf rules: [Rule]) -> [RuleWarning] {
+    rules.flatMap { add($0).warnings }
+  }
+
+  /// Removes rule number `id`; returns it, or nil when there is no such rule.
+  @discardableResult
+  public func remove(id: Int) -> Rule? {
+    let removed = state.withLock { state -> Rule? in
+      guard let rule = state.rules.removeValue(forKey: id) else { return nil }
+      state.order.removeAll { $0 == id }
+      state.candidates[rule.key.id] = nil
+      let signature = rule.conditionSignature
+      state.signatures[signature]?.removeAll { $0 == id }
+      if state.signatures[signature]?.isEmpty == true { state.signatures[signature] = nil }
+      return rule
+    }
+    if removed != nil { versionCounter.wrappingAdd(1, ordering: .releasing) }
+    return removed
+  }
+
+  /// The rule numbered `id`.
+  public func rule(id: Int) -> Rule? { state.withLock { $0.rules[id] } }
+
+  /// Every rule with its number, in the order added.
+  public var rules: [NumberedRule] {
+    state.withLock { state in
+      state.order.compactMap { id in state.rules[id].map { NumberedRule(id: id, rule: $0, origin: origin) } }
+    }
+  }
+
+  /// The number of rules.
+  public var count: Int { state.withLock { $0.order.count } }
+
+  /// Ambiguity warnings of every rule added so far.
+  public var warnings: [RuleWarning] { state.withLock { $0.warnings } }
+
+  /// The rules that assign the key `id`, ranked and indexed (built once per change).
+  func candidates(for id: ObjectIdentifier) -> KeyCandidates? {
+    state.withLock { state in
+      if let cached = state.candidates[id] { return cached }
+      let rules = state.order.compactMap { ruleID -> NumberedRule? in
+        guard let rule = state.rules[ruleID], rule.key.id == id else { return nil }
+        return NumberedRule(id: ruleID, rule: rule, origin: origin)
+      }
+      guard !rules.isEmpty else { return nil }
+      let built = KeyCandidates(rules)
+      state.candidates[id] = built
+      return built
+    }
+  }
+}
+
+/// What an array literal of rules may hold: rules, DSL assignments (unconditional rules),
+/// and whole models (their rules are copied).
+public protocol RuleModelElement {
+  /// Adds the element's rules to `model`.
+  func add(to model: RuleModel)
+}
+
+extension Rule: RuleModelElement {
+  public func add(to model: RuleModel) { model.add(self) }
+}
+
+extension RuleModel: RuleModelElement {
+  public func add(to model: RuleModel) { model.add(contentsOf: rules.map(\.rule)) }
+}

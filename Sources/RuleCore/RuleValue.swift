@@ -1,0 +1,31 @@
+import EnvKeys
+import Qualifiers
+
+/// The right side of a rule: what it assigns when its predicate holds.
+public enum RuleValue: Hashable, Sendable, CustomStringConvertible {
+  /// A constant, coerced to the key's type when the rule is made.
+  case constant(Literal)
+  /// A key path evaluated in the context at lookup time (`attribute.name`, `object.lastName`).
+  case keyPath(KVCPath)
+  /// `NOT keyPath`, for booleans.
+  case negatedKeyPath(KVCPath)
+  /// A named builtin computation, `@name` (see ``RuleComputations``).
+  case computation(String)
+
+  public var description: String {
+    switch self {
+    case .constant(let literal): literal.description
+    case .keyPath(let path): path.description
+    case .negatedKeyPath(let path): "NOT \(path)"
+    case .computation(let name): "@\(name)"
+    }
+  }
+
+  /// The key paths the value reads.
+  public var keyPaths: [KVCPath] {
+    switch self {
+    case .keyPath(let path), .negatedKeyPath(let path): [path]
+    case .constant, .computation: []
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import CSQLite
+import D2SModel
+import Foundation
+
+/// The SQLite adaptor over libsqlite3.
+///
+/// ```swift
+/// let database = try Database(adaptor: SQLiteAdaptor(path: "sakila.db"))
+/// ```
+public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
+  let connection: SQLiteConnection
+  private var transactionDepth = 0
+
+  public let databaseName: String
+  /// The file path (or `:memory:`).
+  public var path: String { connection.path }
+
+  /// Opens an existing SQLite file (`sqlite:PATH` also accepted), or `:memory:`.
+  public init(path: String) throws {
+    var path = path
+    if path.hasPrefix("sqlite:") { path = String(path.dropFirst("sqlite:".count)) }
+    connection = try SQLiteConnection(path: path)
+    databaseName = path == ":memory:" ? "memory" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+  }
+
+  /// Runs SQL text (several statements allowed, no parameters): for loading schemas and data.
+  public func executeScript(_ sql: String) throws {
+    try connection.executeScript(sql)
+  }
+
+  public var statementCount: Int {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    return connection.statementCount
+  }
+
+  public let dialect = SQLDialect(
+    placeholder: { _ in "?" },
+    nullSafeEqual: "IS",
+    nullSafeNotEqual: "IS NOT",
+    like: { lhs, placeholder, caseInsensitive in
+      caseInsensitive ? "lower(\(lhs)) GLOB lower(\(placeholder))" : "\(lhs) GLOB \(placeholder)"
+    },
+    translateLike: SQLiteAdaptor.globPattern,
+    castToText: { "CAST(\($0) AS TEXT)" },
+    noLimit: .int(-1))
+
+  /// A D2S pattern as a GLOB pattern: `*` and `?` as they are, literal `*`, `?` and `[` in
+  /// brackets.
+  static func globPattern(_ pattern: String) -> String {
+    var out = ""
+    var escaped = false
+    for c in pattern {
+      if escaped {
+        out += c == "*" || c == "?" ? "[\(c)]" : "\\\(c)"
+        escaped = false
+        continue
+      }
+      switch c {
+      case "\\": escaped = true
+      case "[": out += "[[]"
+      default: out.append(c)
+      }
+    }
+    if escaped { out += "\\" }
+    return out
+  }
+
+  public func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
+    try connection.run(statement) { prepared in
+      let count = Int(sqlite3_column_count(prepared))
+      var values: [DatabaseValue] = []
+      values.reserveCapacity(count)
+      for index in 0..<count {
+        values.append(SQLiteTypes.decode(prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
+      }
+      try row(values)
+    }
+  }
+
+  @discardableResult
+  public func execute(_ statement: SQLStatement) throws -> Int {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    try connection.run(statement) { _ in }
+    return connection.changes
+  }
+
+  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+    let statement = dialect.insert(into: entity, values: values)
+    let keys = entity.primaryKeyAttributes
+    guard !keys.isEmpty else {
+      try execute(statement)
+      return []
+    }
+    var key: [DatabaseValue] = []
+    try query(SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys) { row in
+      key = row
+    }
+    return key
+  }
+
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    let depth = transactionDepth
+    let savepoint = "d2s_\(depth)"
+    try connection.executeScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    transactionDepth += 1
+    do {
+      let result = try body()
+      transactionDepth -= 1
+      try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      return result
+    } catch {
+      transactionDepth -= 1
+      try? connection.executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+      throw error
+    }
+  }
+
+  public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
+    SQLiteTypes.encode(value, for: attribute)
+  }
+}

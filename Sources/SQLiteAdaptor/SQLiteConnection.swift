@@ -1,0 +1,120 @@
+import CSQLite
+import D2SModel
+import Foundation
+
+/// `SQLITE_TRANSIENT`, which Swift does not import (a macro with a cast).
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection: owns the handle, caches prepared statements (reset after each use),
+/// and turns SQLite errors into ``DatabaseError``s with SQLite's message.
+final class SQLiteConnection: @unchecked Sendable {
+  let handle: OpaquePointer
+  let path: String
+  private var statements: [String: OpaquePointer] = [:]
+  let lock = NSRecursiveLock()
+  private(set) var statementCount = 0
+
+  /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
+  init(path: String) throws {
+    if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
+      throw DatabaseError(.connection, "no database file at \(path)")
+    }
+    var db: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &db, flags, nil)
+    guard status == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close(db)
+      throw DatabaseError(.connection, "cannot open \(path): \(message)")
+    }
+    self.handle = db
+    self.path = path
+    sqlite3_busy_timeout(db, 5_000)
+    sqlite3_extended_result_codes(db, 1)
+    try executeScript("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    for statement in statements.values { sqlite3_finalize(statement) }
+    sqlite3_close_v2(handle)
+  }
+
+  func error(_ status: Int32, sql: String?) -> DatabaseError {
+    let message = String(cString: sqlite3_errmsg(handle))
+    let code: DatabaseError.Code
+    switch status {
+    case 1299: code = .notNull  // SQLITE_CONSTRAINT_NOTNULL
+    case 787: code = .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
+    case 2067, 1555: code = .unique  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
+    case 275: code = .check  // SQLITE_CONSTRAINT_CHECK
+    default: code = status & 0xff == SQLITE_CONSTRAINT ? .check : .other
+    }
+    return DatabaseError(code, message, sql: sql)
+  }
+
+  /// Runs SQL text with no parameters (one or more statements).
+  func executeScript(_ sql: String) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    var message: UnsafeMutablePointer<CChar>?
+    let status = sqlite3_exec(handle, sql, nil, nil, &message)
+    defer { sqlite3_free(message) }
+    guard status == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      var failure = error(status, sql: nil)
+      failure.message = text
+      throw failure
+    }
+  }
+
+  /// Prepares (or reuses) `statement`, binds its values, and steps through its rows.
+  func run(_ statement: SQLStatement, row: (OpaquePointer) throws -> Void) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    logStatement(statement)
+    statementCount += 1
+    let prepared: OpaquePointer
+    if let cached = statements[statement.sql] {
+      prepared = cached
+    } else {
+      var raw: OpaquePointer?
+      let status = sqlite3_prepare_v2(handle, statement.sql, -1, &raw, nil)
+      guard status == SQLITE_OK, let raw else { throw error(status, sql: statement.sql) }
+      statements[statement.sql] = raw
+      prepared = raw
+    }
+    defer {
+      sqlite3_reset(prepared)
+      sqlite3_clear_bindings(prepared)
+    }
+    for (offset, value) in statement.bindings.enumerated() {
+      let status = bind(value, at: Int32(offset + 1), in: prepared)
+      guard status == SQLITE_OK else { throw error(status, sql: statement.sql) }
+    }
+    while true {
+      let status = sqlite3_step(prepared)
+      if status == SQLITE_DONE { return }
+      guard status == SQLITE_ROW else { throw error(status, sql: statement.sql) }
+      try row(prepared)
+    }
+  }
+
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  private func bind(_ value: DatabaseValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
+    switch value {
+    case .null: return sqlite3_bind_null(statement, index)
+    case .int(let i): return sqlite3_bind_int64(statement, index, Int64(i))
+    case .double(let d): return sqlite3_bind_double(statement, index, d)
+    case .decimal(let d): return sqlite3_bind_text(statement, index, d.description, -1, sqliteTransient)
+    case .string(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
+    case .bool(let b): return sqlite3_bind_int64(statement, index, b ? 1 : 0)
+    case .date(let d):
+      return sqlite3_bind_text(statement, index, DatabaseValue.formatDate(d, kind: .dateTime), -1, sqliteTransient)
+    case .data(let data):
+      if data.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
+      return data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+    case .array(let items): return sqlite3_bind_text(statement, index, items.joined(separator: ","), -1, sqliteTransient)
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import CSQLite
+import D2SModel
+import EnvKeys
+import Foundation
+
+/// SQLite declared types → value types, by SQLite's affinity rules with date/time names
+/// checked first (so `BLOB SUB_TYPE TEXT` is text, `TIMESTAMP` a date).
+enum SQLiteTypes {
+  static func column(name: String, declaredType: String, notNull: Bool, defaultValue: String?, isAutoIncrement: Bool)
+    -> Catalog.Column
+  {
+    let lower = declaredType.lowercased()
+    var valueType = Attribute.ValueType.string
+    var dateKind: Attribute.DateKind?
+    if lower.isEmpty {
+      valueType = .string
+    } else if lower.contains("datetime") || lower.contains("timestamp") {
+      (valueType, dateKind) = (.date, .dateTime)
+    } else if lower.hasPrefix("date") {
+      (valueType, dateKind) = (.date, .date)
+    } else if lower.hasPrefix("time") {
+      (valueType, dateKind) = (.date, .time)
+    } else if lower.contains("int") {
+      valueType = .int
+    } else if lower.contains("char") || lower.contains("clob") || lower.contains("text") {
+      valueType = .string
+    } else if lower.contains("blob") {
+      valueType = .data
+    } else if lower.contains("real") || lower.contains("floa") || lower.contains("doub") {
+      valueType = .double
+    } else if lower.hasPrefix("bool") {
+      valueType = .bool
+    } else if lower.hasPrefix("numeric") || lower.hasPrefix("decimal") {
+      valueType = .decimal
+    }
+    let (width, scale) = Catalog.widthAndScale(declaredType)
+    return Catalog.Column(
+      name: name, externalType: declaredType, valueType: valueType, dateKind: dateKind, allowsNull: !notNull,
+      defaultValue: defaultValue, isAutoIncrement: isAutoIncrement, width: width, scale: scale,
+      isUntyped: lower.isEmpty)
+  }
+
+  /// The value at `index` of the current row, as `attribute`'s type (or by storage class).
+  static func decode(_ statement: OpaquePointer, _ index: Int32, as attribute: Attribute?) -> DatabaseValue {
+    let storage = sqlite3_column_type(statement, index)
+    if storage == SQLITE_NULL { return .null }
+    func text() -> String {
+      guard let pointer = sqlite3_column_text(statement, index) else { return "" }
+      let count = Int(sqlite3_column_bytes(statement, index))
+      return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+    func data() -> Data {
+      let count = Int(sqlite3_column_bytes(statement, index))
+      guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return Data() }
+      return Data(bytes: pointer, count: count)
+    }
+    func natural() -> DatabaseValue {
+      switch storage {
+      case SQLITE_INTEGER: .int(Int(sqlite3_column_int64(statement, index)))
+      case SQLITE_FLOAT: .double(sqlite3_column_double(statement, index))
+      case SQLITE_BLOB: .data(data())
+      default: .string(text())
+      }
+    }
+    guard let attribute, !attribute.isUntyped else { return natural() }
+    switch attribute.valueType {
+    case .string:
+      switch storage {
+      case SQLITE_TEXT: return .string(text())
+      case SQLITE_INTEGER: return .string(String(sqlite3_column_int64(statement, index)))
+      case SQLITE_FLOAT: return .string(String(sqlite3_column_double(statement, index)))
+      default: return .string(String(decoding: data(), as: UTF8.self))
+      }
+    case .int:
+      if storage == SQLITE_INTEGER { return .int(Int(sqlite3_column_int64(statement, index))) }
+      if storage == SQLITE_FLOAT {
+        let d = sqlite3_column_double(statement, index)
+        if let i = Int(exactly: d) { return .int(i) }
+      }
+      return natural()
+    case .double:
+      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT { return .double(sqlite3_column_double(statement, index)) }
+      return natural()
+    case .decimal:
+      switch storage {
+      case SQLITE_INTEGER: return .decimal(Decimal(Int(sqlite3_column_int64(statement, index))))
+      case SQLITE_FLOAT:
+        // Through the shortest decimal string: 4.99, never 4.990000000000001024.
+        let d = sqlite3_column_double(statement, index)
+        return Decimal(string: "\(d)", locale: Locale(identifier: "en_US_POSIX")).map { .decimal($0) } ?? .double(d)
+      default:
+        let s = text()
+        return Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")).map { .decimal($0) } ?? .string(s)
+      }
+    case .bool:
+      switch storage {
+      case SQLITE_INTEGER: return .bool(sqlite3_column_int64(statement, index) != 0)
+      default:
+        let s = text().lowercased()
+        if ["1", "t", "true", "y", "yes"].contains(s) { return .bool(true) }
+        if ["0", "f", "false", "n", "no"].contains(s) { return .bool(false) }
+        return .string(text())
+      }
+    case .date:
+      if storage == SQLITE_TEXT {
+        if let pointer = sqlite3_column_text(statement, index),
+          let date = ISODateText.parse(bytes: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
+        {
+          return .date(date)
+        }
+        let s = text()
+        return DatabaseValue.parseDate(s, kind: attribute.dateKind).map { .date($0) } ?? .string(s)
+      }
+      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
+        return .date(Date(timeIntervalSince1970: sqlite3_column_double(statement, index)))
+      }
+      return natural()
+    case .data:
+      return storage == SQLITE_BLOB ? .data(data()) : .data(Data(text().utf8))
+    case .array:
+      let s = text()
+      return .array(s.isEmpty ? [] : s.split(separator: ",").map(String.init))
+    }
+  }
+
+  /// A value in the form the column stores: dates as the column's text form, decimals as
+  /// numbers (NUMERIC affinity stores REAL), booleans as 0/1.
+  static func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
+    switch value {
+    case .date(let date): return .string(DatabaseValue.formatDate(date, kind: attribute.dateKind))
+    case .decimal(let d) where attribute.valueType == .decimal || attribute.valueType == .double:
+      return .double(Double(d.description) ?? NSDecimalNumber(decimal: d).doubleValue)
+    case .bool(let b) where attribute.valueType != .string: return .int(b ? 1 : 0)
+    case .array(let items): return .string(items.joined(separator: ","))
+    default: return value
+    }
+  }
+}

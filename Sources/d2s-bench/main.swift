@@ -1,0 +1,22 @@
+// d2s-bench: benchmarks that print figures and ratios against baselines measured in the same
+// run. Figures only; nothing here asserts timings.
+//
+//   swift run -c release d2s-bench rules
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites: [String: () throws -> Void] = ["rules": RulesBenchmark.run, "fetch": FetchBenchmark.run]
+
+guard let name = arguments.first, let suite = suites[name] else {
+  print("usage: d2s-bench SUITE   (suites: \(suites.keys.sorted().joined(separator: ", ")))")
+  exit(2)
+}
+do {
+  try suite()
+} catch {
+  print("error: \(error)")
+  exit(1)
+}

@@ -1,0 +1,3 @@
+import D2SREPL
+
+D2SREPLCommand.main()

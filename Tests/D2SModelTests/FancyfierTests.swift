@@ -1,0 +1,56 @@
+@testable import D2SModel
+import Testing
+
+@Suite struct FancyfierTests {
+  @Test(arguments: [
+    ("film_actor", "FilmActor"), ("Order Details", "OrderDetails"), ("Album", "Album"), ("customer_list", "CustomerList"),
+    ("CUSTOMERS", "Customers"),
+  ])
+  func entityNames(table: String, entity: String) {
+    #expect(Fancyfier.entityName(table) == entity)
+  }
+
+  @Test(arguments: [
+    ("last_name", "lastName"), ("FirstName", "firstName"), ("ArtistId", "artistId"), ("CustomerID", "customerID"),
+    ("ID", "id"), ("SID", "sid"), ("release_year", "releaseYear"), ("replacement_cost", "replacementCost"),
+    ("first name", "firstName"),
+  ])
+  func propertyNames(column: String, property: String) {
+    #expect(Fancyfier.propertyName(column) == property)
+  }
+
+  @Test(arguments: [
+    ("customer", "customers"), ("inventory", "inventories"), ("staff", "staff"), ("address", "addresses"),
+    ("filmActor", "filmActors"), ("category", "categories"), ("day", "days"), ("box", "boxes"),
+  ])
+  func plurals(singular: String, plural: String) {
+    #expect(Fancyfier.plural(singular) == plural)
+  }
+
+  @Test func foreignKeysWithAndWithoutIdSuffixes() {
+    let catalog = Catalog(tables: [
+      Catalog.Table(
+        name: "Employee",
+        columns: [
+          .init(name: "EmployeeId", externalType: "INTEGER", valueType: .int, allowsNull: false),
+          .init(name: "ReportsTo", externalType: "INTEGER", valueType: .int, allowsNull: true),
+          .init(name: "CustomerID", externalType: "INTEGER", valueType: .int, allowsNull: true),
+          .init(name: "is_active", externalType: "INTEGER", valueType: .int, allowsNull: false),
+        ],
+        primaryKey: ["EmployeeId"],
+        foreignKeys: [
+          .init(columns: ["ReportsTo"], destinationTable: "Employee", destinationColumns: ["EmployeeId"]),
+          .init(columns: ["CustomerID"], destinationTable: "Customer", destinationColumns: ["CustomerId"]),
+        ]),
+      Catalog.Table(
+        name: "Customer", columns: [.init(name: "CustomerId", externalType: "INTEGER", valueType: .int, allowsNull: false)],
+        primaryKey: ["CustomerId"], foreignKeys: []),
+    ])
+    let model = ModelBuilder.model(from: catalog)
+    let employee = model.entity(named: "Employee")
+    #expect(employee?.attributes.map(\.name) == ["id", "reportsToId", "customerID", "isActive"])
+    #expect(employee?.attribute(named: "isActive")?.valueType == .bool)
+    #expect(employee?.relationships.map(\.name) == ["reportsTo", "customer", "employees"])
+    #expect(model.entity(named: "Customer")?.relationships.map(\.name) == ["employees"])
+  }
+}

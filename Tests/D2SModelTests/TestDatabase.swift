@@ -1,0 +1,38 @@
+import D2SModel
+import D2STesting
+import Foundation
+import PostgreSQLAdaptor
+import SQLiteAdaptor
+import Synchronization
+import Testing
+
+/// The databases the shared suites run against: SQLite always, PostgreSQL when
+/// `D2S_TEST_POSTGRES_URL` names a server holding Sakila (`make test` starts one).
+enum TestDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case sqlite
+  case postgresql
+
+  static var postgresURL: String? { ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] }
+
+  static var available: [TestDatabase] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgresql] }
+
+  var testDescription: String { rawValue }
+
+  /// A private, writable copy of Sakila.
+  func open() throws -> Database {
+    switch self {
+    case .sqlite: return try SakilaSQLite.open()
+    case .postgresql: return try Database(adaptor: PostgreSQLAdaptor(url: try PostgresSakila.copy()))
+    }
+  }
+
+  /// A second connection to the same database as `database`.
+  func reopen(_ database: Database) throws -> Database {
+    switch (self, database.adaptor) {
+    case (.sqlite, let adaptor as SQLiteAdaptor): return try Database(adaptor: SQLiteAdaptor(path: adaptor.path))
+    case (.postgresql, let adaptor as PostgreSQLAdaptor): return try Database(adaptor: PostgreSQLAdaptor(url: adaptor.url))
+    default: throw DatabaseError(.other, "unexpected adaptor")
+    }
+  }
+}
+

@@ -1,0 +1,116 @@
+@testable import D2SREPL
+import D2STesting
+import Foundation
+import Testing
+
+/// The built `d2s-repl` binary, driven through pipes: output and exit status.
+@Suite struct BinaryTests {
+  static var binary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("d2s-repl")
+  }
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["COLUMNS"] = "100"
+    environment.merge(extra) { _, new in new }
+    process.environment = environment
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
+  func pipedScriptsAndExitStatus() throws {
+    let database = try SakilaSQLite.copy()
+    let ok = try run([database], stdin: "list Language\nshow task\n")
+    #expect(ok.status == 0)
+    #expect(ok.stdout.contains("6 Language"))
+    #expect(ok.stdout.contains("task = 'list'  # set"))
+    #expect(ok.stderr.isEmpty)
+
+    let failing = try run([database], stdin: "frobnicate\nlist Language\n")
+    #expect(failing.status == 1)
+    #expect(failing.stderr == "error: unknown command 'frobnicate' (try `help`)\n")
+    #expect(failing.stdout.contains("6 Language"), "later commands still run")
+
+    let bailing = try run([database, "--bail", "-c", "frobnicate", "-c", "list Language"])
+    #expect(bailing.status == 1)
+    #expect(!bailing.stdout.contains("Language"))
+
+    let commands = try run([database, "-c", "list Actor limit 1"])
+    #expect(commands.status == 0)
+    #expect(commands.stdout.contains("PENELOPE"))
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
+  func startupFailuresExitWithTwo() throws {
+    #expect(try run(["/nonexistent/x.db", "-c", "entities"]).status == 2)
+    #expect(try run(["--no-such-option"]).status == 2)
+    let missing = try run(["--rules", "/nonexistent/rules.d2s", "-c", "entities"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.hasPrefix("error: cannot read rule file /nonexistent/rules.d2s"))
+    let version = try run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "d2s-repl 0.1.0\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
+  func theDemoOpensSakilaWithItsRules() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let process = try runDemo(cache: cache, stdin: "entities\nlist Film limit 1\n")
+    #expect(process.status == 0)
+    #expect(process.stdout.contains("Moviestars (Actor)"))
+    #expect(process.stdout.contains("$0.99"))
+  }
+
+  func runDemo(cache: URL, stdin: String) throws -> Run {
+    try run(
+      ["--demo"], stdin: stdin,
+      environment: ["XDG_CACHE_HOME": cache.path, "D2S_RESOURCES": SakilaSQLite.dataFolder.deletingLastPathComponent().path])
+  }
+}
+
+extension BinaryTests {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil && FileManager.default.fileExists(atPath: binary.path), "needs the test PostgreSQL and the built d2s-repl"))
+  func postgresqlThroughPipes() throws {
+    let url = try PostgresSakila.copy()
+    let result = try run([url, "--bail"], stdin: "list Language order by name desc limit 2\ninspect Film 1\nedit Actor 1\nobject.lastName = 'GUINNESS'\nsave\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Mandarin"))
+    #expect(result.stdout.contains("saved Actor 1"))
+  }
+}
+
+@Suite struct CompletionTests {
+  @Test func filesAfterFileCommandsWordsElsewhere() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: folder.appendingPathComponent("demo.d2s").path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let prefix = folder.path + "/"
+    #expect(LineEditor.completions(prefix: prefix + "d", line: "load " + prefix + "d") == [prefix + "demo.d2s"])
+    #expect(LineEditor.completions(prefix: prefix + "r", line: "source " + prefix + "r") == [prefix + "rules/"])
+    LineEditor.words = ["list", "load", "Language"]
+    #expect(LineEditor.completions(prefix: "L", line: "list L") == ["Language"])
+    #expect(LineEditor.completions(prefix: "l", line: "l") == ["list", "load"])
+  }
+}

@@ -1,0 +1,95 @@
+import D2STesting
+import Foundation
+import Testing
+
+/// The real binary in a pseudo-terminal (tmux): line editing, history recall and tab
+/// completion of an entity name and a key name.
+@Suite(.serialized) struct TerminalTests {
+  static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.fileExists(atPath: $0) }
+
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.tmuxPath ?? "/usr/bin/tmux")
+    process.arguments = arguments
+    // Only capture-pane's output is read: a server that `new-session` starts would keep a
+    // pipe open forever.
+    guard arguments.first == "capture-pane" else {
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return ""
+    }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-pane-\(UUID().uuidString).txt")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Waits (up to 10 s) until the pane shows `text`.
+  func waitFor(_ text: String, in session: String) throws -> Bool {
+    for _ in 0..<100 {
+      if try tmux(["capture-pane", "-p", "-t", session]).contains(text) { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+  }
+
+  /// Waits (up to 10 s) until the pane shows `text` at least `occurrences` times.
+  func waitFor(occurrences: Int, of text: String, in session: String) throws -> Bool {
+    for _ in 0..<100 {
+      if try tmux(["capture-pane", "-p", "-t", session]).components(separatedBy: text).count > occurrences { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+  }
+
+  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  func lineEditingHistoryAndCompletion() throws {
+    let session = "d2s-test-\(ProcessInfo.processInfo.processIdentifier)"
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer {
+      _ = try? tmux(["kill-session", "-t", session])
+      try? FileManager.default.removeItem(at: home)
+    }
+    let database = try SakilaSQLite.copy()
+    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(BinaryTests.binary.path) \(database); sleep 5"
+    try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
+    #expect(try waitFor("sakila>", in: session))  // capture-pane drops trailing spaces
+
+    // Completion of an entity name: `list Lang⇥` → `list Language`.
+    try tmux(["send-keys", "-t", session, "-l", "list Lang"])
+    try tmux(["send-keys", "-t", session, "Tab"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("6 Language", in: session))
+
+    // Completion of a key name, and history recall with the up arrow.
+    try tmux(["send-keys", "-t", session, "-l", "show displayNameForEnt"])
+    try tmux(["send-keys", "-t", session, "Tab"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("displayNameForEntity = 'Language'", in: session))
+    try tmux(["send-keys", "-t", session, "Up", "Up", "Enter"])
+    #expect(try waitFor(occurrences: 2, of: "6 Language", in: session), "the recalled `list Language` ran again")
+
+    // Cursor editing: type, go to the start, fix the word.
+    try tmux(["send-keys", "-t", session, "-l", "how task"])
+    try tmux(["send-keys", "-t", session, "C-a"])
+    try tmux(["send-keys", "-t", session, "-l", "s"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("task = 'list'  # set", in: session))
+
+    try tmux(["send-keys", "-t", session, "C-d"])
+    // libedit writes spaces in its history file as \040.
+    let history = try String(contentsOf: home.appendingPathComponent(".d2s_history"), encoding: .utf8)
+      .replacingOccurrences(of: "\\040", with: " ")
+    #expect(history.contains("list Language"))
+  }
+}

@@ -1,0 +1,31 @@
+import D2SModel
+import D2STesting
+import Testing
+
+@Suite struct RuleTesterTests {
+  @Test func valuesAndTheirRules() throws {
+    let tester = try RuleTester(
+      rules: "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'", database: try TestDatabases.sakila()
+    ).setting("entity", to: "'Actor'")
+    #expect(try tester.value("displayNameForEntity") == "'Moviestars'")
+    #expect(try tester.rule("displayNameForEntity") == "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'")
+    #expect(try tester.setting("entity", to: "'Film'").rule("displayNameForEntity") == "*true* => displayNameForEntity = entity.name")
+    #expect(try tester.setting("displayNameForEntity", to: "'X'").rule("displayNameForEntity") == nil)
+  }
+
+  @Test func objectRulesAndPages() throws {
+    let tester = try RuleTester(
+      rules: "object.firstName = 'STEVE' => isObjectEditable = false", database: try TestDatabases.sakila())
+    #expect(try tester.with(object: "Customer", key: [.int(1)]).value("isObjectEditable") == "true")
+    let steve = try tester.with(object: "Customer", key: [.int(372)])
+    #expect(try steve.value("isObjectEditable") == "false", "customer 372 is STEVE")
+    #expect(try tester.render(task: "query").contains("  Actor"))
+  }
+
+  @Test func inMemoryDatabasesFromSQL() throws {
+    let database = try TestDatabases.sqlite("CREATE TABLE pet (pet_id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO pet VALUES (1, 'Rex');")
+    let tester = try RuleTester(database: database)
+    #expect(try tester.render(task: "list", entity: "Pet").contains("Rex"))
+    #expect(throws: (any Error).self) { try RuleTester(rules: "titel = 'x'") }
+  }
+}

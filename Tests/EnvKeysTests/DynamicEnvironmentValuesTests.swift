@@ -1,0 +1,107 @@
+import EnvKeys
+import Testing
+
+@Suite struct DynamicEnvironmentValuesTests {
+  @Test func unsetKeysReadTheirDefault() {
+    let root = DynamicEnvironmentValues()
+    #expect(root.task == "query")
+    #expect(root.count == 0)
+    #expect(root.note == nil)
+    #expect(!root.contains(TaskKey.self))
+  }
+
+  @Test func childSeesParentAndOverridesStayLocal() {
+    var root = DynamicEnvironmentValues()
+    root.task = "list"
+    root.count = 1
+    var child = root
+    child.task = "edit"
+    let grandchild = child.with(\.count, 2)
+    let sibling = root.with(TaskKey.self, "inspect")
+
+    #expect(root.task == "list")
+    #expect(root.count == 1)
+    #expect(child.task == "edit")
+    #expect(child.count == 1)
+    #expect(grandchild.task == "edit", "grandchild sees the nearest value (the child's)")
+    #expect(grandchild.count == 2)
+    #expect(sibling.task == "inspect")
+    #expect(sibling.count == 1)
+    #expect(child.count == 1, "the grandchild's override does not reach the child")
+  }
+
+  @Test func explicitNilIsAValueForOptionalKeys() {
+    var values = DynamicEnvironmentValues()
+    values.note = "x"
+    var child = values
+    child.note = nil
+    #expect(child.contains(NoteKey.self))
+    #expect(child.note == nil)
+    #expect(values.note == "x")
+  }
+
+  @Test func removingAValueRestoresTheDefault() {
+    var values = DynamicEnvironmentValues().with(\.task, "edit")
+    values.removeValue(for: TaskKey.self)
+    #expect(values.task == "query")
+    #expect(!values.contains(TaskKey.self))
+  }
+
+  @Test func fingerprintsFollowValues() {
+    let a = DynamicEnvironmentValues().with(\.task, "edit")
+    let b = DynamicEnvironmentValues().with(\.task, "edit")
+    let c = DynamicEnvironmentValues().with(\.task, "list")
+    let id = ObjectIdentifier(TaskKey.self)
+    #expect(a.fingerprint(forKeyID: id) == b.fingerprint(forKeyID: id))
+    #expect(a.fingerprint(forKeyID: id) != c.fingerprint(forKeyID: id))
+    #expect(DynamicEnvironmentValues().fingerprint(forKeyID: id) == .absent)
+  }
+}
+
+@Suite struct StorageTests {
+  @Test func settingReplacingAndRemovingKeepOtherKeys() {
+    var values = DynamicEnvironmentValues()
+    values.task = "a"
+    values.count = 1
+    values.note = "n"
+    values[NamesKey.self] = ["x"]
+    values.task = "b"
+    values.removeValue(for: CountKey.self)
+    #expect(values.task == "b")
+    #expect(values.count == 0)
+    #expect(!values.contains(CountKey.self))
+    #expect(values.note == "n")
+    #expect(values[NamesKey.self] == ["x"])
+    #expect(values.keyIDs.count == 3)
+    values.removeValue(for: CountKey.self)
+    #expect(values.keyIDs.count == 3, "removing an unset key changes nothing")
+  }
+}
+
+final class Counter: RuleCacheFingerprinting, @unchecked Sendable {
+  var ruleCacheVersion = 0
+  let ruleCacheIdentity = RuleCacheIdentity.next()
+}
+
+@Suite struct CacheFingerprintTests {
+  @Test func valuesFingerprintByValueAndKind() {
+    #expect(CacheFingerprint(of: "1") == CacheFingerprint(of: "1"))
+    #expect(CacheFingerprint(of: "1") != CacheFingerprint(of: 1))
+    #expect(CacheFingerprint(of: 1) != CacheFingerprint(of: true))
+    #expect(CacheFingerprint(of: ["a", "b"]) == CacheFingerprint(of: ["a", "b"]))
+    #expect(CacheFingerprint(of: ["a", "b"]) != CacheFingerprint(of: ["b", "a"]))
+    #expect(!CacheFingerprint(of: NSObjectLike()).isCacheable)
+  }
+
+  @Test func objectsFingerprintByIdentityAndVersion() {
+    let a = Counter(), b = Counter()
+    let before = CacheFingerprint(of: a)
+    #expect(before == CacheFingerprint(of: a))
+    #expect(before != CacheFingerprint(of: b))
+    a.ruleCacheVersion += 1
+    #expect(before != CacheFingerprint(of: a))
+  }
+}
+
+/// A class that is neither hashable nor fingerprinting.
+final class NSObjectLike: @unchecked Sendable {}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# with-postgres.sh COMMAND...: runs COMMAND with a throwaway PostgreSQL server.
+#
+# The server listens on a Unix socket only (no TCP), in a fresh temporary folder, on a
+# non-default port; it holds the Sakila sample in database "sakila". Its connection URL is
+# exported as D2S_TEST_POSTGRES_URL. The server is stopped and its folder removed when
+# COMMAND ends, whatever the outcome; COMMAND's exit status is returned.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+[ -x "$pgbin/initdb" ] || { echo "with-postgres: no PostgreSQL server binaries found" >&2; exit 1; }
+
+# A folder the postgres user can reach even when the checkout is under /root.
+base=$(mktemp -d /tmp/d2s-pg.XXXXXX)
+chmod 755 "$base"
+port=$(( 50000 + RANDOM % 10000 ))
+
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
+}
+if [ "$(id -u)" -eq 0 ]; then chown postgres: "$base"; fi
+
+stop() {
+  as_pg "$pgbin/pg_ctl" -D "$base/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+  rm -rf "$base"
+}
+trap stop EXIT
+
+as_pg "$pgbin/initdb" -D "$base/data" -U postgres --auth-local=trust -E UTF8 --locale=C.UTF-8 \
+  --no-sync >"$base/initdb.log" 2>&1 || { cat "$base/initdb.log" >&2; exit 1; }
+for attempt in 1 2 3 4 5; do
+  if as_pg "$pgbin/pg_ctl" -D "$base/data" -l "$base/server.log" -w -t 30 \
+      -o "-c listen_addresses='' -p $port -k $base -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      start >/dev/null 2>&1; then
+    break
+  fi
+  [ $attempt -eq 5 ] && { cat "$base/server.log" >&2; exit 1; }
+  port=$(( 50000 + RANDOM % 10000 ))
+done
+
+psql_() { psql -X -q -v ON_ERROR_STOP=1 -h "$base" -p "$port" -U postgres "$@"; }
+psql_ -d postgres -c 'CREATE DATABASE sakila' >/dev/null
+sed -e 's/ TO postgres;$/ TO CURRENT_USER;/' "$here/data/sakila/postgres-schema.sql" |
+  psql_ -1 -d sakila -f - -f "$here/data/sakila/postgres-data.sql" >/dev/null 2>"$base/load.log" ||
+  { cat "$base/load.log" >&2; exit 1; }
+
+export D2S_TEST_POSTGRES_URL="postgresql://postgres@/sakila?host=$base&port=$port"
+set +e
+"$@"
+status=$?
+set -e
+exit $status
