@@ -16,25 +16,23 @@ import Testing
     var stderr: String
   }
 
+  /// Runs the binary with `stdin` as its standard input; output and error come back whole.
   func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Run {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "100"
     environment.merge(extra) { _, new in new }
-    process.environment = environment
-    let input = Pipe(), output = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("stdin"), output = folder.appendingPathComponent("stdout")
+    let errors = folder.appendingPathComponent("stderr")
+    try Data(stdin.utf8).write(to: input)
+    let status = try Spawn.run(
+      Self.binary.path, arguments, environment: environment,
+      inputPath: input.path, outputPath: output.path, errorPath: errors.path)
+    return Run(
+      status: status, stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))

@@ -7,29 +7,19 @@ import Testing
 @Suite(.serialized) struct TerminalTests {
   static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.fileExists(atPath: $0) }
 
+  /// This run's own tmux server (`-L`), so that the test neither uses nor disturbs another.
+  let server = "d2s-test-\(ProcessInfo.processInfo.processIdentifier)"
+
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.tmuxPath ?? "/usr/bin/tmux")
-    process.arguments = arguments
-    // Only capture-pane's output is read: a server that `new-session` starts would keep a
-    // pipe open forever.
+    let tmux = Self.tmuxPath ?? "/usr/bin/tmux"
     guard arguments.first == "capture-pane" else {
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      try Spawn.run(tmux, ["-L", server] + arguments)
       return ""
     }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-pane-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
-    let handle = try FileHandle(forWritingTo: output)
-    process.standardOutput = handle
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
+    try Spawn.run(tmux, ["-L", server] + arguments, outputPath: output.path)
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
@@ -57,7 +47,7 @@ import Testing
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer {
-      _ = try? tmux(["kill-session", "-t", session])
+      _ = try? tmux(["kill-server"])
       try? FileManager.default.removeItem(at: home)
     }
     let database = try SakilaSQLite.copy()
