@@ -51,6 +51,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     let statement = try builder.select(specification)
     var objects: [DatabaseObject] = []
     try adaptor.query(statement, columns: entity.attributes) { row in
+      try Interruption.check()
       objects.append(DatabaseObject(entity: entity, database: self, values: row))
     }
     try prefetch(specification.prefetchKeyPaths, for: objects)

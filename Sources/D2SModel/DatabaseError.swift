@@ -18,6 +18,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public static let readOnly = Code("readOnly")
     public static let invalidValue = Code("invalidValue")
     public static let unsupported = Code("unsupported")
+    /// Ctrl-C stopped the command (see ``Interruption``).
+    public static let interrupted = Code("interrupted")
     public static let other = Code("other")
     public var description: String { rawValue }
   }

@@ -1,4 +1,5 @@
 @preconcurrency import CLibEdit
+import D2SModel
 import Foundation
 
 #if canImport(Glibc)
@@ -12,7 +13,8 @@ enum LineEditor {
 
   static func runInteractive(_ runner: REPLRunner) {
     setlocale(LC_CTYPE, "")
-    signal(SIGINT, SIG_IGN)  // Ctrl-C must not kill the session
+    catchInterrupts()
+    rl_getc_function = { _ in readCharacter() }  // set before libedit initialises, or unused
     rl_readline_name = UnsafePointer(strdup("d2s"))
     rl_attempted_completion_function = { text, _, _ in
       rl_attempted_completion_over = 1
@@ -23,8 +25,13 @@ enum LineEditor {
     if !FileManager.default.fileExists(atPath: historyPath) { FileManager.default.createFile(atPath: historyPath, contents: nil) }
     read_history(historyPath)
     runner.session.confirm = { question in
-      guard let raw = readline(question) else { return false }
+      Interruption.reset()
+      let raw = readline(question)
       defer { free(raw) }
+      guard let raw, !Interruption.isRequested else {  // Ctrl-C or Ctrl-D: no
+        print(Interruption.isRequested ? "^C" : "")
+        return false
+      }
       return ["y", "yes"].contains(String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
     }
     print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
@@ -32,7 +39,14 @@ enum LineEditor {
     while true {
       words = completionWords(runner.session)
       let prompt = "\(runner.session.promptLabel)> "
-      guard let raw = readline(prompt) else {
+      Interruption.reset()
+      let raw = readline(prompt)
+      if Interruption.isRequested {  // Ctrl-C: the line typed so far is dropped
+        free(raw)
+        print("^C")
+        continue
+      }
+      guard let raw else {
         print("")
         break
       }
@@ -43,8 +57,25 @@ enum LineEditor {
         add_history(line)
         write_history(historyPath)
       }
+      Interruption.reset()
       if runner.runLine(line) == .quit { break }
     }
+  }
+
+  /// Ctrl-C asks the running command to stop (``Interruption``) instead of ending the
+  /// process. The handler is installed without SA_RESTART, so that a read waiting for a key
+  /// returns at once and ``readCharacter()`` can end the line.
+  static func catchInterrupts() {
+    Interruption.reset()  // initialises the flag before a signal can touch it
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in Interruption.request() }
+    action.sa_flags = 0
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGINT, &action, nil)
+    var interrupt = sigset_t()  // a parent may have left it blocked
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
   }
 
   /// Lines never written to the history: logins and URLs with passwords.
@@ -63,6 +94,29 @@ enum LineEditor {
       }
     }
     return Array(Set(words)).sorted()
+  }
+}
+
+/// libedit's key reader: one character from standard input, decoded from UTF-8 (libedit
+/// takes the returned number as the character). -1, which libedit reads as the end of input,
+/// on end of file, on an error, and on Ctrl-C, so that `readline` returns at once.
+private func readCharacter() -> Int32 {
+  var bytes: [UInt8] = []
+  var expected = 1
+  while true {
+    var byte: UInt8 = 0
+    let count = read(STDIN_FILENO, &byte, 1)
+    if count == 1 {
+      if bytes.isEmpty {
+        expected = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      }
+      bytes.append(byte)
+      guard bytes.count >= expected else { continue }
+      let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
+      return Int32(scalar?.value ?? 0xFFFD)
+    }
+    if count == 0 { return -1 }
+    guard errno == EINTR, !Interruption.isRequested else { return -1 }
   }
 }
 

@@ -31,6 +31,9 @@ final class SQLiteConnection: @unchecked Sendable {
     self.path = path
     sqlite3_busy_timeout(db, 5_000)
     sqlite3_extended_result_codes(db, 1)
+    // Ctrl-C stops a long statement too, not only between rows: SQLite asks every 1,000
+    // virtual-machine steps and ends the statement with SQLITE_INTERRUPT.
+    sqlite3_progress_handler(db, 1_000, { _ in Interruption.isRequested ? 1 : 0 }, nil)
     try executeScript("PRAGMA foreign_keys = ON")
   }
 
@@ -43,6 +46,7 @@ final class SQLiteConnection: @unchecked Sendable {
     let message = String(cString: sqlite3_errmsg(handle))
     let code: DatabaseError.Code
     switch status {
+    case SQLITE_INTERRUPT: return DatabaseError(.interrupted, "interrupted", sql: sql)
     case 1299: code = .notNull  // SQLITE_CONSTRAINT_NOTNULL
     case 787: code = .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
     case 2067, 1555: code = .unique  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY

@@ -39,8 +39,19 @@ enum Spawn {
     defer { argv.forEach { free($0) } }
     let envp = cStrings((environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
     defer { envp.forEach { free($0) } }
+    // The child starts with no signal blocked and every signal at its default: test threads
+    // block some, and a terminal test needs Ctrl-C to arrive.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t(), allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       throw Failure(description: "cannot start \(path): \(String(cString: strerror(spawned)))")
     }

@@ -41,18 +41,59 @@ import Testing
     return false
   }
 
-  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
-  func lineEditingHistoryAndCompletion() throws {
-    let session = "d2s-test-\(ProcessInfo.processInfo.processIdentifier)"
+  /// Starts the binary on `database` in a new tmux session of 120×40 with its own home
+  /// folder; returns the session's name and that folder.
+  func start(_ database: String) throws -> (session: String, home: URL) {
+    let session = "d2s-test-\(UUID().uuidString.prefix(8))"
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    defer {
-      _ = try? tmux(["kill-server"])
-      try? FileManager.default.removeItem(at: home)
-    }
-    let database = try SakilaSQLite.copy()
-    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(BinaryTests.binary.path) \(database); sleep 5"
+    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(BinaryTests.binary.path) '\(database)'; sleep 5"
     try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
+    return (session, home)
+  }
+
+  /// Ends the tmux server and removes the session's home folder.
+  func stop(_ home: URL) {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// Ctrl-C while a long list runs stops it at the next row: an error line, no list, and
+  /// the session goes on.
+  func interruptsALongList(in session: String, prompt: String) throws {
+    #expect(try waitFor(prompt, in: session))
+    try tmux(["send-keys", "-t", session, "-l", "list Rental limit 100000"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    Thread.sleep(forTimeInterval: 0.3)
+    try tmux(["send-keys", "-t", session, "C-c"])
+    #expect(try waitFor("error: interrupted", in: session))
+    #expect(try !tmux(["capture-pane", "-p", "-t", session]).contains("16044 Rental"))
+    try tmux(["send-keys", "-t", session, "-l", "list Language"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("6 Language", in: session))
+  }
+
+  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  func ctrlCStopsARunningCommandInSQLite() throws {
+    let (session, home) = try start(try SakilaSQLite.copy())
+    defer { stop(home) }
+    try interruptsALongList(in: session, prompt: "sakila>")
+  }
+
+  @Test(.enabled(
+    if: tmuxPath != nil && ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
+      && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+    "needs tmux, the test PostgreSQL and the built d2s-repl"))
+  func ctrlCStopsARunningCommandInPostgreSQL() throws {
+    let (session, home) = try start(try PostgresSakila.copy())
+    defer { stop(home) }
+    try interruptsALongList(in: session, prompt: ">")
+  }
+
+  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  func lineEditingHistoryAndCompletion() throws {
+    let (session, home) = try start(try SakilaSQLite.copy())
+    defer { stop(home) }
     #expect(try waitFor("sakila>", in: session))  // capture-pane drops trailing spaces
 
     // Completion of an entity name: `list Lang⇥` → `list Language`.
@@ -75,6 +116,16 @@ import Testing
     try tmux(["send-keys", "-t", session, "-l", "s"])
     try tmux(["send-keys", "-t", session, "Enter"])
     #expect(try waitFor("task = 'list'  # set", in: session))
+
+    // Ctrl-C drops the line being typed: it never runs, and the next line does.
+    try tmux(["send-keys", "-t", session, "-l", "list Actor"])
+    try tmux(["send-keys", "-t", session, "C-c"])
+    try tmux(["send-keys", "-t", session, "-l", "show task"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor(occurrences: 2, of: "task = 'list'  # set", in: session))
+    let pane = try tmux(["capture-pane", "-p", "-t", session])
+    #expect(pane.contains("list Actor^C"))
+    #expect(!pane.contains("PENELOPE"), "the cancelled line did not run")
 
     try tmux(["send-keys", "-t", session, "C-d"])
     // libedit writes spaces in its history file as \040.

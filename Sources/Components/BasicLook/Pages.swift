@@ -62,6 +62,7 @@ struct QueryListPage: D2SComponent {
     var cells: [[String]] = []
     cells.reserveCapacity(shown)
     while let object = remaining.popLast() {
+      try Interruption.check()
       var row: [String] = []
       row.reserveCapacity(columns.count)
       for column in columns {
