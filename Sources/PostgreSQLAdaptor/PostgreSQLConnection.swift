@@ -50,20 +50,33 @@ final class PostgreSQLConnection: @unchecked Sendable {
     defer { lock.unlock() }
     logStatement(statement)
     statementCount += 1
-    let result: OpaquePointer?
+    let sent: Int32
     if simple {
-      result = PQexec(handle, statement.sql)
+      sent = PQsendQuery(handle, statement.sql)
     } else {
       let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in encode(value).flatMap { strdup($0) } }
       defer { parameters.forEach { free($0) } }
-      result = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-        PQexecParams(handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+      sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+        PQsendQueryParams(handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
       }
     }
-    guard let result else { throw DatabaseError(.connection, String(cString: PQerrorMessage(handle)), sql: statement.sql) }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else { throw error(result, sql: statement.sql) }
+    guard sent == 1 else { throw connectionError(sql: statement.sql) }
+    // As PQexec: the last result, unless one failed (the server stops at the first failure).
+    var last: OpaquePointer?
+    defer { PQclear(last) }
+    var failure: DatabaseError?
+    while true {
+      try awaitResult(sql: statement.sql)
+      guard let next = PQgetResult(handle) else { break }
+      let status = PQresultStatus(next)
+      if failure == nil && status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK {
+        failure = error(next, sql: statement.sql)
+      }
+      PQclear(last)
+      last = next
+    }
+    if let failure { throw failure }
+    guard let result = last else { throw connectionError(sql: statement.sql) }
     let rowCount = Int(PQntuples(result))
     let columnCount = Int(PQnfields(result))
     var rows: [[String?]] = []
@@ -85,6 +98,35 @@ final class PostgreSQLConnection: @unchecked Sendable {
     return Result(rows: rows, types: types, affected: affected)
   }
 
+  /// Set by tests: whether to cancel the statement being waited for. The REPL's Ctrl-C.
+  var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
+
+  /// Waits until the server has sent the next result, reading as it comes, so that
+  /// `PQgetResult` does not block. Every 100 ms (and at once on a signal) it looks at
+  /// ``isInterrupted`` and asks the server once to cancel the statement, which then fails
+  /// with SQLSTATE 57014.
+  private func awaitResult(sql: String) throws {
+    var cancelled = false
+    while PQisBusy(handle) == 1 {
+      var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      if poll(&socket, 1, 100) < 0 && errno != EINTR { throw connectionError(sql: sql) }
+      if !cancelled && isInterrupted() {
+        cancelled = true
+        if let cancel = PQgetCancel(handle) {
+          var message = [CChar](repeating: 0, count: 256)
+          _ = PQcancel(cancel, &message, Int32(message.count))
+          PQfreeCancel(cancel)
+        }
+      }
+      guard PQconsumeInput(handle) == 1 else { throw connectionError(sql: sql) }
+    }
+  }
+
+  private func connectionError(sql: String) -> DatabaseError {
+    let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+    return DatabaseError(.connection, message.isEmpty ? "the connection to PostgreSQL failed" : message, sql: sql)
+  }
+
   /// The SQLSTATE of a failed result, mapped to a code, with the primary message.
   func error(_ result: OpaquePointer, sql: String) -> DatabaseError {
     func field(_ code: Int32) -> String? { PQresultErrorField(result, code).map { String(cString: $0) } }
@@ -98,6 +140,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
     case "23505": code = .unique
     case "23514": code = .check
     case "0A000": code = .unsupported
+    case "57014": return DatabaseError(.interrupted, "interrupted", sql: sql)  // query_canceled
     default: code = state.hasPrefix("08") ? .connection : .other
     }
     var error = DatabaseError(code, message + detail, sql: sql)

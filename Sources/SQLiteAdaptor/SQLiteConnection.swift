@@ -14,6 +14,9 @@ final class SQLiteConnection: @unchecked Sendable {
   let lock = NSRecursiveLock()
   private(set) var statementCount = 0
 
+  /// Whether to stop the running statement (tests set it): the REPL's Ctrl-C.
+  var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
+
   /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
   init(path: String) throws {
     if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
@@ -33,7 +36,10 @@ final class SQLiteConnection: @unchecked Sendable {
     sqlite3_extended_result_codes(db, 1)
     // Ctrl-C stops a long statement too, not only between rows: SQLite asks every 1,000
     // virtual-machine steps and ends the statement with SQLITE_INTERRUPT.
-    sqlite3_progress_handler(db, 1_000, { _ in Interruption.isRequested ? 1 : 0 }, nil)
+    sqlite3_progress_handler(db, 1_000, { context in
+      guard let context else { return 0 }
+      return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isInterrupted() ? 1 : 0
+    }, Unmanaged.passUnretained(self).toOpaque())
     try executeScript("PRAGMA foreign_keys = ON")
   }
 

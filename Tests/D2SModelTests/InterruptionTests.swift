@@ -1,0 +1,45 @@
+import D2SModel
+import D2STesting
+import Foundation
+@testable import PostgreSQLAdaptor
+@testable import SQLiteAdaptor
+import Testing
+
+/// Ctrl-C's request reaches a statement that is still running: it fails with
+/// `.interrupted`, soon, and the connection goes on working. (The flag itself is global and
+/// the REPL's; here each connection is asked through its own hook, so that other tests
+/// running at the same time are not interrupted. The REPL's path is tested in a terminal.)
+@Suite struct InterruptionTests {
+  @Test func sqliteStopsALongStatement() throws {
+    let adaptor = try SQLiteAdaptor(path: ":memory:")
+    let slow = SQLStatement(
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n")
+    adaptor.connection.isInterrupted = { true }
+    let start = Date()
+    #expect { try adaptor.query(slow, columns: [nil]) { _ in } } throws: { error in
+      (error as? DatabaseError)?.code == .interrupted
+    }
+    #expect(Date().timeIntervalSince(start) < 2)
+
+    adaptor.connection.isInterrupted = { false }
+    var value: DatabaseValue?
+    try adaptor.query(SQLStatement("SELECT 41 + 1"), columns: [nil]) { value = $0.first }
+    #expect(value == .int(42))
+  }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+  func postgresqlCancelsAWaitingStatement() throws {
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("sakila"))
+    adaptor.connection.isInterrupted = { true }
+    let start = Date()
+    #expect { try adaptor.query(SQLStatement("SELECT pg_sleep(20)"), columns: [nil]) { _ in } } throws: { error in
+      (error as? DatabaseError)?.code == .interrupted
+    }
+    #expect(Date().timeIntervalSince(start) < 5)
+
+    adaptor.connection.isInterrupted = { false }
+    var value: DatabaseValue?
+    try adaptor.query(SQLStatement("SELECT count(*) FROM language"), columns: [nil]) { value = $0.first }
+    #expect(value == .int(6))
+  }
+}
