@@ -71,8 +71,8 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),
-    .testTarget(name: "QualifiersTests", dependencies: ["Qualifiers"]),
-    .testTarget(name: "RuleCoreTests", dependencies: ["RuleCore"]),
+    .testTarget(name: "QualifiersTests", dependencies: ["Qualifiers", "D2STesting"]),
+    .testTarget(name: "RuleCoreTests", dependencies: ["RuleCore", "D2STesting"]),
     .testTarget(name: "D2SModelTests", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"]),
     .testTarget(
       name: "ComponentsTests", dependencies: ["Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"],

@@ -354,6 +354,7 @@ public final class REPLSession: @unchecked Sendable {
     var output: [String] = []
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       do {
+        try Interruption.check()  // Ctrl-C stops a long file between lines too
         let result = try run(String(line))
         if !result.isEmpty { output.append(result) }
       } catch {

@@ -13,7 +13,7 @@ import Testing
       "rule task = 'list' => title = 'x'", "edit Actor 1", "object.firstName = 'X'", "revert", "entities",
       "list Customer where address.city.city = 'London'", "readOnlyEntityNames = ('Staff')", "follow filmActors",
     ]
-    var random = SplitMix(seed: 1)
+    var random = SplitMix64(seed: 1)
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz ()[]{}'\"=<>!*?.,;#\\-0123456789\u{0}\u{7f}é✓\t")
     var count = 0
     for _ in 0..<3_000 {
@@ -44,17 +44,5 @@ import Testing
     #expect(throws: REPLError.self) { try session.run("show " + String(repeating: "x", count: 2 << 20)) }
     #expect(throws: (any Error).self) { try session.run("list Film limit 99999999999999999999") }
     #expect(throws: (any Error).self) { try session.run("title = 99999999999999999999999") }
-  }
-}
-
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
   }
 }

@@ -1,3 +1,4 @@
+import D2STesting
 import EnvKeys
 import Foundation
 import Qualifiers
@@ -43,16 +44,10 @@ import Testing
 
 /// A deterministic generator of normalised qualifiers (SplitMix64).
 struct QualifierGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
+  var random: SplitMix64
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
-  }
+  mutating func next(_ bound: Int) -> Int { random.next(bound) }
 
   mutating func path() -> KVCPath {
     let names = ["task", "entity", "object", "propertyKey", "user", "debug", "_x1", "überKey"]

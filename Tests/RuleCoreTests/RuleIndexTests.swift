@@ -1,3 +1,4 @@
+import D2STesting
 import EnvKeys
 import Foundation
 @testable import RuleCore
@@ -87,7 +88,7 @@ import Testing
   @Test func generatedRulesRoundTrip() throws {
     let registry = TestRegistry.make()
     let parser = RuleParser(registry: registry)
-    var random = SplitMix(seed: 7)
+    var random = SplitMix64(seed: 7)
     let predicates = [
       "*true*", "task = 'edit'", "propertyKey = 'a' AND NOT (task = 'list' OR debug = true)",
       "entity.name in ('Film', 'Actor')", "object.lastName like 'S*'", "count >= -3 AND count < 2.5",
@@ -115,17 +116,5 @@ import Testing
       #expect(reparsed == rule, "\(text)")
       #expect(reparsed.description == printed)
     }
-  }
-}
-
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
   }
 }
