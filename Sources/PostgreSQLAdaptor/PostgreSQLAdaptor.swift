@@ -144,7 +144,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
       return result
     } catch {
       transactionDepth -= 1
-      try? executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+      try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
+        try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+      }
       throw error
     }
   }

@@ -101,25 +101,42 @@ final class PostgreSQLConnection: @unchecked Sendable {
   /// Set by tests: whether to cancel the statement being waited for. The REPL's Ctrl-C.
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
 
+  /// Runs `body` with ``isInterrupted`` answering no: for the rollback after a failure,
+  /// which must not itself be cancelled.
+  func withoutInterruption<T>(_ body: () throws -> T) rethrows -> T {
+    let saved = isInterrupted
+    isInterrupted = { false }
+    defer { isInterrupted = saved }
+    return try body()
+  }
+
   /// Waits until the server has sent the next result, reading as it comes, so that
-  /// `PQgetResult` does not block. Every 100 ms (and at once on a signal) it looks at
-  /// ``isInterrupted`` and asks the server once to cancel the statement, which then fails
-  /// with SQLSTATE 57014.
+  /// `PQgetResult` does not block. While the statement still runs it looks at
+  /// ``isInterrupted`` every 100 ms (and at once on a signal) and then asks the server to
+  /// cancel it, again every 100 ms: a request that reaches the server before it has started
+  /// the statement is dropped. A cancelled statement fails with SQLSTATE 57014.
   private func awaitResult(sql: String) throws {
-    var cancelled = false
+    var lastCancel: ContinuousClock.Instant?
     while PQisBusy(handle) == 1 {
       var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
       if poll(&socket, 1, 100) < 0 && errno != EINTR { throw connectionError(sql: sql) }
-      if !cancelled && isInterrupted() {
-        cancelled = true
-        if let cancel = PQgetCancel(handle) {
-          var message = [CChar](repeating: 0, count: 256)
-          _ = PQcancel(cancel, &message, Int32(message.count))
-          PQfreeCancel(cancel)
-        }
-      }
       guard PQconsumeInput(handle) == 1 else { throw connectionError(sql: sql) }
+      if PQisBusy(handle) == 1 && isInterrupted()
+        && lastCancel.map({ $0.duration(to: .now) >= .milliseconds(100) }) ?? true
+      {
+        lastCancel = .now
+        requestCancel()
+      }
     }
+  }
+
+  /// Asks the server to cancel the statement this connection is running (on a connection
+  /// of its own; an idle server ignores it).
+  private func requestCancel() {
+    guard let cancel = PQgetCancel(handle) else { return }
+    var message = [CChar](repeating: 0, count: 256)
+    _ = PQcancel(cancel, &message, Int32(message.count))
+    PQfreeCancel(cancel)
   }
 
   private func connectionError(sql: String) -> DatabaseError {

@@ -114,7 +114,9 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
       return result
     } catch {
       transactionDepth -= 1
-      try? connection.executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+      try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
+        try connection.executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+      }
       throw error
     }
   }

@@ -17,6 +17,15 @@ final class SQLiteConnection: @unchecked Sendable {
   /// Whether to stop the running statement (tests set it): the REPL's Ctrl-C.
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
 
+  /// Runs `body` with ``isInterrupted`` answering no: for the rollback after a failure,
+  /// which must not itself be interrupted.
+  func withoutInterruption<T>(_ body: () throws -> T) rethrows -> T {
+    let saved = isInterrupted
+    isInterrupted = { false }
+    defer { isInterrupted = saved }
+    return try body()
+  }
+
   /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
   init(path: String) throws {
     if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {

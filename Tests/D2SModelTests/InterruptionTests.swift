@@ -42,4 +42,42 @@ import Testing
     try adaptor.query(SQLStatement("SELECT count(*) FROM language"), columns: [nil]) { value = $0.first }
     #expect(value == .int(6))
   }
+
+  /// An interrupted transaction rolls back (the rollback itself is not interrupted) and the
+  /// connection is usable at once.
+  func interruptedTransactionRollsBack(_ adaptor: any DatabaseAdaptor, slow: String, setIsInterrupted: (Bool) -> Void) throws {
+    #expect {
+      try adaptor.transaction {
+        _ = try adaptor.execute(SQLStatement("UPDATE language SET name = 'Klingon' WHERE language_id = 1"))
+        setIsInterrupted(true)  // Ctrl-C while the slow statement runs; it stays set for the rollback
+        try adaptor.query(SQLStatement(slow), columns: [nil]) { _ in }
+      }
+    } throws: { error in
+      (error as? DatabaseError)?.code == .interrupted
+    }
+    setIsInterrupted(false)
+    var name: DatabaseValue?
+    try adaptor.query(SQLStatement("SELECT trim(name) FROM language WHERE language_id = 1"), columns: [nil]) { name = $0.first }
+    #expect(name == .string("English"))
+    try adaptor.transaction {
+      _ = try adaptor.execute(SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
+    }
+    try adaptor.query(SQLStatement("SELECT trim(name) FROM language WHERE language_id = 1"), columns: [nil]) { name = $0.first }
+    #expect(name == .string("Inglés"))
+  }
+
+  @Test func sqliteRollsBackAnInterruptedTransaction() throws {
+    let adaptor = try SQLiteAdaptor(path: try SakilaSQLite.copy())
+    try interruptedTransactionRollsBack(
+      adaptor, slow: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
+    ) { value in adaptor.connection.isInterrupted = { value } }
+  }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+  func postgresqlRollsBackAnInterruptedTransaction() throws {
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.copy())
+    try interruptedTransactionRollsBack(adaptor, slow: "SELECT pg_sleep(20)") { value in
+      adaptor.connection.isInterrupted = { value }
+    }
+  }
 }
