@@ -20,6 +20,14 @@ public struct ComponentName: Hashable, Sendable, ExpressibleByStringLiteral, Con
   public var contextLiteral: Literal { .string(name) }
   public var ruleLiteral: Literal { .string(name) }
   public var description: String { name }
+
+  /// The tag debug views put before the component's value: the capitals of its name
+  /// (`DisplayString` → `DS`, `EditLargeString` → `ELS`, a plugin's `EditRating` → `ER`),
+  /// or the whole name when it has none.
+  public var debugTag: String {
+    let capitals = String(name.filter(\.isUppercase))
+    return capitals.isEmpty ? name : capitals
+  }
 }
 
 /// A formatter by its registered name (`'currency'`).

@@ -62,6 +62,14 @@ extension PageTests {
     let list = ListRequest(limit: 2)
     assertSnapshot(try page(ctx, task: "list", entity: "Language", list: list), named: "languages-debug")
     assertSnapshot(try page(ctx, task: "query"), named: "entities-debug")
+    assertSnapshot(try page(ctx, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect-debug")
+  }
+
+  @Test func debugTagsAreTheCapitalsOfTheComponentName() {
+    #expect(ComponentName("DisplayString").debugTag == "DS")
+    #expect(ComponentName("EditLargeString").debugTag == "ELS")
+    #expect(ComponentName("DisplayURL").debugTag == "DURL")
+    #expect(ComponentName("stars").debugTag == "stars")
   }
 
   @Test func readOnlyStaffInspects() throws {

@@ -37,10 +37,18 @@ public struct RenderEnvironment: Sendable {
     try looks.component(name, look: context.look)
   }
 
-  /// Renders the component the key at `keyPath` names, or nothing when it names none.
+  /// Renders the component the key at `keyPath` names, or nothing when it names none. With
+  /// `debug = true`, a property component's first line starts with its tag (`[DS] `).
   public func render(_ keyPath: KeyPath<RuleContext, ComponentName?>, in context: RuleContext) throws -> [String] {
     guard let name = context[keyPath: keyPath] else { return [] }
-    return try component(name, in: context).render(in: context, self)
+    let component = try component(name, in: context)
+    guard keyPath == \RuleContext.component, context.debug else { return try component.render(in: context, self) }
+    let tag = "[\(name.debugTag)] "
+    var tagged = self  // the tag takes room from wrapped values
+    tagged.labelWidth += TextWidth.of(tag)
+    let lines = try component.render(in: context, tagged)
+    guard let first = lines.first else { return lines }
+    return [tag + first] + lines.dropFirst()
   }
 
   /// The whole page for `context`: its page wrapper around its page.
