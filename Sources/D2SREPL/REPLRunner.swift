@@ -18,11 +18,19 @@ public struct REPLRunner {
     self.write = write
   }
 
+  /// Whether `error:` is shown in red: only when stderr is a terminal and `NO_COLOR` is
+  /// unset or empty (no-color.org).
+  static let colourErrors: Bool = {
+    isatty(2) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+  }()
+
   /// Writes to stdout or stderr; a closed pipe ends the process quietly.
   public static func standardWrite(_ text: String, _ isError: Bool) {
     if isError {
       fflush(nil)  // stdout first, so output and errors keep their order
-      FileHandle.standardError.write(Data((text + "\n").utf8))
+      var line = text
+      if colourErrors, line.hasPrefix("error:") { line = "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) }
+      FileHandle.standardError.write(Data((line + "\n").utf8))
     } else {
       print(text)
     }

@@ -42,12 +42,12 @@ import Testing
   }
 
   /// Starts the binary on `database` in a new tmux session of 120×40 with its own home
-  /// folder; returns the session's name and that folder.
-  func start(_ database: String) throws -> (session: String, home: URL) {
+  /// folder (and `environment`, `NAME=VALUE …`); returns the session's name and that folder.
+  func start(_ database: String, environment: String = "") throws -> (session: String, home: URL) {
     let session = "d2s-test-\(UUID().uuidString.prefix(8))"
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(BinaryTests.binary.path) '\(database)'; sleep 5"
+    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(environment) \(BinaryTests.binary.path) '\(database)'; sleep 5"
     try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
     return (session, home)
   }
@@ -75,9 +75,10 @@ import Testing
 
   @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
   func ctrlCStopsARunningCommandInSQLite() throws {
-    let (session, home) = try start(try SakilaSQLite.copy())
+    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=1")
     defer { stop(home) }
     try interruptsALongList(in: session, prompt: "sakila>")
+    #expect(try !tmux(["capture-pane", "-p", "-e", "-t", session]).contains("\u{1B}[31m"), "NO_COLOR: no colour")
   }
 
   @Test(.enabled(
@@ -92,7 +93,7 @@ import Testing
 
   @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
   func lineEditingHistoryAndCompletion() throws {
-    let (session, home) = try start(try SakilaSQLite.copy())
+    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=")  // an empty NO_COLOR allows colour
     defer { stop(home) }
     #expect(try waitFor("sakila>", in: session))  // capture-pane drops trailing spaces
 
@@ -126,6 +127,12 @@ import Testing
     let pane = try tmux(["capture-pane", "-p", "-t", session])
     #expect(pane.contains("list Actor^C"))
     #expect(!pane.contains("PENELOPE"), "the cancelled line did not run")
+
+    // On a terminal `error:` is red (tmux shows the colour with -e).
+    try tmux(["send-keys", "-t", session, "-l", "frobnicate"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("error: unknown command 'frobnicate'", in: session))
+    #expect(try tmux(["capture-pane", "-p", "-e", "-t", session]).contains("\u{1B}[31merror:"))
 
     try tmux(["send-keys", "-t", session, "C-d"])
     // libedit writes spaces in its history file as \040.
