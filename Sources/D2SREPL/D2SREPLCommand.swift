@@ -64,6 +64,7 @@ public struct D2SREPLCommand: ParsableCommand {
       for line in start {
         let output = try session.run(line)
         if interactive, !output.isEmpty { print(output) }
+        for warning in session.takeWarnings() { REPLRunner.standardWrite(warning, true) }
       }
     } catch {
       fflush(nil)

@@ -30,6 +30,7 @@ public struct REPLRunner {
       fflush(nil)  // stdout first, so output and errors keep their order
       var line = text
       if colourErrors, line.hasPrefix("error:") { line = "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) }
+      if colourErrors, line.hasPrefix("warning:") { line = "\u{1B}[33mwarning:\u{1B}[0m" + line.dropFirst(8) }
       FileHandle.standardError.write(Data((line + "\n").utf8))
     } else {
       print(text)
@@ -41,6 +42,8 @@ public struct REPLRunner {
   /// Runs one line and writes its output.
   @discardableResult
   public func runLine(_ line: String) -> Outcome {
+    // Warnings follow the command's output, on stderr.
+    defer { for warning in session.takeWarnings() { write(warning, true) } }
     do {
       if case .quit? = try CommandParser.parse(line) { return .quit }
       let output = try session.run(line)

@@ -26,6 +26,15 @@ public final class REPLSession: @unchecked Sendable {
   var sourceDepth = 0
   /// Asks the person at the terminal (interactive sessions); nil in scripts, which do not ask.
   public var confirm: ((String) -> Bool)?
+  /// `warning: …` lines of the commands run since the last ``takeWarnings()``: they go to
+  /// stderr, not into a command's output.
+  private var warnings: [String] = []
+
+  /// The warnings collected since the last call, oldest first; clears them.
+  public func takeWarnings() -> [String] {
+    defer { warnings.removeAll() }
+    return warnings
+  }
   static let maximumSourceDepth = 16
 
   /// A session with `plugins` installed after the builtin one.
@@ -144,16 +153,17 @@ public final class REPLSession: @unchecked Sendable {
     case .rule(let text):
       let rule: Rule
       do { rule = try context.engine.parser.parseRule(text) } catch { throw REPLError(error.description) }
-      let (id, warnings) = context.engine.ruleModel.add(rule)
-      return (warnings.map(\.description) + ["rule \(id) added"]).joined(separator: "\n")
+      let (id, added) = context.engine.ruleModel.add(rule)
+      warnings += added.map(\.description)
+      return "rule \(id) added"
     case .rules(let all, let key): return rules(all: all, key: key)
     case .drop(let n):
       guard context.engine.ruleModel.remove(id: n) != nil else { throw REPLError("there is no rule \(n) (see `rules`)") }
       return "dropped rule \(n)"
     case .load(let path):
       let rules = try context.engine.parser.parseRuleFile(atPath: path)
-      let warnings = context.engine.ruleModel.add(contentsOf: rules)
-      return (warnings.map(\.description) + ["loaded \(rules.count) rules from \(path)"]).joined(separator: "\n")
+      warnings += context.engine.ruleModel.add(contentsOf: rules).map(\.description)
+      return "loaded \(rules.count) rules from \(path)"
     case .write(let path):
       let rules = context.engine.ruleModel.rules.map(\.rule.description)
       do {

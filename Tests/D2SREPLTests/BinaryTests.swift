@@ -88,6 +88,18 @@ import Testing
 }
 
 extension BinaryTests {
+  /// SPEC §7: warnings go to stderr after the command's output; they are not failures.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
+  func warningsGoToStandardError() throws {
+    let result = try run([try SakilaSQLite.copy()], stdin: "rule task = 'list' => title = 'A'\nrule task = 'list' => title = 'B'\n")
+    #expect(result.status == 0)
+    #expect(result.stdout == "rule 1 added\nrule 2 added\n")
+    #expect(result.stderr.hasPrefix("warning: rule 2 (task = 'list' => title = 'B') and rule 1"), "\(result.stderr)")
+    #expect(!result.stderr.contains("\u{1B}["), "no colour when stderr is not a terminal")
+  }
+}
+
+extension BinaryTests {
   @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil && FileManager.default.fileExists(atPath: binary.path), "needs the test PostgreSQL and the built d2s-repl"))
   func postgresqlThroughPipes() throws {
     let url = try PostgresSakila.copy()
