@@ -87,9 +87,14 @@ extension Database {
     }
     let sql = "DELETE FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
       + conditions.joined(separator: " AND ")
-    try adaptor.transaction {
-      let count = try adaptor.execute(SQLStatement(sql, bindings))
-      guard count == 1 else { throw conflict(object, count: count) }
+    do {
+      try adaptor.transaction {
+        let count = try adaptor.execute(SQLStatement(sql, bindings))
+        guard count == 1 else { throw conflict(object, count: count) }
+      }
+    } catch var error as DatabaseError where error.code == .foreignKey {
+      error.message = "\(entity.name) \(object.primaryKeyDescription) cannot be deleted: other rows refer to it (\(error.message))"
+      throw error
     }
   }
 

@@ -52,7 +52,13 @@ public enum CommandParser {
       var all = false
       var key: String?
       for part in rest.split(separator: " ") {
-        if part == "--all" { all = true } else if key == nil { key = String(part) } else { throw REPLError("usage: rules [--all] [KEY]") }
+        if part == "--all" {
+          all = true
+        } else if key == nil, !part.hasPrefix("-") {
+          key = String(part)
+        } else {
+          throw REPLError("usage: rules [--all] [KEY]")
+        }
       }
       return .rules(all: all, key: key)
     case "drop":
@@ -85,11 +91,7 @@ public enum CommandParser {
     }
     guard !valueText.isEmpty else { throw REPLError("expected a value after '=' (quote strings: \(key) = 'text')") }
     let value: Literal
-    do {
-      value = try QualifierParser.parseLiteral(valueText)
-    } catch {
-      throw REPLError(error.description)
-    }
+    value = try QualifierParser.parseLiteral(valueText)
     if key.hasPrefix("object.") {
       let property = String(key.dropFirst("object.".count))
       guard !property.isEmpty, !property.contains(".") else { throw REPLError("set one property: object.KEY = VALUE") }
@@ -107,7 +109,7 @@ public enum CommandParser {
     // Find the top-level clause keywords by lexing (never inside quotes or parentheses).
     let lexer = Lexer(tail, allowsComments: false)
     let tokens: [Token]
-    do { tokens = try lexer.tokenize() } catch { throw REPLError(error.description) }
+    tokens = try lexer.tokenize()
     var marks: [(kind: String, start: Int, bodyStart: Int)] = []
     var depth = 0
     let scalars = Array(tail.unicodeScalars)
@@ -137,6 +139,7 @@ public enum CommandParser {
         guard clauses.qualifier == nil else { throw REPLError("only one where clause") }
         clauses.qualifier = text
       case "order":
+        guard clauses.orderings.isEmpty else { throw REPLError("only one order by clause") }
         for part in text.split(separator: ",") {
           let words = part.split(separator: " ").map(String.init)
           guard let key = words.first, words.count <= 2 else { throw REPLError("usage: order by KEY [asc|desc], …") }
@@ -148,6 +151,7 @@ public enum CommandParser {
         guard let n = Int(text), n >= 0, n <= Int(Int32.max) else {
           throw REPLError("\(mark.kind) must be a whole number from 0 to \(Int32.max)")
         }
+        guard (mark.kind == "limit" ? clauses.limit : clauses.offset) == nil else { throw REPLError("only one \(mark.kind) clause") }
         if mark.kind == "limit" { clauses.limit = n } else { clauses.offset = n }
       }
     }

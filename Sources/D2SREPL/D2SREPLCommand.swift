@@ -68,7 +68,7 @@ public struct D2SREPLCommand: ParsableCommand {
       }
     } catch {
       fflush(nil)
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      REPLRunner.standardWrite("error: " + REPLError.describe(error), true)
       throw ExitCode(2)
     }
     var runner = REPLRunner(session: session, bail: bail)
@@ -114,7 +114,9 @@ public struct D2SREPLCommand: ParsableCommand {
         print(fullMessage(for: error))
         Glibc.exit(0)
       }
-      FileHandle.standardError.write(Data(("error: " + fullMessage(for: error) + "\n").utf8))
+      var message = fullMessage(for: error)  // ArgumentParser's own text starts with "Error: "
+      if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+      FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
       Glibc.exit(2)
     }
   }

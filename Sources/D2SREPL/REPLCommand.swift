@@ -1,5 +1,6 @@
 import EnvKeys
 import Qualifiers
+import RuleCore
 
 /// One parsed command line (no evaluation happens in the parser).
 public enum REPLCommand: Equatable, Sendable {
@@ -55,4 +56,42 @@ public struct REPLError: Error, Sendable, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }
   public var description: String { message }
+}
+
+extension REPLError {
+  /// What follows `error: ` for any error: parse errors with their line and caret but without
+  /// their own `error:` word, every error of a rule file on its own `error:` line.
+  public static func describe(_ error: any Error) -> String {
+    switch error {
+    case let parse as ParseError: parse.diagnostic
+    case let file as RuleFileError: file.errors.map(\.diagnostic).joined(separator: "\nerror: ")
+    default: "\(error)"
+    }
+  }
+}
+
+extension ParseError {
+  /// The error moved from the part of `line` that was parsed (a qualifier, a value, a rule)
+  /// to `line` itself, so that the caret stands under the column the user typed.
+  func rebased(into line: String) -> ParseError {
+    guard sourceLine != line, let range = line.range(of: sourceLine) else { return self }
+    let offset = line.distance(from: line.startIndex, to: range.lowerBound)
+    // Positions the message names ("the '(' at 1:1") move with it.
+    var moved = ""
+    var rest = Substring(message)
+    while let match = rest.firstMatch(of: /at 1:(\d+)/) {
+      moved += rest[..<match.range.lowerBound] + "at 1:\((Int(match.1) ?? 0) + offset)"
+      rest = rest[match.range.upperBound...]
+    }
+    moved += rest
+    return ParseError(message: moved, location: SourceLocation(line: 1, column: location.column + offset), sourceLine: line)
+  }
+}
+
+/// A failure in a `source` file: the file and line, then the command's own error.
+struct SourceError: Error, CustomStringConvertible {
+  var path: String
+  var line: Int
+  var underlying: any Error
+  var description: String { "\(path):\(line): " + REPLError.describe(underlying) }
 }

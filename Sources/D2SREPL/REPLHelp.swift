@@ -24,12 +24,12 @@ enum REPLHelp {
     ("help [COMMAND] · quit", ""),
   ]
 
-  static func text(for word: String?) -> String {
+  static func text(for word: String?) throws -> String {
     guard let word else {
       return commands.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
     }
     let matches = commands.filter { $0.0.lowercased().split(separator: " ").contains { $0 == word || $0.hasPrefix(word + ".") } || $0.0.lowercased().hasPrefix(word) }
-    guard !matches.isEmpty else { return "no command '\(word)' (try `help`)" }
+    guard !matches.isEmpty else { throw REPLError("no command '\(word)' (try `help`)") }
     return matches.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
   }
 }

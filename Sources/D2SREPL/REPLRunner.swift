@@ -1,4 +1,5 @@
 import Foundation
+import Qualifiers
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -49,8 +50,11 @@ public struct REPLRunner {
       let output = try session.run(line)
       if !output.isEmpty { write(output, false) }
       return .ok
+    } catch let error as ParseError where error.file == nil && error.location.line == 1 {
+      write("error: " + REPLError.describe(error.rebased(into: line)), true)
+      return .failed
     } catch {
-      write("error: \(error)", true)
+      write("error: " + REPLError.describe(error), true)
       return .failed
     }
   }

@@ -36,6 +36,8 @@ public final class REPLSession: @unchecked Sendable {
     return warnings
   }
   static let maximumSourceDepth = 16
+  /// Keys that move the session to another page: changing them leaves an edit.
+  static let navigationKeys: Set<String> = ["task", "entity", "object"]
 
   /// A session with `plugins` installed after the builtin one.
   public init(plugins: [any D2SPlugin] = [], width: Int = 100, defaultLimit: Int? = nil) throws {
@@ -61,10 +63,23 @@ public final class REPLSession: @unchecked Sendable {
     }
   }
 
-  /// Runs one line; returns what it prints (possibly empty).
+  /// Runs one line; returns what it prints (possibly empty). A failed command changes nothing
+  /// in the session (`source` keeps what its earlier lines did); a parse error points into
+  /// `line` itself.
   public func run(_ line: String) throws -> String {
-    guard let command = try CommandParser.parse(line) else { return "" }
-    return try execute(command)
+    do {
+      guard let command = try CommandParser.parse(line) else { return "" }
+      if case .source = command { return try execute(command) }
+      let saved = (context, list, editing)
+      do {
+        return try execute(command)
+      } catch {
+        (context, list, editing) = saved
+        throw error
+      }
+    } catch let error as ParseError where error.file == nil && error.location.line == 1 {
+      throw error.rebased(into: line)
+    }
   }
 
   // MARK: - Commands
@@ -109,9 +124,12 @@ public final class REPLSession: @unchecked Sendable {
       var child = context
       child.task = "select"
       child.relationship = editing.object.entity.relationship(named: name)
-      guard child.relationship?.isToMany == false else { throw REPLError("\(name) is not a to-one relationship") }
+      guard let chosen = child.relationship, !chosen.isToMany, let destination = try database.model.entity(named: chosen.destinationName) else {
+        throw REPLError("\(name) is not a to-one relationship")
+      }
       var environment = environment
-      environment.list = ListRequest(qualifier: try qualifierText.map(parseQualifier), limit: defaultLimit)
+      environment.list = ListRequest(
+        qualifier: try qualifierText.map { try matchedQualifier(try parseQualifier($0), from: destination) }, limit: defaultLimit)
       return try environment.renderPage(child)
     case .save:
       guard let editing else { throw REPLError("not editing: nothing to save") }
@@ -126,11 +144,19 @@ public final class REPLSession: @unchecked Sendable {
       return "reverted \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
     case .delete(let entity, let key):
       let object = try fetch(entity, key)
+      func isThisRow(_ other: DatabaseObject?) -> Bool {
+        other.map { $0.entity.name == object.entity.name && !$0.isNew && $0.primaryKeyValues == object.primaryKeyValues } ?? false
+      }
+      if isThisRow(editing?.object), editing?.object.hasChanges == true { try leaveEditing() }  // save or revert first
       if let confirm, !confirm("delete \(object.displayDescription)? [y/N] ") {
         return "not deleted"
       }
       try EditingSession.delete(object, in: context)
-      if editing?.object === object { editing = nil }
+      if isThisRow(editing?.object) { editing = nil }
+      if isThisRow(context.object) {  // the page showed the deleted row: show its list instead
+        try navigate(task: "list", entity: object.entity, object: nil)
+        list = ListRequest(limit: defaultLimit)
+      }
       return "deleted \(object.entity.name) \(object.primaryKeyDescription)"
     case .follow(let name): return try follow(name)
     case .login(let user, let password):
@@ -141,22 +167,25 @@ public final class REPLSession: @unchecked Sendable {
       context.removeValue(for: D2SKeys.User.self)
       return "logged out"
     case .set(let key, let value):
+      if Self.navigationKeys.contains(key) { try leaveEditing() }
       var next = context
       try next.setValue(value, forKeyNamed: key)
       context = next
       return ""
     case .unset(let key):
+      if Self.navigationKeys.contains(key) { try leaveEditing() }
       try context.removeValue(forKeyNamed: key)
       return ""
     case .show(let key): return try show(key)
     case .explain(let key): return try context.explain(keyNamed: key).description
     case .rule(let text):
-      let rule: Rule
-      do { rule = try context.engine.parser.parseRule(text) } catch { throw REPLError(error.description) }
+      let rule = try context.engine.parser.parseRule(text)
       let (id, added) = context.engine.ruleModel.add(rule)
       warnings += added.map(\.description)
       return "rule \(id) added"
-    case .rules(let all, let key): return rules(all: all, key: key)
+    case .rules(let all, let key):
+      if let key { _ = try context.exposedKey(named: key) }  // an unknown key is an error, not an empty list
+      return rules(all: all, key: key)
     case .drop(let n):
       guard context.engine.ruleModel.remove(id: n) != nil else { throw REPLError("there is no rule \(n) (see `rules`)") }
       return "dropped rule \(n)"
@@ -173,7 +202,9 @@ public final class REPLSession: @unchecked Sendable {
       }
       return "wrote \(rules.count) rules to \(path)"
     case .source(let path): return try source(path)
-    case .render: return try render()
+    case .render:
+      try refetchShownObject()
+      return try render()
     case .context:
       return context.explicitKeys.map { "\($0.key.name) = \($0.key.describe($0.value))" }.joined(separator: "\n")
     case .keys:
@@ -183,7 +214,7 @@ public final class REPLSession: @unchecked Sendable {
     case .plugins:
       return plugins.installed.map { $0 == "builtin" ? "builtin (the D2S keys, BasicLook, the formatters, the default rules)" : $0 }
         .joined(separator: "\n")
-    case .help(let word): return REPLHelp.text(for: word)
+    case .help(let word): return try REPLHelp.text(for: word)
     case .quit: return ""
     }
   }
@@ -219,17 +250,14 @@ public final class REPLSession: @unchecked Sendable {
   func entity(_ name: String) throws -> Entity {
     let model = try database.model
     if let entity = model.lookupEntity(name) { return entity }
-    let suggestions = model.entities.map(\.name).filter { $0.lowercased().hasPrefix(name.lowercased().prefix(3)) }
-    throw REPLError("no entity named \(name)" + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.prefix(3).joined(separator: ", "))?)"))
+    throw NameMatching.notFound("no entity named \(name)", name, among: model.entities.map(\.name))
   }
 
   /// A property name matched exactly, else case-insensitively when unique.
   func propertyName(_ name: String, in entity: Entity) throws -> String {
     let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
-    if names.contains(name) { return name }
-    let matches = names.filter { $0.lowercased() == name.lowercased() }
-    if matches.count == 1 { return matches[0] }
-    throw REPLError("\(entity.name) has no property '\(name)'")
+    if let match = NameMatching.match(name, among: names) { return match }
+    throw NameMatching.notFound("\(entity.name) has no property '\(name)'", name, among: names)
   }
 
   func fetch(_ entityName: String, _ key: [Literal]) throws -> DatabaseObject {
@@ -240,7 +268,12 @@ public final class REPLSession: @unchecked Sendable {
       throw REPLError("\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", ")))")
     }
     let values = try zip(keys, key).map { attribute, literal -> DatabaseValue in
-      if case .string(let text) = literal, attribute.valueType == .int, let number = Int(text) { return .int(number) }
+      if case .string(let text) = literal, attribute.valueType == .int {
+        if let number = Int(text) { return .int(number) }
+        if text.drop(while: { $0 == "-" }).allSatisfy(\.isNumber), text.contains(where: \.isNumber) {
+          throw REPLError("\(text) is out of range for \(attribute.name) (a whole number of 64 bits)")
+        }
+      }
       return try DatabaseValue.coerce(literal, to: attribute)
     }
     guard let object = try database.fetchObject(entity.name, primaryKey: values) else {
@@ -251,7 +284,7 @@ public final class REPLSession: @unchecked Sendable {
   }
 
   func parseQualifier(_ text: String) throws -> Qualifier {
-    do { return try QualifierParser.parse(text) } catch { throw REPLError(error.description) }
+    try QualifierParser.parse(text)
   }
 
   /// Moves the session to a page: task, entity and object overwritten, the to-many filter cleared.
@@ -272,8 +305,20 @@ public final class REPLSession: @unchecked Sendable {
     editing = nil
   }
 
+  /// `render` re-runs the fetch: the object shown (when not being edited) is read again.
+  func refetchShownObject() throws {
+    guard editing == nil, let object = context.object, !object.isNew, !object.entity.primaryKeyAttributeNames.isEmpty else { return }
+    guard let fresh = try database.fetchObject(object.entity.name, primaryKey: object.primaryKeyValues) else {
+      throw REPLError("\(object.entity.name) \(object.primaryKeyDescription) no longer exists")
+    }
+    context.object = fresh
+  }
+
+  /// The page for the context. A rule error met while rendering (a cycle) fails the
+  /// command instead of showing defaults.
   func render() throws -> String {
-    let text = try environment.renderPage(context)
+    let (text, errors) = try context.engine.collectingReadErrors { try environment.renderPage(context) }
+    if let first = errors.first { throw first }
     return String(text.dropLast())
   }
 
@@ -281,8 +326,10 @@ public final class REPLSession: @unchecked Sendable {
     try leaveEditing()
     let entity = try self.entity(entityName)
     let request = ListRequest(
-      qualifier: try clauses.qualifier.map(parseQualifier),
-      sortOrderings: clauses.orderings.map { SortOrdering($0.key, ascending: $0.ascending) },
+      qualifier: try clauses.qualifier.map { try matchedQualifier(try parseQualifier($0), from: entity) },
+      sortOrderings: try clauses.orderings.map {
+        SortOrdering(try matchedPath(KVCPath($0.key), from: entity).description, ascending: $0.ascending)
+      },
       limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0)
     let previous = (context, list)
     try navigate(task: "list", entity: entity, object: nil)
@@ -296,11 +343,18 @@ public final class REPLSession: @unchecked Sendable {
   }
 
   func page(by direction: Int) throws -> String {
-    guard context.task == "list", let limit = list.limit else { throw REPLError("no paged list to move in (list with a limit first)") }
-    let offset = list.offset + direction * limit
-    guard offset >= 0 else { throw REPLError("already at the first page") }
+    guard context.task == "list", let limit = list.limit, limit > 0, let entity = context.entity else {
+      throw REPLError("no paged list to move in (list with a limit first)")
+    }
+    if direction < 0 {
+      guard list.offset > 0 else { throw REPLError("already at the first page") }
+    } else {
+      let parts = [list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
+      let total = try database.count(FetchSpecification(entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts)))
+      guard list.offset + limit < total else { throw REPLError("already at the last page") }
+    }
     let previous = list
-    list.offset = offset
+    list.offset = max(0, list.offset + direction * limit)
     do { return try render() } catch {
       list = previous
       throw error
@@ -324,12 +378,29 @@ public final class REPLSession: @unchecked Sendable {
     return try render()
   }
 
+  /// `show KEY` or `show KEYPATH`: the value and, for a path, the source of its first key.
+  /// A path through an object names its properties (else an error with suggestions), and a
+  /// password attribute is never shown.
   func show(_ keyPath: String) throws -> String {
     let path = KVCPath(keyPath)
     if path.components.count == 1 { return try context.showLine(forKeyNamed: keyPath) }
-    _ = try context.exposedKey(named: path.first)
-    let value = context.value(forKeyPath: keyPath)
-    return "\(keyPath) = \(describe(value))"
+    let source = try context.source(forKeyNamed: path.first)
+    var value = context.value(forKeyPath: path.first)
+    var shown = [path.first]
+    for component in path.components.dropFirst() {
+      guard let object = KVC.unwrap(value) as? DatabaseObject else {
+        value = KVC.value(forKey: component, of: value)
+        shown.append(component)
+        continue
+      }
+      let name = try propertyName(component, in: object.entity)
+      shown.append(name)
+      if object.entity.attribute(named: name)?.isPassword == true {
+        return "\(shown.joined(separator: ".")) = (a password, never shown)  # \(source)"
+      }
+      value = object.value(forKey: name)
+    }
+    return "\(shown.joined(separator: ".")) = \(describe(value))  # \(source)"
   }
 
   func describe(_ value: Any?) -> String {
@@ -367,8 +438,10 @@ public final class REPLSession: @unchecked Sendable {
         try Interruption.check()  // Ctrl-C stops a long file between lines too
         let result = try run(String(line))
         if !result.isEmpty { output.append(result) }
+      } catch let error as SourceError {
+        throw error  // from a nested file: its own file and line say where
       } catch {
-        throw REPLError("\(path):\(number + 1): \(error)")
+        throw SourceError(path: path, line: number + 1, underlying: error)
       }
     }
     return output.joined(separator: "\n")

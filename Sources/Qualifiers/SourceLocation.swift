@@ -28,13 +28,18 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `file:line:column: error: message`, the source line, and a caret under the column.
-  public var description: String {
+  public var description: String { rendered(word: "error: ") }
+
+  /// The description without its `error:` word, for tools that print their own prefix.
+  public var diagnostic: String { rendered(word: "") }
+
+  private func rendered(word: String) -> String {
     let prefix = file.map { "\($0):" } ?? ""
     var caretPad = ""
     for (index, c) in sourceLine.enumerated() where index < location.column - 1 {
       caretPad.append(c == "\t" ? "\t" : " ")
     }
     let line = sourceLine.count > 200 ? String(sourceLine.prefix(200)) + "…" : sourceLine
-    return "\(prefix)\(location.line):\(location.column): error: \(message)\n\(line)\n\(caretPad)^"
+    return "\(prefix)\(location.line):\(location.column): \(word)\(message)\n\(line)\n\(caretPad)^"
   }
 }

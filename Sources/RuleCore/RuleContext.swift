@@ -94,7 +94,7 @@ public struct RuleContext: Sendable, KeyValueCoding {
   func report(_ error: any Error) {
     if let state {
       state.error = state.error ?? error
-    } else {
+    } else if !engine.collect(error) {
       ruleLogger.error("\(error)")
     }
   }

@@ -14,6 +14,8 @@ public final class RuleEngine: Sendable {
   public let isCacheEnabled: Bool
   let cache: RuleCache
   private let evaluations = Atomic<Int>(0)
+  /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
+  private let readErrors = Mutex<[any Error]?>(nil)
 
   /// - Parameters:
   ///   - ruleModel: The user's rules.
@@ -55,6 +57,26 @@ public final class RuleEngine: Sendable {
   public var evaluationCount: Int { evaluations.load(ordering: .relaxed) }
 
   func countEvaluation() { evaluations.wrappingAdd(1, ordering: .relaxed) }
+
+  /// Runs `body` and returns, with its result, the errors that reads which cannot throw (the
+  /// typed subscripts that views use) ran into, such as rule cycles: collected instead of
+  /// logged, so that a caller such as the REPL can report them. Not nestable.
+  public func collectingReadErrors<T>(_ body: () throws -> T) rethrows -> (result: T, errors: [any Error]) {
+    readErrors.withLock { $0 = [] }
+    defer { readErrors.withLock { $0 = nil } }
+    let result = try body()
+    return (result, readErrors.withLock { $0 ?? [] })
+  }
+
+  /// Keeps `error` for ``collectingReadErrors(_:)``; false when nothing is collecting.
+  func collect(_ error: any Error) -> Bool {
+    readErrors.withLock { errors in
+      guard var collected = errors else { return false }
+      collected.append(error)
+      errors = collected
+      return true
+    }
+  }
 
   /// A parser for rule text against this engine's registry and computations.
   public var parser: RuleParser { RuleParser(registry: registry, computations: computations) }

@@ -121,4 +121,11 @@ extension RuleContext {
     let resolution = try resolve(id: key.id, exposed: key)
     return "\(key.name) = \(key.describe(resolution.value))  # \(resolution.source)"
   }
+
+  /// Where the value of the key named `name` comes from, as `show` prints it (`set`,
+  /// `rule 3: …`, `builtin rule: …`, `default`).
+  public func source(forKeyNamed name: String) throws -> String {
+    let key = try exposedKey(named: name)
+    return "\(try resolve(id: key.id, exposed: key).source)"
+  }
 }

@@ -78,7 +78,7 @@ struct QueryListPage: D2SComponent {
       .lines(width: environment.width)
     let noun = context.displayNameForEntity.isEmpty ? entity.name : context.displayNameForEntity
     if shown == 0 {
-      lines.append("no \(noun) found")
+      lines.append(total == 0 ? "no \(noun) found" : "0 of \(total) \(noun) (offset \(environment.list.offset), limit \(environment.list.limit ?? 0))")
     } else if shown == total {
       lines.append("\(total) \(noun)")
     } else {

@@ -76,6 +76,7 @@ struct EditValue: D2SComponent {
       if object.changedKeys.contains(key) { text += " (changed)" }
       if let attribute = context.attribute ?? context.relationship.flatMap({ object.entity.attribute(named: $0.joins.first?.source ?? "") }),
         !attribute.allowsNull, !attribute.isAutoIncrement, attribute.defaultValue == nil,
+        !(object.isNew && attribute.valueType == .date),  // an insert stamps these with now
         object.databaseValue(forAttribute: attribute.name)?.isNull ?? true
       {
         text += " (invalid: required)"
