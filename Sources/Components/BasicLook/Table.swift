@@ -12,12 +12,22 @@ struct Table {
         widths[index] = max(widths[index], TextWidth.of(cell))
       }
     }
-    // Shrink the widest columns until the table fits (two spaces between columns).
+    // Fit the width (two spaces between columns): keep as many leading columns as fit at
+    // their least useful width (numbers whole, though their headers may be cut; text up to
+    // 10), then cut the widest column above that until the table fits; the columns left out
+    // are named below the table.
     let separator = 2
-    while widths.reduce(0, +) + separator * (widths.count - 1) > width, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-      widths[widest] > 4
+    let cellWidths = headers.indices.map { index in rows.map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max() ?? 0 }
+    let least = widths.indices.map { rightAligned[$0] ? max(cellWidths[$0], 4) : min(widths[$0], 10) }
+    func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + separator * max(sizes.count - 1, 0) }
+    var shown = widths.count
+    while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
+    let hidden = headers.dropFirst(shown)
+    widths = Array(widths.prefix(shown))
+    while total(widths) > width,
+      let column = widths.indices.filter({ widths[$0] > (shown == 1 ? 4 : least[$0]) }).max(by: { widths[$0] < widths[$1] })
     {
-      widths[widest] -= 1
+      widths[column] -= 1
     }
     func line(_ cells: [String], aligned: Bool) -> String {
       var parts: [String] = []
@@ -32,6 +42,9 @@ struct Table {
     var lines = [line(headers, aligned: false)]
     lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: String(repeating: " ", count: separator)))
     for row in rows { lines.append(line(row, aligned: true)) }
+    if !hidden.isEmpty {
+      lines.append("(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need a wider terminal: \(hidden.joined(separator: ", ")))")
+    }
     return lines
   }
 }
