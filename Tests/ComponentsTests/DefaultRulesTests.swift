@@ -80,6 +80,11 @@ import Testing
     #expect(ctx.with(\.task, "list").page?.name == "QueryList")
     #expect(ctx.with(\.task, "list").nextTask == "inspect")
     #expect(ctx.with(\.task, "edit").displayStringForNil == "")
+    // A link table lists its to-one relationships first; other tables keep their attributes.
+    try ctx.setValue(.string("FilmActor"), forKeyNamed: "entity")
+    #expect(ctx.with(\.task, "list").displayPropertyKeys == ["actor", "film", "lastUpdate"])
+    try ctx.setValue(.string("Rental"), forKeyNamed: "entity")
+    #expect(ctx.with(\.task, "list").displayPropertyKeys == ["rentalDate", "returnDate", "lastUpdate"])
   }
 
   @Test func passwordsAreNeverEditedOrShown() throws {

@@ -32,8 +32,11 @@ public enum D2SComputations {
       guard let entity = context.entity else { return [String]() }
       let hidden = Set(entity.primaryKeyAttributeNames).union(entity.foreignKeyAttributeNames)
       let keys = entity.attributes.map(\.name).filter { !hidden.contains($0) }
-      // Pure link tables: show their to-one relationships instead.
-      return keys.isEmpty ? entity.toOneRelationships.map(\.name) : keys
+      // Link tables (keyed by their foreign keys, like Sakila's film_actor, even with a
+      // last_update column): their to-one relationships first, else nothing tells rows apart.
+      let key = Set(entity.primaryKeyAttributeNames)
+      let isLinkTable = !key.isEmpty && key.isSubset(of: entity.foreignKeyAttributeNames)
+      return keys.isEmpty || isLinkTable ? entity.toOneRelationships.map(\.name) + keys : keys
     }
     computations.register("inspectPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
