@@ -10,6 +10,9 @@ import Foundation
 /// lines or URLs with passwords), tab completion of command words, key names and entity names.
 enum LineEditor {
   nonisolated(unsafe) static var words: [String] = []
+  /// A byte read but not yet used (it ended a cut-off UTF-8 sequence); libedit reads keys on
+  /// one thread only.
+  nonisolated(unsafe) static var pendingByte: UInt8?
 
   static func runInteractive(_ runner: REPLRunner) {
     setlocale(LC_CTYPE, "")
@@ -25,7 +28,6 @@ enum LineEditor {
     if !FileManager.default.fileExists(atPath: historyPath) { FileManager.default.createFile(atPath: historyPath, contents: nil) }
     read_history(historyPath)
     runner.session.confirm = { question in
-      Interruption.reset()
       let raw = readline(question)
       defer { free(raw) }
       guard let raw, !Interruption.isRequested else {  // Ctrl-C or Ctrl-D: no
@@ -57,7 +59,6 @@ enum LineEditor {
         add_history(line)
         write_history(historyPath)
       }
-      Interruption.reset()
       if runner.runLine(line) == .quit { break }
     }
   }
@@ -99,24 +100,43 @@ enum LineEditor {
 
 /// libedit's key reader: one character from standard input, decoded from UTF-8 (libedit
 /// takes the returned number as the character). -1, which libedit reads as the end of input,
-/// on end of file, on an error, and on Ctrl-C, so that `readline` returns at once.
+/// on end of file, on an error, and on Ctrl-C (before a read or during it), so that
+/// `readline` returns at once. Bytes that are not UTF-8 become U+FFFD.
 private func readCharacter() -> Int32 {
   var bytes: [UInt8] = []
   var expected = 1
   while true {
+    if Interruption.isRequested { return -1 }
+    guard let byte = LineEditor.pendingByte ?? readByte() else { return -1 }
+    LineEditor.pendingByte = nil
+    if bytes.isEmpty {
+      expected = byte < 0x80 || byte >= 0xF8 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+    } else if byte & 0xC0 != 0x80 {
+      LineEditor.pendingByte = byte  // a cut-off sequence: this byte starts the next character
+      return 0xFFFD
+    }
+    bytes.append(byte)
+    guard bytes.count >= expected else { continue }
+    return Int32(String(validating: bytes, as: UTF8.self)?.unicodeScalars.first?.value ?? 0xFFFD)
+  }
+}
+
+/// One byte of standard input; nil at the end, on an error, or on Ctrl-C.
+private func readByte() -> UInt8? {
+  while true {
     var byte: UInt8 = 0
     let count = read(STDIN_FILENO, &byte, 1)
-    if count == 1 {
-      if bytes.isEmpty {
-        expected = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-      }
-      bytes.append(byte)
-      guard bytes.count >= expected else { continue }
-      let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
-      return Int32(scalar?.value ?? 0xFFFD)
+    if count == 1 { return byte }
+    if count == 0 { return nil }
+    let error = errno
+    if error == EINTR {
+      if Interruption.isRequested { return nil }
+      continue
     }
-    if count == 0 { return -1 }
-    guard errno == EINTR, !Interruption.isRequested else { return -1 }
+    // A program before us may have left the terminal non-blocking: block again and retry.
+    let flags = fcntl(STDIN_FILENO, F_GETFL)
+    if error == EAGAIN, flags >= 0, flags & O_NONBLOCK != 0, fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) == 0 { continue }
+    return nil
   }
 }
 

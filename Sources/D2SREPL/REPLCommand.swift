@@ -1,4 +1,5 @@
 import EnvKeys
+import Foundation
 import Qualifiers
 import RuleCore
 
@@ -74,8 +75,10 @@ extension ParseError {
   /// The error moved from the part of `line` that was parsed (a qualifier, a value, a rule)
   /// to `line` itself, so that the caret stands under the column the user typed.
   func rebased(into line: String) -> ParseError {
-    guard sourceLine != line, let range = line.range(of: sourceLine) else { return self }
-    let offset = line.distance(from: line.startIndex, to: range.lowerBound)
+    // Clauses follow what names them, so the last occurrence is the parsed one
+    // (`list Language where a`). Columns count Unicode scalars, as the lexer does.
+    guard sourceLine != line, let range = line.range(of: sourceLine, options: .backwards) else { return self }
+    let offset = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound)
     // Positions the message names ("the '(' at 1:1") move with it.
     var moved = ""
     var rest = Substring(message)

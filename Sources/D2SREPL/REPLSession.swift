@@ -387,18 +387,24 @@ public final class REPLSession: @unchecked Sendable {
     let source = try context.source(forKeyNamed: path.first)
     var value = context.value(forKeyPath: path.first)
     var shown = [path.first]
+    var entity: Entity?  // of the object(s) the path has reached, through to-many too
     for component in path.components.dropFirst() {
-      guard let object = KVC.unwrap(value) as? DatabaseObject else {
+      let current = KVC.unwrap(value)
+      if let object = current as? DatabaseObject { entity = object.entity }
+      if let objects = current as? [DatabaseObject] { entity = objects.first?.entity ?? entity }
+      guard let from = entity, current is DatabaseObject || current is [DatabaseObject] else {
         value = KVC.value(forKey: component, of: value)
         shown.append(component)
+        entity = nil
         continue
       }
-      let name = try propertyName(component, in: object.entity)
+      let name = try propertyName(component, in: from)
       shown.append(name)
-      if object.entity.attribute(named: name)?.isPassword == true {
+      if from.attribute(named: name)?.isPassword == true {
         return "\(shown.joined(separator: ".")) = (a password, never shown)  # \(source)"
       }
-      value = object.value(forKey: name)
+      value = KVC.value(forKey: name, of: value)
+      entity = from.relationship(named: name).flatMap { try? database.model.entity(named: $0.destinationName) }
     }
     return "\(shown.joined(separator: ".")) = \(describe(value))  # \(source)"
   }

@@ -137,13 +137,13 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     let savepoint = "d2s_\(depth)"
     try executeScript(depth == 0 ? "BEGIN" : "SAVEPOINT \(savepoint)")
     transactionDepth += 1
+    defer { transactionDepth = depth }
     do {
       let result = try body()
-      transactionDepth -= 1
-      try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)")
+      // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
+      try connection.withoutInterruption { try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)") }
       return result
     } catch {
-      transactionDepth -= 1
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
         try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
       }

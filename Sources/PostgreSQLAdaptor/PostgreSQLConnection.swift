@@ -69,6 +69,14 @@ final class PostgreSQLConnection: @unchecked Sendable {
       try awaitResult(sql: statement.sql)
       guard let next = PQgetResult(handle) else { break }
       let status = PQresultStatus(next)
+      if status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH {
+        // COPY is not supported: end it, so that the results run out (PQgetResult would
+        // answer the COPY state forever).
+        PQclear(next)
+        endCopy(status)
+        failure = failure ?? DatabaseError(.unsupported, "COPY is not supported", sql: statement.sql)
+        continue
+      }
       if failure == nil && status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK {
         failure = error(next, sql: statement.sql)
       }
@@ -127,6 +135,19 @@ final class PostgreSQLConnection: @unchecked Sendable {
         lastCancel = .now
         requestCancel()
       }
+    }
+  }
+
+  /// Leaves a COPY state: refuses to send data, or reads and drops what the server sends.
+  private func endCopy(_ status: ExecStatusType) {
+    if status == PGRES_COPY_OUT {
+      var buffer: UnsafeMutablePointer<CChar>?
+      while PQgetCopyData(handle, &buffer, 0) >= 0 {
+        PQfreemem(buffer)
+        buffer = nil
+      }
+    } else {
+      _ = PQputCopyEnd(handle, "COPY is not supported")
     }
   }
 

@@ -35,10 +35,11 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
 
   private func rendered(word: String) -> String {
     let prefix = file.map { "\($0):" } ?? ""
+    // Columns count Unicode scalars (as the lexer does); the caret needs one space per
+    // character before it, so combining marks add none.
     var caretPad = ""
-    for (index, c) in sourceLine.enumerated() where index < location.column - 1 {
-      caretPad.append(c == "\t" ? "\t" : " ")
-    }
+    let before = String(String.UnicodeScalarView(sourceLine.unicodeScalars.prefix(max(location.column - 1, 0))))
+    for c in before { caretPad.append(c == "\t" ? "\t" : " ") }
     let line = sourceLine.count > 200 ? String(sourceLine.prefix(200)) + "…" : sourceLine
     return "\(prefix)\(location.line):\(location.column): \(word)\(message)\n\(line)\n\(caretPad)^"
   }

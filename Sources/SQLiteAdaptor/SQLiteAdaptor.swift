@@ -107,13 +107,13 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     let savepoint = "d2s_\(depth)"
     try connection.executeScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
     transactionDepth += 1
+    defer { transactionDepth = depth }
     do {
       let result = try body()
-      transactionDepth -= 1
-      try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
+      try connection.withoutInterruption { try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)") }
       return result
     } catch {
-      transactionDepth -= 1
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
         try connection.executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
       }

@@ -23,6 +23,11 @@ import Testing
     #expect(lines.allSatisfy { TextWidth.of($0) <= 44 })
   }
 
+  @Test func narrowNumberColumnsKeepTheirOwnWidth() {
+    let small = Table(headers: ["id", "Name"], rightAligned: [true, false], rows: [["1", "Alexander the Great"]])
+    #expect(small.lines(width: 14) == ["id  Name", "--  ----------", " 1  Alexander…"])
+  }
+
   @Test func tooNarrowNamesTheColumnsLeftOut() {
     let lines = table.lines(width: 22)
     #expect(lines[2] == "Alexander…     1234.50")

@@ -30,9 +30,10 @@ import Testing
     let status = try Spawn.run(
       Self.binary.path, arguments, environment: environment,
       inputPath: input.path, outputPath: output.path, errorPath: errors.path)
+    // Lossy decoding: output that is not UTF-8 must still be checked, not read as "".
     return Run(
-      status: status, stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+      status: status, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))

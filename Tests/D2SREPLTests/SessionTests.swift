@@ -33,6 +33,8 @@ import Testing
     #expect(!(try session.run("show user.password")).contains("8cb2237d"))
     #expect(try session.run("show object.firstName") == "object.firstName = 'Mike'  # set")
     #expect(error(session, "show object.frstName") == "Staff has no property 'frstName' (did you mean firstName?)")
+    _ = try session.run("inspect Store 1")  // through a to-many relationship too
+    #expect(try session.run("show object.staff.password") == "object.staff.password = (a password, never shown)  # set")
   }
 
   @Test func renderFetchesTheShownObjectAgain() throws {
@@ -97,6 +99,12 @@ import Testing
       1:29: expected ')' to close the '(' at 1:17
       list Film where (title = 'x'
                                   ^
+      """)
+    // The last occurrence of the clause is the parsed one; columns count scalars.
+    #expect(error(session, "list Language where a =") == """
+      1:24: expected a value, found end of input
+      list Language where a =
+                             ^
       """)
   }
 

@@ -76,13 +76,21 @@ enum Spawn {
   }
 
   /// glibc (2.34 and later) can close every descriptor from 3 up in the child, but Swift's
-  /// Glibc module does not import that function, so it is looked up by name.
+  /// Glibc module does not import that function, so it is looked up by name. Without it,
+  /// each descriptor open now is closed by name (one opened meanwhile by another thread
+  /// could still leak).
   private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
     #if canImport(Glibc)
       typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-      _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        return
+      }
     #endif
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
   }
 
   /// NUL-terminated copies of `strings` and a closing nil, to be freed by the caller.

@@ -8,7 +8,8 @@ import Testing
     defer { try? pipe.fileHandleForWriting.close() }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-fds-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
-    let status = try Spawn.run("/bin/sh", ["-c", "ls /proc/$$/fd"], outputPath: output.path)
+    // `; :` keeps the shell running (bash would exec `ls`, which lists its own directory fd).
+    let status = try Spawn.run("/bin/sh", ["-c", "ls /proc/$$/fd; :"], outputPath: output.path)
     #expect(status == 0)
     let descriptors = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
     #expect(descriptors.filter { $0 > 2 && $0 != 10 && $0 != 255 }.isEmpty, "\(descriptors)")  // sh keeps 10 or 255 for itself

@@ -128,6 +128,11 @@ import Testing
     #expect(pane.contains("list Actor^C"))
     #expect(!pane.contains("PENELOPE"), "the cancelled line did not run")
 
+    // Non-ASCII input arrives whole through the UTF-8 key reader.
+    try tmux(["send-keys", "-t", session, "-l", "list Lângüage"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("error: no entity named Lângüage", in: session))
+
     // On a terminal `error:` is red (tmux shows the colour with -e).
     try tmux(["send-keys", "-t", session, "-l", "frobnicate"])
     try tmux(["send-keys", "-t", session, "Enter"])

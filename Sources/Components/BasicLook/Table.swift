@@ -18,7 +18,7 @@ struct Table {
     // are named below the table.
     let separator = 2
     let cellWidths = headers.indices.map { index in rows.map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max() ?? 0 }
-    let least = widths.indices.map { rightAligned[$0] ? max(cellWidths[$0], 4) : min(widths[$0], 10) }
+    let least = widths.indices.map { rightAligned[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
     func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + separator * max(sizes.count - 1, 0) }
     var shown = widths.count
     while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
