@@ -24,3 +24,22 @@ public enum Interruption {
     if isRequested { throw DatabaseError(.interrupted, "interrupted") }
   }
 }
+
+/// A database connection whose running statement a request to stop can end. Each connection
+/// asks its own hook (``Interruption/isRequested`` unless a test sets another), so that one
+/// connection can be interrupted without disturbing others.
+public protocol InterruptibleConnection: AnyObject {
+  /// Whether to stop the running statement.
+  var isInterrupted: @Sendable () -> Bool { get set }
+}
+
+extension InterruptibleConnection {
+  /// Runs `body` with ``isInterrupted`` answering no: for the rollback after a failure and
+  /// the commit after the work, which must not themselves be stopped.
+  public func withoutInterruption<T>(_ body: () throws -> T) rethrows -> T {
+    let saved = isInterrupted
+    isInterrupted = { false }
+    defer { isInterrupted = saved }
+    return try body()
+  }
+}

@@ -36,11 +36,12 @@ enum NameMatching {
   static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
     let x = Array(a), y = Array(b)
     if abs(x.count - y.count) > limit { return limit + 1 }
+    guard !x.isEmpty, !y.isEmpty else { return max(x.count, y.count) }
     var previous2 = [Int](repeating: 0, count: y.count + 1)
     var previous = Array(0...y.count)
-    for i in 1...max(x.count, 1) where !x.isEmpty {
+    for i in 1...x.count {
       var current = [i] + [Int](repeating: 0, count: y.count)
-      for j in stride(from: 1, through: y.count, by: 1) {
+      for j in 1...y.count {
         let cost = x[i - 1] == y[j - 1] ? 0 : 1
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
         if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
@@ -48,7 +49,7 @@ enum NameMatching {
       if current.min() ?? 0 > limit { return limit + 1 }
       (previous2, previous) = (previous, current)
     }
-    return x.isEmpty ? y.count : previous[y.count]
+    return previous[y.count]
   }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Qualifiers
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -46,13 +45,13 @@ public struct REPLRunner {
     // Warnings follow the command's output, on stderr.
     defer { for warning in session.takeWarnings() { write(warning, true) } }
     do {
-      if case .quit? = try CommandParser.parse(line) { return .quit }
-      let output = try session.run(line)
+      let output = try session.pointingParseErrors(into: line) { () throws -> String? in
+        guard let command = try CommandParser.parse(line) else { return "" }
+        return command == .quit ? nil : try session.run(command)
+      }
+      guard let output else { return .quit }
       if !output.isEmpty { write(output, false) }
       return .ok
-    } catch let error as ParseError where error.file == nil && error.location.line == 1 {
-      write("error: " + REPLError.describe(error.rebased(into: line)), true)
-      return .failed
     } catch {
       write("error: " + REPLError.describe(error), true)
       return .failed

@@ -67,16 +67,29 @@ public final class REPLSession: @unchecked Sendable {
   /// in the session (`source` keeps what its earlier lines did); a parse error points into
   /// `line` itself.
   public func run(_ line: String) throws -> String {
-    do {
+    try pointingParseErrors(into: line) {
       guard let command = try CommandParser.parse(line) else { return "" }
-      if case .source = command { return try execute(command) }
-      let saved = (context, list, editing)
-      do {
-        return try execute(command)
-      } catch {
-        (context, list, editing) = saved
-        throw error
-      }
+      return try run(command)
+    }
+  }
+
+  /// Runs a parsed command; a failed command changes nothing in the session (`source` keeps
+  /// what its earlier lines did).
+  public func run(_ command: REPLCommand) throws -> String {
+    if case .source = command { return try execute(command) }
+    let saved = (context, list, editing)
+    do {
+      return try execute(command)
+    } catch {
+      (context, list, editing) = saved
+      throw error
+    }
+  }
+
+  /// Runs `body`, moving a parse error of one line of typed text to `line` itself.
+  func pointingParseErrors<T>(into line: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
     } catch let error as ParseError where error.file == nil && error.location.line == 1 {
       throw error.rebased(into: line)
     }

@@ -4,7 +4,7 @@ import Foundation
 
 /// One libpq connection: owns the handle, runs statements with untyped text parameters, and
 /// turns failures into ``DatabaseError``s with the server's message and SQLSTATE.
-final class PostgreSQLConnection: @unchecked Sendable {
+final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   let handle: OpaquePointer
   let lock = NSRecursiveLock()
   private(set) var statementCount = 0
@@ -106,17 +106,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
     return Result(rows: rows, types: types, affected: affected)
   }
 
-  /// Set by tests: whether to cancel the statement being waited for. The REPL's Ctrl-C.
+  /// Whether to cancel the statement being waited for: the REPL's Ctrl-C (tests set it).
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
-
-  /// Runs `body` with ``isInterrupted`` answering no: for the rollback after a failure,
-  /// which must not itself be cancelled.
-  func withoutInterruption<T>(_ body: () throws -> T) rethrows -> T {
-    let saved = isInterrupted
-    isInterrupted = { false }
-    defer { isInterrupted = saved }
-    return try body()
-  }
 
   /// Waits until the server has sent the next result, reading as it comes, so that
   /// `PQgetResult` does not block. While the statement still runs it looks at

@@ -7,24 +7,15 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One SQLite connection: owns the handle, caches prepared statements (reset after each use),
 /// and turns SQLite errors into ``DatabaseError``s with SQLite's message.
-final class SQLiteConnection: @unchecked Sendable {
+final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   let handle: OpaquePointer
   let path: String
   private var statements: [String: OpaquePointer] = [:]
   let lock = NSRecursiveLock()
   private(set) var statementCount = 0
 
-  /// Whether to stop the running statement (tests set it): the REPL's Ctrl-C.
+  /// Whether to stop the running statement: the REPL's Ctrl-C (tests set it).
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
-
-  /// Runs `body` with ``isInterrupted`` answering no: for the rollback after a failure,
-  /// which must not itself be interrupted.
-  func withoutInterruption<T>(_ body: () throws -> T) rethrows -> T {
-    let saved = isInterrupted
-    isInterrupted = { false }
-    defer { isInterrupted = saved }
-    return try body()
-  }
 
   /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
   init(path: String) throws {

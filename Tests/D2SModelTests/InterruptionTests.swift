@@ -22,8 +22,7 @@ import Testing
     #expect(Date().timeIntervalSince(start) < 2)
 
     adaptor.connection.isInterrupted = { false }
-    var value: DatabaseValue?
-    try adaptor.query(SQLStatement("SELECT 41 + 1"), columns: [nil]) { value = $0.first }
+    let value = try adaptor.scalar("SELECT 41 + 1")
     #expect(value == .int(42))
   }
 
@@ -38,8 +37,7 @@ import Testing
     #expect(Date().timeIntervalSince(start) < 5)
 
     adaptor.connection.isInterrupted = { false }
-    var value: DatabaseValue?
-    try adaptor.query(SQLStatement("SELECT count(*) FROM language"), columns: [nil]) { value = $0.first }
+    let value = try adaptor.scalar("SELECT count(*) FROM language")
     #expect(value == .int(6))
   }
 
@@ -56,13 +54,12 @@ import Testing
       (error as? DatabaseError)?.code == .interrupted
     }
     setIsInterrupted(false)
-    var name: DatabaseValue?
-    try adaptor.query(SQLStatement("SELECT trim(name) FROM language WHERE language_id = 1"), columns: [nil]) { name = $0.first }
+    var name = try adaptor.scalar("SELECT trim(name) FROM language WHERE language_id = 1")
     #expect(name == .string("English"))
     try adaptor.transaction {
       _ = try adaptor.execute(SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
     }
-    try adaptor.query(SQLStatement("SELECT trim(name) FROM language WHERE language_id = 1"), columns: [nil]) { name = $0.first }
+    name = try adaptor.scalar("SELECT trim(name) FROM language WHERE language_id = 1")
     #expect(name == .string("Inglés"))
   }
 

@@ -36,3 +36,12 @@ enum TestDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
   }
 }
 
+
+extension DatabaseAdaptor {
+  /// The first value of the first row of `sql`.
+  func scalar(_ sql: String) throws -> DatabaseValue? {
+    var value: DatabaseValue?
+    try query(SQLStatement(sql), columns: [nil]) { row in value = value ?? row.first }
+    return value
+  }
+}

@@ -20,8 +20,7 @@ import Testing
     try adaptor.transaction {
       _ = try adaptor.execute(SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
     }
-    var count: DatabaseValue?
-    try adaptor.query(SQLStatement("SELECT count(*) FROM film_actor WHERE actor_id = 9999"), columns: [nil]) { count = $0.first }
+    let count = try adaptor.scalar("SELECT count(*) FROM film_actor WHERE actor_id = 9999")
     #expect(count == .int(0))
   }
 
@@ -31,8 +30,7 @@ import Testing
     for sql in ["COPY language TO STDOUT", "COPY language FROM STDIN"] {
       #expect { try adaptor.executeScript(sql) } throws: { ($0 as? DatabaseError)?.code == .unsupported }
     }
-    var count: DatabaseValue?
-    try adaptor.query(SQLStatement("SELECT count(*) FROM language"), columns: [nil]) { count = $0.first }
+    let count = try adaptor.scalar("SELECT count(*) FROM language")
     #expect(count == .int(6))
   }
 }

@@ -124,4 +124,12 @@ import Testing
     try "source \(file.path)\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(error(session, "source \(file.path)") == "\(file.path):1: source nests deeper than 16 files")
   }
+
+  @Test func editDistanceCountsTranspositionsAndEmptyNames() {
+    #expect(NameMatching.editDistance("langauge", "language", limit: 2) == 1)
+    #expect(NameMatching.editDistance("lastNme", "lastName", limit: 2) == 1)
+    #expect(NameMatching.editDistance("", "abc", limit: 5) == 3)
+    #expect(NameMatching.editDistance("abc", "abc", limit: 2) == 0)
+    #expect(NameMatching.editDistance("actor", "payment", limit: 2) == 3, "past the limit: limit + 1")
+  }
 }

@@ -6,18 +6,19 @@ struct Table {
 
   func lines(width: Int) -> [String] {
     guard !headers.isEmpty else { return [] }
-    var widths = headers.map(TextWidth.of)
+    // Each cell is measured once: the widest value per column, then with its header.
+    var cellWidths = [Int](repeating: 0, count: headers.count)
     for row in rows {
-      for (index, cell) in row.enumerated() where index < widths.count {
-        widths[index] = max(widths[index], TextWidth.of(cell))
+      for (index, cell) in row.enumerated() where index < cellWidths.count {
+        cellWidths[index] = max(cellWidths[index], TextWidth.of(cell))
       }
     }
+    var widths = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
     // Fit the width (two spaces between columns): keep as many leading columns as fit at
     // their least useful width (numbers whole, though their headers may be cut; text up to
     // 10), then cut the widest column above that until the table fits; the columns left out
     // are named below the table.
     let separator = 2
-    let cellWidths = headers.indices.map { index in rows.map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max() ?? 0 }
     let least = widths.indices.map { rightAligned[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
     func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + separator * max(sizes.count - 1, 0) }
     var shown = widths.count
