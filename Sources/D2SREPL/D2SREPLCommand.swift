@@ -53,16 +53,16 @@ public struct D2SREPLCommand: ParsableCommand {
     let session: REPLSession
     do {
       session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
-      var start: [String] = []
+      var start: [REPLCommand] = []
       if demo {
-        start.append("open \(try Demo.database(reset: reset))")
-        start.append("load \(try Demo.rulesPath())")
+        start.append(.open(try Demo.database(reset: reset)))
+        start.append(.load(try Demo.rulesPath()))
       } else if let database {
-        start.append("open \(database)")
+        start.append(.open(database))
       }
-      start += ruleFiles.map { "load \($0)" }
-      for line in start {
-        let output = try session.run(line)
+      start += ruleFiles.map { .load($0) }
+      for command in start {
+        let output = try session.run(command)
         if interactive, !output.isEmpty { print(output) }
         for warning in session.takeWarnings() { REPLRunner.standardWrite(warning, true) }
       }

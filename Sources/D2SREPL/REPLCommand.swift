@@ -1,19 +1,21 @@
+import D2SModel
 import EnvKeys
 import Foundation
 import Qualifiers
 import RuleCore
 
-/// One parsed command line (no evaluation happens in the parser).
+/// One parsed command line (no evaluation happens in the parser): qualifiers and orderings
+/// are typed values, parsed at the columns where they were typed.
 public enum REPLCommand: Equatable, Sendable {
   case open(String)
   case entities
-  case list(entity: String, request: ListClauses)
+  case list(entity: String, clauses: ListClauses)
   case next, prev
   case inspect(entity: String, key: [Literal])
   case edit(entity: String, key: [Literal])
   case new(entity: String)
   case setObject(key: String, value: Literal)
-  case choose(relationship: String, qualifier: String?)
+  case choose(relationship: String, qualifier: Qualifier?)
   case save, revert
   case delete(entity: String, key: [Literal])
   case follow(String)
@@ -23,33 +25,58 @@ public enum REPLCommand: Equatable, Sendable {
   case unset(String)
   case show(String)
   case explain(String)
-  case rule(String)
+  /// Rule text, parsed by the session's engine (which knows the exposed keys).
+  case rule(LineSlice)
   case rules(all: Bool, key: String?)
   case drop(Int)
-  case load(String), write(String), source(String)
+  case load(String)
+  case write(String)
+  case source(String)
   case render, context, keys, looks, plugins
   case help(String?)
   case quit
 }
 
-/// The clauses of `list ENTITY [where …] [order by …] [limit N] [offset N]`, as text.
+/// The clauses of `list ENTITY [where …] [order by …] [limit N] [offset N]`, as typed values;
+/// property names are matched against the model when the command runs.
 public struct ListClauses: Equatable, Sendable {
-  public var qualifier: String?
-  public var orderings: [(key: String, ascending: Bool)]
+  /// The `where` clause.
+  public var qualifier: Qualifier?
+  /// The `order by` clause, keys as typed.
+  public var orderings: [SortOrdering]
+  /// The `limit` clause.
   public var limit: Int?
+  /// The `offset` clause.
   public var offset: Int?
 
-  public init(qualifier: String? = nil, orderings: [(key: String, ascending: Bool)] = [], limit: Int? = nil, offset: Int? = nil) {
+  /// Clauses from their parts.
+  public init(
+    qualifier: Qualifier? = nil, orderings: [SortOrdering] = [], limit: Int? = nil,
+    offset: Int? = nil
+  ) {
     self.qualifier = qualifier
     self.orderings = orderings
     self.limit = limit
     self.offset = offset
   }
+}
 
-  public static func == (a: ListClauses, b: ListClauses) -> Bool {
-    a.qualifier == b.qualifier && a.limit == b.limit && a.offset == b.offset
-      && a.orderings.map(\.key) == b.orderings.map(\.key) && a.orderings.map(\.ascending) == b.orderings.map(\.ascending)
+/// A part of a command line that another grammar reads later: the whole line and the part's
+/// range, so that an error points at the column the user typed.
+public struct LineSlice: Equatable, Sendable {
+  /// The whole line.
+  public let line: String
+  /// Where the part is in ``line``.
+  public let range: Range<String.Index>
+
+  /// The part `text` of `line` (a slice of it).
+  public init(_ line: String, _ text: Substring) {
+    self.line = line
+    self.range = text.startIndex..<text.endIndex
   }
+
+  /// The part's text.
+  public var text: Substring { line[range] }
 }
 
 /// A command line that cannot be understood.
@@ -68,26 +95,6 @@ extension REPLError {
     case let file as RuleFileError: file.errors.map(\.diagnostic).joined(separator: "\nerror: ")
     default: "\(error)"
     }
-  }
-}
-
-extension ParseError {
-  /// The error moved from the part of `line` that was parsed (a qualifier, a value, a rule)
-  /// to `line` itself, so that the caret stands under the column the user typed.
-  func rebased(into line: String) -> ParseError {
-    // Clauses follow what names them, so the last occurrence is the parsed one
-    // (`list Language where a`). Columns count Unicode scalars, as the lexer does.
-    guard sourceLine != line, let range = line.range(of: sourceLine, options: .backwards) else { return self }
-    let offset = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound)
-    // Positions the message names ("the '(' at 1:1") move with it.
-    var moved = ""
-    var rest = Substring(message)
-    while let match = rest.firstMatch(of: /at 1:(\d+)/) {
-      moved += rest[..<match.range.lowerBound] + "at 1:\((Int(match.1) ?? 0) + offset)"
-      rest = rest[match.range.upperBound...]
-    }
-    moved += rest
-    return ParseError(message: moved, location: SourceLocation(line: 1, column: location.column + offset), sourceLine: line)
   }
 }
 

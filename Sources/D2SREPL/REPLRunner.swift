@@ -12,7 +12,10 @@ public struct REPLRunner {
   /// Where output goes (tests collect it).
   public var write: (String, _ isError: Bool) -> Void
 
-  public init(session: REPLSession, bail: Bool = false, write: @escaping (String, Bool) -> Void = REPLRunner.standardWrite) {
+  public init(
+    session: REPLSession, bail: Bool = false,
+    write: @escaping (String, Bool) -> Void = REPLRunner.standardWrite
+  ) {
     self.session = session
     self.bail = bail
     self.write = write
@@ -29,8 +32,12 @@ public struct REPLRunner {
     if isError {
       fflush(nil)  // stdout first, so output and errors keep their order
       var line = text
-      if colourErrors, line.hasPrefix("error:") { line = "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) }
-      if colourErrors, line.hasPrefix("warning:") { line = "\u{1B}[33mwarning:\u{1B}[0m" + line.dropFirst(8) }
+      if colourErrors, line.hasPrefix("error:") {
+        line = "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6)
+      }
+      if colourErrors, line.hasPrefix("warning:") {
+        line = "\u{1B}[33mwarning:\u{1B}[0m" + line.dropFirst(8)
+      }
       FileHandle.standardError.write(Data((line + "\n").utf8))
     } else {
       print(text)
@@ -45,11 +52,9 @@ public struct REPLRunner {
     // Warnings follow the command's output, on stderr.
     defer { for warning in session.takeWarnings() { write(warning, true) } }
     do {
-      let output = try session.pointingParseErrors(into: line) { () throws -> String? in
-        guard let command = try CommandParser.parse(line) else { return "" }
-        return command == .quit ? nil : try session.run(command)
-      }
-      guard let output else { return .quit }
+      guard let command = try CommandParser.parse(line) else { return .ok }
+      if command == .quit { return .quit }
+      let output = try session.run(command)
       if !output.isEmpty { write(output, false) }
       return .ok
     } catch {

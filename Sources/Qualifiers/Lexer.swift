@@ -12,13 +12,24 @@ package struct Lexer {
   let firstLine: Int
   let file: String?
   let allowsComments: Bool
+  /// The offset, in Unicode scalars, where tokenizing starts; `scalars` ends where it stops.
+  let start: Int
 
   /// - Parameters:
   ///   - text: The text; a `\` at the end of a line continues it on the next.
   ///   - firstLine: The line number of the text's first line (for rule files).
   ///   - allowsComments: Whether `#` and `//` start a comment outside quotes.
-  package init(_ text: String, firstLine: Int = 1, file: String? = nil, allowsComments: Bool = true) {
-    self.scalars = Array(text.unicodeScalars)
+  ///   - range: The part of `text` to tokenize (all of it when nil). Locations and error
+  ///     lines stay those of the whole text, so a clause of a command line is reported at the
+  ///     column the user typed.
+  package init(
+    _ text: String, firstLine: Int = 1, file: String? = nil, allowsComments: Bool = true,
+    range: Range<String.Index>? = nil
+  ) {
+    let all = text.unicodeScalars
+    let bounds = range.map { all.distance(from: all.startIndex, to: $0.lowerBound)..<all.distance(from: all.startIndex, to: $0.upperBound) }
+    self.scalars = Array(bounds.map { all.prefix($0.upperBound) } ?? all[...])
+    self.start = bounds?.lowerBound ?? 0
     self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     self.firstLine = firstLine
     self.file = file
@@ -40,9 +51,9 @@ package struct Lexer {
         at: SourceLocation(line: firstLine + index, column: 1))
     }
     var tokens: [Token] = []
-    var i = 0
-    var line = firstLine
-    var lineStart = 0
+    var i = start
+    var line = firstLine + scalars.prefix(start).count(where: { $0 == "\n" })
+    var lineStart = (scalars.prefix(start).lastIndex(of: "\n") ?? -1) + 1
     func location(_ at: Int) -> SourceLocation { SourceLocation(line: line, column: at - lineStart + 1) }
 
     while i < scalars.count {

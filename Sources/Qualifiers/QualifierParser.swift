@@ -6,8 +6,12 @@ import EnvKeys
 public enum QualifierParser {
   /// Parses a whole qualifier.
   /// - Throws: ``ParseError`` with the line, column and a caret.
-  public static func parse(_ text: String, file: String? = nil) throws(ParseError) -> Qualifier {
-    let lexer = Lexer(text, file: file, allowsComments: false)
+  /// - Parameter range: The part of `text` that holds the qualifier (all of it when nil); an
+  ///   error points into the whole of `text`, at the column where it is.
+  public static func parse(
+    _ text: String, file: String? = nil, range: Range<String.Index>? = nil
+  ) throws(ParseError) -> Qualifier {
+    let lexer = Lexer(text, file: file, allowsComments: false, range: range)
     var grammar = Grammar(tokens: try lexer.tokenize(), lexer: lexer)
     let qualifier = try grammar.parseQualifier()
     try grammar.expectEnd()
@@ -15,8 +19,9 @@ public enum QualifierParser {
   }
 
   /// Parses a single literal (`'x'`, `42`, `('a', 'b')`, `{ a = 1 }`, `true`, `nil`).
-  public static func parseLiteral(_ text: String) throws(ParseError) -> Literal {
-    let lexer = Lexer(text, allowsComments: false)
+  /// - Parameter range: The part of `text` that holds the literal (all of it when nil).
+  public static func parseLiteral(_ text: String, range: Range<String.Index>? = nil) throws(ParseError) -> Literal {
+    let lexer = Lexer(text, allowsComments: false, range: range)
     var grammar = Grammar(tokens: try lexer.tokenize(), lexer: lexer)
     let literal = try grammar.parseLiteral()
     try grammar.expectEnd()

@@ -23,17 +23,24 @@ public struct RuleParser: Sendable {
   /// Parses one rule (which may span lines joined by a trailing `\`).
   /// - Throws: ``ParseError`` with line, column and caret; nil-returning for blank/comment text
   ///   is ``parseRuleIfAny(_:file:firstLine:)``.
-  public func parseRule(_ text: String, file: String? = nil, firstLine: Int = 1) throws(ParseError) -> Rule {
-    guard let rule = try parseRuleIfAny(text, file: file, firstLine: firstLine) else {
+  /// - Parameter range: The part of `text` that holds the rule (all of it when nil); an error
+  ///   points into the whole of `text`, at the column where it is.
+  public func parseRule(
+    _ text: String, file: String? = nil, firstLine: Int = 1, range: Range<String.Index>? = nil
+  ) throws(ParseError) -> Rule {
+    guard let rule = try parseRuleIfAny(text, file: file, firstLine: firstLine, range: range) else {
       let lexer = Lexer(text, firstLine: firstLine, file: file)
-      throw lexer.error("expected a rule, found nothing", at: SourceLocation(line: firstLine, column: 1))
+      let column = range.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
+      throw lexer.error("expected a rule, found nothing", at: SourceLocation(line: firstLine, column: column))
     }
     return rule
   }
 
   /// Parses one rule, or returns nil when the text holds only blanks and comments.
-  public func parseRuleIfAny(_ text: String, file: String? = nil, firstLine: Int = 1) throws(ParseError) -> Rule? {
-    let lexer = Lexer(text, firstLine: firstLine, file: file)
+  public func parseRuleIfAny(
+    _ text: String, file: String? = nil, firstLine: Int = 1, range: Range<String.Index>? = nil
+  ) throws(ParseError) -> Rule? {
+    let lexer = Lexer(text, firstLine: firstLine, file: file, range: range)
     let tokens = try lexer.tokenize()
     if tokens.count == 1 { return nil }
     var grammar = Grammar(tokens: tokens, lexer: lexer)

@@ -2,6 +2,7 @@
 import D2SModel
 import D2STesting
 import Foundation
+import Qualifiers
 import SQLiteAdaptor
 import Testing
 
@@ -106,6 +107,38 @@ import Testing
       list Language where a =
                              ^
       """)
+  }
+
+  @Test func rulesAndValuesAreParsedAtTheirColumn() throws {
+    let (session, _) = try session()
+    #expect(error(session, "rule task = edit => title = 'x'") == """
+      1:13: unknown key 'edit'; quote it if it is a string ('edit')
+      rule task = edit => title = 'x'
+                  ^
+      """)
+    #expect(error(session, "title = 'x") == """
+      1:9: unterminated string: missing closing '
+      title = 'x
+              ^
+      """)
+    // The clause's text also appears earlier on the line: the caret is still under the clause.
+    #expect(error(session, "list Film where title = 'a' and title = 'a' or") == """
+      1:47: expected a condition, found end of input
+      list Film where title = 'a' and title = 'a' or
+                                                    ^
+      """)
+  }
+
+  @Test func theCommandParserReturnsTypedClauses() throws {
+    let command = try CommandParser.parse("LIST Film where rating = 'G' order by title desc, length limit 2 offset 4")
+    let expected = REPLCommand.list(
+      entity: "Film",
+      clauses: ListClauses(
+        qualifier: try QualifierParser.parse("rating = 'G'"),
+        orderings: [SortOrdering("title", ascending: false), SortOrdering("length")], limit: 2, offset: 4))
+    #expect(command == expected)
+    #expect(try CommandParser.parse("choose language where name like 'E*'") == .choose(relationship: "language", qualifier: try QualifierParser.parse("name like 'E*'")))
+    #expect(try CommandParser.parse("  # only a comment") == nil)
   }
 
   @Test func aRuleCycleFailsTheRender() throws {

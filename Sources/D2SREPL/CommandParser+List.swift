@@ -1,0 +1,91 @@
+import D2SModel
+import Qualifiers
+
+extension CommandParser {
+  /// `list ENTITY [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]`, with the
+  /// qualifier parsed at its column in `line`.
+  static func list(_ rest: Substring, in line: String) throws -> REPLCommand {
+    let body = try required(
+      rest, "list ENTITY [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]")
+    let (entity, tail) = splitWord(body)
+    var clauses = ListClauses()
+    guard !tail.isEmpty else { return .list(entity: String(entity), clauses: clauses) }
+    let marks = try clauseMarks(in: tail, of: line)
+    guard let first = marks.first, first.start == tail.startIndex else {
+      throw REPLError("expected where, order by, limit or offset after \(entity)")
+    }
+    var bodies: [(kind: String, text: Substring)] = []
+    for (position, mark) in marks.enumerated() {
+      let end = position + 1 < marks.count ? marks[position + 1].start : tail.endIndex
+      bodies.append((mark.kind, trimmed(line[min(mark.body, end)..<end])))
+    }
+    for (kind, text) in bodies {
+      guard !text.isEmpty else { throw REPLError("'\(kind)' needs something after it") }
+      switch kind {
+      case "where":
+        guard clauses.qualifier == nil else { throw REPLError("only one where clause") }
+        clauses.qualifier = try QualifierParser.parse(line, range: text.startIndex..<text.endIndex)
+      case "order":
+        guard clauses.orderings.isEmpty else { throw REPLError("only one order by clause") }
+        clauses.orderings = try orderings(text)
+      default:
+        guard let n = Int(text), n >= 0, n <= Int(Int32.max) else {
+          throw REPLError("\(kind) must be a whole number from 0 to \(Int32.max)")
+        }
+        guard (kind == "limit" ? clauses.limit : clauses.offset) == nil else {
+          throw REPLError("only one \(kind) clause")
+        }
+        if kind == "limit" { clauses.limit = n } else { clauses.offset = n }
+      }
+    }
+    return .list(entity: String(entity), clauses: clauses)
+  }
+
+  /// The top-level clause keywords of `tail` (never inside quotes or parentheses): where each
+  /// starts and where its body starts, as indices of `line`.
+  private static func clauseMarks(
+    in tail: Substring, of line: String
+  ) throws -> [(kind: String, start: String.Index, body: String.Index)] {
+    let tokens = try Lexer(line, allowsComments: false, range: tail.startIndex..<tail.endIndex)
+      .tokenize()
+    let scalars = line.unicodeScalars
+    func index(_ token: Token) -> String.Index {
+      scalars.index(scalars.startIndex, offsetBy: token.offset)
+    }
+    var marks: [(kind: String, start: String.Index, body: String.Index)] = []
+    var depth = 0
+    for (position, token) in tokens.enumerated() {
+      switch token.kind {
+      case .symbol("("), .symbol("["), .symbol("{"): depth += 1
+      case .symbol(")"), .symbol("]"), .symbol("}"): depth -= 1
+      case .identifier(let word) where depth == 0:
+        let lower = word.lowercased()
+        if lower == "where" || lower == "limit" || lower == "offset" {
+          marks.append((lower, index(token), index(tokens[position + 1])))
+        } else if lower == "order", position + 1 < tokens.count,
+          case .identifier(let by) = tokens[position + 1].kind, by.lowercased() == "by"
+        {
+          let body = position + 2 < tokens.count ? index(tokens[position + 2]) : tail.endIndex
+          marks.append(("order", index(token), body))
+        }
+      default: break
+      }
+    }
+    return marks
+  }
+
+  /// `KEY [asc|desc], …`.
+  private static func orderings(_ text: Substring) throws -> [SortOrdering] {
+    try text.split(separator: ",").map { part in
+      let words = part.split(separator: " ").map(String.init)
+      guard let key = words.first, words.count <= 2 else {
+        throw REPLError("usage: order by KEY [asc|desc], …")
+      }
+      let direction = words.count == 2 ? words[1].lowercased() : "asc"
+      guard direction == "asc" || direction == "desc" else {
+        throw REPLError("expected asc or desc after \(key)")
+      }
+      return SortOrdering(key, ascending: direction == "asc")
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Components
+import D2SModel
+import EnvKeys
+import Qualifiers
+import RuleCore
+
+/// Editing: edit, new, property changes, choose, save, revert, delete, and who is logged in.
+extension REPLSession {
+  /// `edit ENTITY KEY`.
+  func edit(_ entityName: String, _ key: [Literal]) throws -> String {
+    try leaveEditing()
+    let object = try fetch(entityName, key)
+    var probe = context
+    probe.auxiliaryQualifier = nil
+    let session = try EditingSession.edit(object, in: probe, formatters: formatters)
+    try navigate(task: "edit", entity: object.entity, object: object)
+    editing = session
+    return try render()
+  }
+
+  /// `new ENTITY`.
+  func newObject(_ entityName: String) throws -> String {
+    try leaveEditing()
+    let session = try EditingSession.new(
+      try entity(entityName).name, in: context, formatters: formatters)
+    try navigate(task: "edit", entity: session.object.entity, object: session.object)
+    editing = session
+    return try render()
+  }
+
+  /// `object.KEY = VALUE`.
+  func setObject(_ key: String, _ value: Literal) throws -> String {
+    guard let editing else {
+      throw REPLError("not editing: use `edit ENTITY KEY` or `new ENTITY` first")
+    }
+    try editing.set(try propertyName(key, in: editing.object.entity), to: value)
+    return ""
+  }
+
+  /// `choose RELATIONSHIP [where QUALIFIER]`: the select page for a to-one of the edited object.
+  func choose(_ relationship: String, _ qualifier: Qualifier?) throws -> String {
+    guard let editing else { throw REPLError("not editing: use `edit ENTITY KEY` first") }
+    let name = try propertyName(relationship, in: editing.object.entity)
+    var child = context
+    child.task = "select"
+    child.relationship = editing.object.entity.relationship(named: name)
+    guard let chosen = child.relationship, !chosen.isToMany,
+      let destination = try database.model.entity(named: chosen.destinationName)
+    else {
+      throw REPLError("\(name) is not a to-one relationship")
+    }
+    var environment = environment
+    environment.list = ListRequest(
+      qualifier: try qualifier.map { try matchedQualifier($0, from: destination) },
+      limit: defaultLimit)
+    return try environment.renderPage(child)
+  }
+
+  /// `save`.
+  func save() throws -> String {
+    guard let editing else { throw REPLError("not editing: nothing to save") }
+    try editing.save()
+    try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
+    return "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+  }
+
+  /// `revert`.
+  func revert() throws -> String {
+    guard let editing else { throw REPLError("not editing: nothing to revert") }
+    editing.revert()
+    return "reverted \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+  }
+
+  /// `delete ENTITY KEY`, after asking at a terminal.
+  func delete(_ entityName: String, _ key: [Literal]) throws -> String {
+    let object = try fetch(entityName, key)
+    func isThisRow(_ other: DatabaseObject?) -> Bool {
+      other.map {
+        $0.entity.name == object.entity.name && !$0.isNew
+          && $0.primaryKeyValues == object.primaryKeyValues
+      } ?? false
+    }
+    // Save or revert first.
+    if isThisRow(editing?.object), editing?.object.hasChanges == true { try leaveEditing() }
+    if let confirm, !confirm("delete \(object.displayDescription)? [y/N] ") {
+      return "not deleted"
+    }
+    try EditingSession.delete(object, in: context)
+    if isThisRow(editing?.object) { editing = nil }
+    if isThisRow(context.object) {  // the page showed the deleted row: show its list instead
+      try navigate(task: "list", entity: object.entity, object: nil)
+      list = ListRequest(limit: defaultLimit)
+    }
+    return "deleted \(object.entity.name) \(object.primaryKeyDescription)"
+  }
+
+  /// `login USER PASSWORD`.
+  func login(_ user: String, _ password: String) throws -> String {
+    let found = try Login.authenticate(login: user, password: password, in: context)
+    context.user = found
+    return "logged in as \(found.displayDescription)"
+  }
+
+  /// `logout`.
+  func logout() -> String {
+    context.removeValue(for: D2SKeys.User.self)
+    return "logged out"
+  }
+
+  /// Leaving an object with unsaved changes is an error until `save` or `revert`.
+  func leaveEditing() throws {
+    if let editing, editing.object.hasChanges {
+      throw REPLError(
+        "\(editing.object.entity.name) \(editing.object.isNew ? "(new)" : editing.object.primaryKeyDescription) has unsaved changes: save or revert first"
+      )
+    }
+    editing = nil
+  }
+}

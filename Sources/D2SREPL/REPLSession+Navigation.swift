@@ -1,0 +1,165 @@
+import Components
+import D2SModel
+import EnvKeys
+import PostgreSQLAdaptor
+import Qualifiers
+import RuleCore
+import SQLiteAdaptor
+
+/// Navigation: opening a database and moving between pages.
+extension REPLSession {
+  /// `open DATABASE`: an SQLite file (or `sqlite:PATH`) or a PostgreSQL URL or conninfo.
+  func open(_ target: String) throws -> String {
+    try leaveEditing()
+    let adaptor: any DatabaseAdaptor
+    if target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") || target.contains("=")
+    {
+      adaptor = try PostgreSQLAdaptor(url: target)
+    } else {
+      adaptor = try SQLiteAdaptor(path: target)
+    }
+    let database = try Database(adaptor: adaptor)
+    var next = RuleContext(engine: context.engine, values: DynamicEnvironmentValues())
+    let dropped: Set<String> = [
+      "database", "model", "entity", "object", "user", "auxiliaryQualifier", "task",
+    ]
+    for (key, value) in context.explicitKeys where !dropped.contains(key.name) {
+      try next.setValue(value, forKeyNamed: key.name)
+    }
+    next.database = database
+    context = next
+    context.engine.clearCache()
+    list = ListRequest()
+    return "opened \(database.name): \(database.model.entities.count) entities"
+  }
+
+  /// The `firstTask` page (`query`, or `login` when a rule says so), shown at start.
+  public func firstPage() throws -> String {
+    try navigate(task: context.firstTask, entity: nil, object: nil)
+    return try render()
+  }
+
+  /// `entities`: the query page.
+  func entities() throws -> String {
+    try leaveEditing()
+    try navigate(task: "query", entity: nil, object: nil)
+    return try render()
+  }
+
+  /// `list ENTITY …`, with the clauses' property names matched against the model.
+  func listPage(_ entityName: String, _ clauses: ListClauses) throws -> String {
+    try leaveEditing()
+    let entity = try self.entity(entityName)
+    let request = ListRequest(
+      qualifier: try clauses.qualifier.map { try matchedQualifier($0, from: entity) },
+      sortOrderings: try clauses.orderings.map {
+        SortOrdering(
+          try matchedPath(KVCPath($0.keyPath), from: entity).description, ascending: $0.ascending)
+      },
+      limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0)
+    try navigate(task: "list", entity: entity, object: nil)
+    list = request
+    return try render()
+  }
+
+  /// `next` (1) and `prev` (-1).
+  func page(by direction: Int) throws -> String {
+    guard context.task == "list", let limit = list.limit, limit > 0, let entity = context.entity
+    else {
+      throw REPLError("no paged list to move in (list with a limit first)")
+    }
+    if direction < 0 {
+      guard list.offset > 0 else { throw REPLError("already at the first page") }
+    } else {
+      let parts = [list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
+      let total = try database.count(
+        FetchSpecification(entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts)))
+      guard list.offset + limit < total else { throw REPLError("already at the last page") }
+    }
+    list.offset = max(0, list.offset + direction * limit)
+    return try render()
+  }
+
+  /// `inspect ENTITY KEY`.
+  func inspect(_ entityName: String, _ key: [Literal]) throws -> String {
+    try leaveEditing()
+    let object = try fetch(entityName, key)
+    try navigate(task: "inspect", entity: object.entity, object: object)
+    return try render()
+  }
+
+  /// `follow RELATIONSHIP` from an inspected object: a to-many lists, a to-one inspects.
+  func follow(_ name: String) throws -> String {
+    guard context.task == "inspect", let object = context.object else {
+      throw REPLError("follow works from an inspected object")
+    }
+    try leaveEditing()
+    let property = try propertyName(name, in: object.entity)
+    guard let relationship = object.entity.relationship(named: property) else {
+      throw REPLError("\(property) is not a relationship")
+    }
+    if relationship.isToMany {
+      guard let destination = try database.model.entity(named: relationship.destinationName) else {
+        throw REPLError("no destination")
+      }
+      let qualifier = try database.qualifier(for: relationship, of: object)
+      try navigate(task: "list", entity: destination, object: nil, auxiliary: qualifier)
+      list = ListRequest(limit: defaultLimit)
+      return try render()
+    }
+    guard let target = try object.related(property) else {
+      throw REPLError("\(object.entity.name) \(object.primaryKeyDescription) has no \(property)")
+    }
+    try navigate(task: "inspect", entity: target.entity, object: target)
+    return try render()
+  }
+
+  /// `render`: the page again, with the shown object read again (unless it is being edited).
+  func rerender() throws -> String {
+    if editing == nil, let object = context.object, !object.isNew,
+      !object.entity.primaryKeyAttributeNames.isEmpty
+    {
+      guard
+        let fresh = try database.fetchObject(
+          object.entity.name, primaryKey: object.primaryKeyValues)
+      else {
+        throw REPLError("\(object.entity.name) \(object.primaryKeyDescription) no longer exists")
+      }
+      context.object = fresh
+    }
+    return try render()
+  }
+
+  // MARK: - Pages
+
+  /// Moves the session to a page: task, entity and object overwritten, the to-many filter cleared.
+  func navigate(task: String, entity: Entity?, object: DatabaseObject?, auxiliary: Qualifier? = nil)
+    throws
+  {
+    var next = context
+    next.task = task
+    if let entity { next.entity = entity } else { next.removeValue(for: D2SKeys.EntityKey.self) }
+    if let object { next.object = object } else { next.removeValue(for: D2SKeys.Object.self) }
+    if let auxiliary {
+      next.auxiliaryQualifier = auxiliary
+    } else {
+      next.removeValue(for: D2SKeys.AuxiliaryQualifier.self)
+    }
+    context = next
+  }
+
+  /// What pages are rendered with: looks, formatters, width and the list request.
+  var environment: RenderEnvironment {
+    RenderEnvironment(looks: looks, formatters: formatters, width: width, list: list)
+  }
+
+  /// The page for the context. A rule error met while rendering (a cycle) fails the
+  /// command instead of showing defaults.
+  func render() throws -> String {
+    let (text, errors) = try context.engine.collectingReadErrors {
+      try environment.renderPage(context)
+    }
+    if let first = errors.first { throw first }
+    return String(text.dropLast())
+  }
+}

@@ -1,0 +1,35 @@
+import D2SModel
+import Foundation
+
+/// Scripts: `source FILE`.
+extension REPLSession {
+  /// How deeply `source` files may nest.
+  static let maximumSourceDepth = 16
+
+  /// `source FILE`: runs each line; the first failure stops it, naming the file and line.
+  func source(_ path: String) throws -> String {
+    guard sourceDepth < REPLSession.maximumSourceDepth else {
+      throw REPLError("source nests deeper than \(REPLSession.maximumSourceDepth) files")
+    }
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw REPLError("cannot read \(path): \((error as NSError).localizedDescription)")
+    }
+    sourceDepth += 1
+    defer { sourceDepth -= 1 }
+    var output: [String] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      do {
+        try Interruption.check()  // Ctrl-C stops a long file between lines too
+        let result = try run(String(line))
+        if !result.isEmpty { output.append(result) }
+      } catch let error as SourceError {
+        throw error  // from a nested file: its own file and line say where
+      } catch {
+        throw SourceError(path: path, line: number + 1, underlying: error)
+      }
+    }
+    return output.joined(separator: "\n")
+  }
+}
