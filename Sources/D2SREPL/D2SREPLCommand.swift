@@ -1,4 +1,5 @@
 import ArgumentParser
+import Components
 import Foundation
 import Plugins
 
@@ -35,6 +36,9 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "With --demo: build the sample database anew.")
   var reset = false
 
+  @Option(help: "Output format for the whole run: terminal, markdown or json (JSON Lines).")
+  var format: String?
+
   @Flag(help: "Print the version.")
   var version = false
 
@@ -54,6 +58,12 @@ public struct D2SREPLCommand: ParsableCommand {
     do {
       session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
       var start: [REPLCommand] = []
+      if let format {
+        guard Renderers.platforms.contains(format) else {
+          throw REPLError("unknown format '\(format)' (use \(Renderers.platforms.joined(separator: ", ")))")
+        }
+        start.append(.set(key: "platform", value: .string(format)))
+      }
       if demo {
         start.append(.open(try Demo.database(reset: reset)))
         start.append(.load(try Demo.rulesPath()))
@@ -68,7 +78,7 @@ public struct D2SREPLCommand: ParsableCommand {
       }
     } catch {
       fflush(nil)
-      REPLRunner.standardWrite("error: " + REPLError.describe(error), true)
+      REPLRunner.standardWrite(format == "json" ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
       throw ExitCode(2)
     }
     var runner = REPLRunner(session: session, bail: bail)

@@ -1,3 +1,4 @@
+import Components
 import Foundation
 
 #if canImport(Glibc)
@@ -50,7 +51,11 @@ public struct REPLRunner {
   @discardableResult
   public func runLine(_ line: String) -> Outcome {
     // Warnings follow the command's output, on stderr.
-    defer { for warning in session.takeWarnings() { write(warning, true) } }
+    defer {
+      for warning in session.takeWarnings() {
+        write(session.printsJSON ? JSONText.object([("warning", JSONText.string(warning))]) : warning, true)
+      }
+    }
     do {
       guard let command = try CommandParser.parse(line) else { return .ok }
       if command == .quit { return .quit }
@@ -58,7 +63,7 @@ public struct REPLRunner {
       if !output.isEmpty { write(output, false) }
       return .ok
     } catch {
-      write("error: " + REPLError.describe(error), true)
+      write(session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
       return .failed
     }
   }

@@ -53,7 +53,8 @@ extension REPLSession {
     environment.list = ListRequest(
       qualifier: try qualifier.map { try matchedQualifier($0, from: destination) },
       limit: defaultLimit)
-    return try environment.renderPage(child)
+    renderedPage = true
+    return String(try environment.renderPage(child).dropLast())
   }
 
   /// `save`.

@@ -156,6 +156,7 @@ extension REPLSession {
   /// The page for the context. A rule error met while rendering (a cycle) fails the
   /// command instead of showing defaults.
   func render() throws -> String {
+    renderedPage = true
     let (text, errors) = try context.engine.collectingReadErrors {
       try environment.renderPage(context)
     }

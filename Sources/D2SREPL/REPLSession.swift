@@ -23,6 +23,8 @@ public final class REPLSession: @unchecked Sendable {
   var list = ListRequest()
   var editing: EditingSession?
   var sourceDepth = 0
+  /// Whether the command running printed a page (JSON pages are not wrapped again).
+  var renderedPage = false
   /// Asks the person at the terminal (interactive sessions); nil in scripts, which do not ask.
   public var confirm: ((String) -> Bool)?
   /// `warning: …` lines of the commands run since the last ``takeWarnings()``: they go to
@@ -64,7 +66,10 @@ public final class REPLSession: @unchecked Sendable {
     if case .source = command { return try execute(command) }
     let saved = (context, list, editing)
     do {
-      return try execute(command)
+      renderedPage = false
+      let text = try execute(command)
+      guard printsJSON, !renderedPage, !text.isEmpty else { return text }
+      return try jsonOutput(of: command, text: text)
     } catch {
       (context, list, editing) = saved
       throw error

@@ -41,9 +41,9 @@ extension D2SPlugin {
 public struct PluginComponent: Sendable {
   public let name: String
   public let look: String
-  public let component: any D2SComponent
+  public let component: any D2SView
   public let replaces: Bool
-  public init(_ name: String, look: String, _ component: any D2SComponent, replaces: Bool = false) {
+  public init(_ name: String, look: String, _ component: any D2SView, replaces: Bool = false) {
     self.name = name
     self.look = look
     self.component = component

@@ -17,7 +17,7 @@ extension RuleContext {
       return RuleResolution(value: explicit, source: .explicit)
     }
     let version = engine.rulesVersion
-    if engine.isCacheEnabled, state == nil || state?.isResolving(id) == false,
+    if engine.isCacheEnabled, state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
       let answer = engine.cache.lookup(id, in: values, version: version, inputsInto: state)
     {
       return answer

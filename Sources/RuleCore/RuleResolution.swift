@@ -62,6 +62,8 @@ final class ResolutionState: @unchecked Sendable {
   @usableFromInline var error: (any Error)?
   /// Reads made outside any frame (by explain or a direct key-path read).
   var looseInputs: Set<ObjectIdentifier> = []
+  /// Whether lookups skip the cache (to learn exactly which inputs an answer reads).
+  var bypassesCache = false
 
   func recordRead(_ id: ObjectIdentifier) {
     if frames.isEmpty { looseInputs.insert(id) } else { frames[frames.count - 1].inputs.insert(id) }

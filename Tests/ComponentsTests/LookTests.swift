@@ -6,11 +6,9 @@ import RuleCore
 import Testing
 
 /// Shows stars for a number: a component of a test look.
-struct Stars: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let count = (KVC.unwrap(context.propertyValue) as? Int) ?? 0
-    return [String(repeating: "*", count: min(count, 10))]
-  }
+struct Stars: D2SView {
+  @Environment(\.propertyValue) var value
+  var body: some D2SView { Text(String(repeating: "*", count: min((KVC.unwrap(value) as? Int) ?? 0, 10))) }
 }
 
 @Suite struct LookTests {

@@ -9,10 +9,9 @@ import Testing
 enum AuditLabelKey: DynamicEnvironmentKey { static var defaultValue: String { "" } }
 enum OtherLabelKey: DynamicEnvironmentKey { static var defaultValue: String { "" } }
 
-struct Stars: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    [String(repeating: "★", count: min((KVC.unwrap(context.propertyValue) as? Int) ?? 0, 5))]
-  }
+struct Stars: D2SView {
+  @Environment(\.propertyValue) var value
+  var body: some D2SView { Text(String(repeating: "★", count: min((KVC.unwrap(value) as? Int) ?? 0, 5))) }
 }
 
 struct AuditPlugin: D2SPlugin {

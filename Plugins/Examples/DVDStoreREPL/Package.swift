@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A REPL built for the three example plugins, with tests: a transcript of the rating editor and
-// the Markdown look, and an example of unit-testing custom rules with D2STesting.
+// the compact look, and an example of unit-testing custom rules with D2STesting.
 import PackageDescription
 
 let package = Package(
@@ -10,19 +10,19 @@ let package = Package(
     .package(name: "D2S", path: "../../.."),
     .package(path: "../AuditKeys"),
     .package(path: "../RatingComponents"),
-    .package(path: "../MarkdownLook"),
+    .package(path: "../CompactLook"),
   ],
   targets: [
     .executableTarget(
       name: "dvd-repl",
       dependencies: [
-        .product(name: "D2SREPL", package: "D2S"), "AuditKeys", "RatingComponents", "MarkdownLook",
+        .product(name: "D2SREPL", package: "D2S"), "AuditKeys", "RatingComponents", "CompactLook",
       ]),
     .testTarget(
       name: "DVDStoreREPLTests",
       dependencies: [
         .product(name: "D2SREPL", package: "D2S"), .product(name: "D2STesting", package: "D2S"),
-        "AuditKeys", "RatingComponents", "MarkdownLook",
+        "AuditKeys", "RatingComponents", "CompactLook",
       ]),
   ]
 )

@@ -4,12 +4,12 @@ public enum BasicLook {
   public static let name = "BasicLook"
 
   /// Every BasicLook component by name, sorted (what the builtin plugin registers).
-  public static var allComponents: [(name: String, component: any D2SComponent)] {
+  public static var allComponents: [(name: String, component: any D2SView)] {
     components.keys.sorted().compactMap { name in components[name].map { (name, $0) } }
   }
 
-  static let components: [String: any D2SComponent] = {
-    var all: [String: any D2SComponent] = [
+  static let components: [String: any D2SView] = {
+    var all: [String: any D2SView] = [
       "Navigation": NavigationWrapper(),
       "EntityList": EntityListPage(),
       "QueryList": QueryListPage(),

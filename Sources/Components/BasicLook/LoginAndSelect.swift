@@ -4,37 +4,53 @@ import Qualifiers
 import RuleCore
 
 /// `task = 'login'`: who may log in, and how.
-struct LoginPage: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let entity = context.entity, let login = UserEntity.loginAttribute(of: entity) else {
-      return ["no user entity: nobody can log in"]
+struct LoginPage: D2SView {
+  @Environment(\.entity) var entity
+  @Environment(\.user) var user
+  var body: some D2SView {
+    if let entity, let login = UserEntity.loginAttribute(of: entity) {
+      if let user {
+        Message("logged in as \(user.displayDescription)")
+      } else {
+        Message("log in as a \(entity.name) by \(login.name): login USER PASSWORD")
+      }
+    } else {
+      Message("no user entity: nobody can log in")
     }
-    if let user = context.user { return ["logged in as \(user.displayDescription)"] }
-    return ["log in as a \(entity.name) by \(login.name): login USER PASSWORD"]
   }
 }
 
 /// `task = 'select'`: the candidates for a to-one relationship (`relationship`) of the object
 /// being edited, the current one marked.
-struct SelectPage: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
+struct SelectPage: PrimitiveView {
+  func node(in scope: ViewScope) throws -> ViewNode {
+    let context = scope.context
+    let list = scope.environment.list
     guard let database = context.database, let relationship = context.relationship, !relationship.isToMany,
       let destination = database.model.entity(named: relationship.destinationName)
-    else { return ["error: nothing to choose (choose a to-one relationship while editing)"] }
+    else { return .message("error: nothing to choose (choose a to-one relationship while editing)") }
     let current = try context.object?.related(relationship.name)
     let candidates = try database.fetch(
       FetchSpecification(
-        entityName: destination.name, qualifier: environment.list.qualifier, sortOrderings: environment.list.sortOrderings,
-        limit: environment.list.limit, offset: environment.list.offset == 0 ? nil : environment.list.offset))
+        entityName: destination.name, qualifier: list.qualifier, sortOrderings: list.sortOrderings,
+        limit: list.limit, offset: list.offset == 0 ? nil : list.offset))
     var child = context
     child.relationship = nil
-    let rows = candidates.map { candidate -> [String] in
+    let rows = candidates.map { candidate -> TableRow in
       let mark = candidate.primaryKeyValues == current?.primaryKeyValues ? "*" : " "
-      return [mark + " " + candidate.primaryKeyDescription, ValueText.title(of: candidate, child)]
+      let title = ValueText.title(of: candidate, child)
+      let key = candidate.primaryKeyValues
+      return TableRow(
+        key: candidate.primaryKeyValues,
+        cells: [
+          ShownValue(key.count == 1 ? key[0] : .array(key.map(\.description)), text: mark + " " + candidate.primaryKeyDescription),
+          ShownValue(.string(title), text: title),
+        ])
     }
-    var lines = Table(headers: ["  " + destination.primaryKeyAttributeNames.joined(separator: ","), destination.name], rightAligned: [false, false], rows: rows)
-      .lines(width: environment.width)
-    lines.append("set it with: object.\(relationship.name) = KEY")
-    return lines
+    let columns = [
+      TableColumn(key: destination.primaryKeyAttributeNames.joined(separator: ","), label: "  " + destination.primaryKeyAttributeNames.joined(separator: ","), component: "Key"),
+      TableColumn(key: "title", label: destination.name, component: "Title"),
+    ]
+    return .table(TableNode(columns: columns, rows: RowSource(rows), summary: .hint("set it with: object.\(relationship.name) = KEY")))
   }
 }

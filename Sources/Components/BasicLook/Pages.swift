@@ -5,111 +5,86 @@ import Qualifiers
 import RuleCore
 
 /// The title line (underlined) above the page, and the debug view below it.
-struct NavigationWrapper: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let title = context.navigationBarTitle
-    var lines = [title, String(repeating: "=", count: max(1, TextWidth.of(title)))]
-    lines += try environment.render(\.page, in: context)
-    let debug = try environment.render(\.debugComponent, in: context)
-    if !debug.isEmpty { lines += [""] + debug }
-    return lines
+struct NavigationWrapper: PrimitiveView {
+  func node(in scope: ViewScope) throws -> ViewNode {
+    let context = scope.context
+    return .page(
+      PageNode(
+        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name, title: context.navigationBarTitle,
+        showsTitle: true, content: try ComponentView(\.page).resolve(in: scope),
+        footer: try ComponentView(\.debugComponent).resolve(in: scope), actions: []))
   }
 }
 
 /// `task = 'query'`: the visible entities, by display name, with the name to type where it
 /// differs (`Moviestars (Actor)`).
-struct EntityListPage: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let model = context.model
-    return context.visibleEntityNames.compactMap { name in
-      guard let entity = model.lookupEntity(name) else { return nil }
-      var child = context
-      child.entity = entity
-      let display = child.displayNameForEntity
-      return display == entity.name || display.isEmpty ? "  \(entity.name)" : "  \(display) (\(entity.name))"
+struct EntityListPage: D2SView {
+  @Environment(\.visibleEntityNames) var names
+  @Environment(\.model) var model
+
+  var body: some D2SView {
+    ForEach(names.compactMap { model.lookupEntity($0) }) { entity in
+      EntityLine().environment(\.entity, entity)
+    }
+  }
+
+  struct EntityLine: D2SView {
+    @Environment(\.entity) var entity
+    @Environment(\.displayNameForEntity) var display
+    var body: some D2SView {
+      let name = entity?.name ?? ""
+      Text(display == name || display.isEmpty ? "  \(name)" : "  \(display) (\(name))")
     }
   }
 }
 
-/// `task = 'list'`: a table of objects with `displayPropertyKeys` as columns, headed by
-/// `displayNameForProperty`, values through `formatter`; a count and the window shown.
-struct QueryListPage: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let entity = context.entity else { return ["error: no entity to list"] }
-    guard let database = context.database else { return ["error: no database is open"] }
-    let keys = context.displayPropertyKeys
-    let qualifier = [environment.list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
-    let specification = FetchSpecification(
-      entityName: entity.name, qualifier: qualifier.isEmpty ? nil : .all(qualifier),
-      sortOrderings: environment.list.sortOrderings, limit: environment.list.limit,
-      offset: environment.list.offset == 0 ? nil : environment.list.offset, prefetchKeyPaths: keys)
-    var objects = try database.fetch(specification)
-    let total = environment.list.limit == nil && environment.list.offset == 0
-      ? objects.count : try database.count(specification)
-
-    var rowContext = context
-    rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
-    let columns = keys.map { key -> (header: String, right: Bool, context: RuleContext, path: PropertyPath?) in
-      let column = rowContext.with(\.propertyKey, key)
-      let component = column.component?.name ?? ""
-      return (column.displayNameForProperty, component == "DisplayNumber", column, try? PropertyPath(key, from: entity, in: database.model))
-    }
-    // Rows become text one by one and their objects are let go as they are rendered, so a
+/// `task = 'list'`: a table of the display group's objects with `displayPropertyKeys` as
+/// columns, headed by `displayNameForProperty`, values through `formatter`; then the window
+/// and the total.
+struct QueryListPage: PrimitiveView {
+  func node(in scope: ViewScope) throws -> ViewNode {
+    let context = scope.context
+    guard context.entity != nil else { return .message("error: no entity to list") }
+    guard context.database != nil else { return .message("error: no database is open") }
+    let group = try DisplayGroup(context: context, request: scope.environment.list)
+    let columns = try ListColumns(context: context, entity: group.entity, model: group.database.model, environment: scope.environment)
+    // Rows are made one by one as the renderer reads them, and their objects let go, so a
     // long list is not held as objects and as text at the same time.
-    let shown = objects.count
-    var remaining = Array(objects.reversed())
-    objects.removeAll()
-    var cells: [[String]] = []
-    cells.reserveCapacity(shown)
-    while let object = remaining.popLast() {
+    var remaining = Array(try group.objects().reversed())
+    let rows = RowSource {
+      guard let object = remaining.popLast() else { return nil }
       try Interruption.check()
-      var row: [String] = []
-      row.reserveCapacity(columns.count)
-      for column in columns {
-        var cell = column.context.with(\.object, object)
-        // The page knows the value: read it through the resolved path, not a rule per cell.
-        if let path = column.path { cell.propertyValue = AnySendableValue(path.anyValue(in: object)) }
-        let lines = try environment.render(\.component, in: cell)
-        row.append(lines.first ?? "")
-      }
-      cells.append(row)
+      return try columns.row(object)
     }
-    var lines = Table(headers: columns.map(\.header), rightAligned: columns.map(\.right), rows: cells)
-      .lines(width: environment.width)
-    let noun = context.displayNameForEntity.isEmpty ? entity.name : context.displayNameForEntity
-    if shown == 0 {
-      lines.append(total == 0 ? "no \(noun) found" : "0 of \(total) \(noun) (offset \(environment.list.offset), limit \(environment.list.limit ?? 0))")
-    } else if shown == total {
-      lines.append("\(total) \(noun)")
-    } else {
-      let first = environment.list.offset + 1
-      lines.append("\(first)–\(first + shown - 1) of \(total) \(noun)")
-    }
-    return lines
+    let noun = context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
+    let summary = ListSummary(noun: noun, offset: group.offset, limit: group.limit) { try group.total(shown: $0) }
+    return .table(TableNode(columns: columns.columns.map(\.description), rows: rows, summary: .list(summary)))
   }
 }
 
 /// `task = 'inspect'` (and `edit`): one row per property, by `rowComponent`.
-struct InspectPage: D2SComponent {
+struct InspectPage: PrimitiveView {
   let editing: Bool
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let object = context.object else { return ["error: no object to \(editing ? "edit" : "inspect")"] }
-    var lines: [String] = []
-    var environment = environment
+  func node(in scope: ViewScope) throws -> ViewNode {
+    let context = scope.context
+    guard let object = context.object else { return .message("error: no object to \(editing ? "edit" : "inspect")") }
+    var scope = scope
     let rows = context.displayPropertyKeys.map { context.with(\.object, object).with(\.propertyKey, $0) }
-    environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
+    scope.environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
+    var nodes: [ViewNode] = []
     for row in rows {
       if row.hideEmptyProperty, PropertyRows.isEmpty(row.propertyValue) { continue }
-      lines += try environment.render(\.rowComponent, in: row)
+      var rowScope = scope
+      rowScope.context = row
+      nodes.append(try ComponentView(\.rowComponent).resolve(in: rowScope))
     }
-    if editing, object.hasChanges { lines.append("changed: " + object.changedKeys.joined(separator: ", ")) }
-    return lines
+    if editing, object.hasChanges { nodes.append(.message("changed: " + object.changedKeys.joined(separator: ", "))) }
+    return .stack(nodes)
   }
 }
 
 /// A task with no page.
-struct ErrorPage: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    ["error: no page for task '\(context.task)'"]
-  }
+struct ErrorPage: D2SView {
+  @Environment(\.task) var task
+  var body: some D2SView { Message("error: no page for task '\(task)'") }
 }

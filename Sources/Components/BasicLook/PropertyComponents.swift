@@ -3,86 +3,56 @@ import EnvKeys
 import RuleCore
 
 /// Strings, numbers, dates, e-mail addresses, URLs: the value through its formatter.
-struct DisplayValue: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    [ValueText.of(context, environment)]
-  }
+struct DisplayValue: D2SView {
+  var body: some D2SView { FormattedValue() }
 }
 
 /// ✓ or ✗.
-struct DisplayBool: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let raw = KVC.unwrap(context.propertyValue) else { return [context.displayStringForNil] }
-    let truth: Bool? = switch raw {
-    case let b as Bool: b
-    case let i as Int: i != 0
-    case let s as String: ["1", "t", "true", "y", "yes"].contains(s.lowercased())
-    default: nil
+struct DisplayBool: D2SView {
+  @Environment(\.propertyValue) var value
+  var body: some D2SView {
+    switch KVC.unwrap(value) {
+    case let flag as Bool: Text(flag ? "✓" : "✗")
+    case let number as Int: Text(number != 0 ? "✓" : "✗")
+    case let text as String: Text(["1", "t", "true", "y", "yes"].contains(text.lowercased()) ? "✓" : "✗")
+    default: FormattedValue()
     }
-    return [truth.map { $0 ? "✓" : "✗" } ?? ValueText.of(context, environment)]
   }
 }
 
 /// Long text, wrapped to the width.
-struct DisplayLargeString: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let text = ValueText.of(context, environment)
-    let width = max(20, environment.width - environment.labelWidth - 2)
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      if !line.isEmpty, TextWidth.of(line) + 1 + TextWidth.of(String(word)) > width {
-        lines.append(line)
-        line = ""
-      }
-      line += line.isEmpty ? String(word) : " " + word
-    }
-    lines.append(line)
-    return lines
-  }
+struct DisplayLargeString: D2SView {
+  var body: some D2SView { FormattedValue(wraps: true) }
 }
 
 /// Never the value: dots when there is one.
-struct DisplayPassword: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    [PropertyRows.isEmpty(context.propertyValue) ? context.displayStringForNil : "••••••••"]
-  }
+struct DisplayPassword: D2SView {
+  @Environment(\.propertyValue) var value
+  @Environment(\.displayStringForNil) var nilString
+  var body: some D2SView { Text(PropertyRows.isEmpty(value) ? nilString : "••••••••") }
 }
 
 /// The destination's title.
-struct DisplayToOne: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let object = KVC.unwrap(context.propertyValue) as? DatabaseObject else { return [context.displayStringForNil] }
-    return [ValueText.title(of: object, context)]
+struct DisplayToOne: D2SView {
+  @Environment(\.propertyValue) var value
+  var body: some D2SView {
+    if let object = KVC.unwrap(value) as? DatabaseObject { FormattedValue(object) } else { FormattedValue(nil) }
   }
 }
 
 /// The count and the first titles.
-struct DisplayToMany: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let objects = KVC.unwrap(context.propertyValue) as? [DatabaseObject] ?? []
-    let titles = objects.prefix(3).map { ValueText.title(of: $0, context) }
-    return ["\(objects.count)" + (titles.isEmpty ? "" : ": " + titles.joined(separator: ", ") + (objects.count > 3 ? ", …" : ""))]
+struct DisplayToMany: PrimitiveView {
+  func node(in scope: ViewScope) throws -> ViewNode {
+    let objects = KVC.unwrap(scope.context.propertyValue) as? [DatabaseObject] ?? []
+    let titles = objects.prefix(3).map { ValueText.title(of: $0, scope.context) }
+    let text = "\(objects.count)" + (titles.isEmpty ? "" : ": " + titles.joined(separator: ", ") + (objects.count > 3 ? ", …" : ""))
+    return .value(ShownValue(.int(objects.count), text: text), wraps: false)
   }
 }
 
 /// An edit field: the current value, whether it changed, and a validation error.
-struct EditValue: D2SComponent {
+struct EditValue: D2SView {
   let kind: String
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    var text = "[" + ValueText.of(context, environment) + "]"
-    if let object = context.object {
-      let key = context.relationship?.joins.first?.source ?? context.propertyKey
-      if object.changedKeys.contains(key) { text += " (changed)" }
-      if let attribute = context.attribute ?? context.relationship.flatMap({ object.entity.attribute(named: $0.joins.first?.source ?? "") }),
-        !attribute.allowsNull, !attribute.isAutoIncrement, attribute.defaultValue == nil,
-        !(object.isNew && attribute.valueType == .date),  // an insert stamps these with now
-        object.databaseValue(forAttribute: attribute.name)?.isNull ?? true
-      {
-        text += " (invalid: required)"
-      }
-    }
-    if kind == "EditToOne" { text += "  (choose \(context.propertyKey))" }
-    return [text]
-  }
+  @Environment(\.propertyKey) var key
+  var body: some D2SView { EditField(chooseCommand: kind == "EditToOne" ? "choose \(key)" : nil) }
 }

@@ -9,51 +9,41 @@ enum PropertyRows {
     if let text = raw as? String { return text.allSatisfy(\.isWhitespace) }
     return false
   }
-
-  static func label(_ context: RuleContext, _ environment: RenderEnvironment) -> String {
-    TextWidth.pad(context.displayNameForProperty, to: environment.labelWidth)
-  }
 }
 
 /// `Last Name  SMITH` (continuation lines indented under the value).
-struct PropertyNameValueRow: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let label = PropertyRows.label(context, environment)
-    let value = try environment.render(\.component, in: context)
-    guard let first = value.first else { return [label] }
-    let indent = String(repeating: " ", count: TextWidth.of(label) + 2)
-    return [label + "  " + first] + value.dropFirst().map { indent + $0 }
-  }
+struct PropertyNameValueRow: D2SView {
+  var body: some D2SView { PropertyRow(style: .nameValue) }
 }
 
 /// The name as a heading, the value below it.
-struct PropertyNameAsTitleRow: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    [context.displayNameForProperty + ":"] + (try environment.render(\.component, in: context)).map { "  " + $0 }
-  }
+struct PropertyNameAsTitleRow: D2SView {
+  var body: some D2SView { PropertyRow(style: .nameAsTitle) }
 }
 
 /// The value alone.
-struct PropertyValueRow: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    try environment.render(\.component, in: context)
-  }
+struct PropertyValueRow: D2SView {
+  var body: some D2SView { PropertyRow(style: .valueOnly) }
 }
 
 /// A to-many relationship: its name, its count, and how to follow it.
-struct NamedToManyLinkRow: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let label = PropertyRows.label(context, environment)
-    guard let object = context.object, let database = context.database else { return [label] }
-    let count = try database.countToMany(context.propertyKey, of: object)
-    return ["\(label)  \(count) (follow \(context.propertyKey))"]
+struct NamedToManyLinkRow: D2SView {
+  var body: some D2SView { PropertyRow(style: .nameValue, content: Count()) }
+
+  struct Count: PrimitiveView {
+    func node(in scope: ViewScope) throws -> ViewNode {
+      let context = scope.context
+      guard let object = context.object, let database = context.database else { return .empty }
+      let count = try database.countToMany(context.propertyKey, of: object)
+      return .line([.value(ShownValue(.int(count), text: "\(count)"), wraps: false), .action("follow \(context.propertyKey)")], separator: " ")
+    }
   }
 }
 
 /// An object's title.
-struct TitledSummaryRow: D2SComponent {
-  func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    guard let object = context.object else { return [] }
-    return [ValueText.title(of: object, context)]
+struct TitledSummaryRow: D2SView {
+  @Environment(\.object) var object
+  var body: some D2SView {
+    if let object { FormattedValue(object) }
   }
 }

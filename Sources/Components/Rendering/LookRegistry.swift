@@ -3,7 +3,7 @@ import Synchronization
 /// Looks by name, each a set of components by name. `BasicLook` is the fallback for every
 /// component a look does not provide.
 public final class LookRegistry: Sendable {
-  private let looks = Mutex<[String: [String: any D2SComponent]]>([:])
+  private let looks = Mutex<[String: [String: any D2SView]]>([:])
 
   /// A registry holding `BasicLook` (or, with `empty`, nothing: the builtin plugin then
   /// installs BasicLook like any look).
@@ -12,13 +12,13 @@ public final class LookRegistry: Sendable {
   }
 
   /// Registers `component` as `name` under `look` (creating the look).
-  public func register(_ component: any D2SComponent, as name: String, look: String) {
+  public func register(_ component: any D2SView, as name: String, look: String) {
     looks.withLock { $0[look, default: [:]][name] = component }
   }
 
   /// The component `name` of `look`, else of `BasicLook`.
   /// - Throws: ``LookError`` naming the look and the component when neither has it.
-  public func component(_ name: ComponentName, look: String) throws -> any D2SComponent {
+  public func view(_ name: ComponentName, look: String) throws -> any D2SView {
     try looks.withLock { looks in
       if let component = looks[look]?[name.name] ?? looks[BasicLook.name]?[name.name] { return component }
       throw LookError(look: look, component: name.name)

@@ -1,7 +1,7 @@
 import AuditKeys
 import D2SREPL
-import MarkdownLook
+import CompactLook
 import RatingComponents
 
 // A custom REPL: d2s-repl with three plugins installed.
-D2SREPLCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin(), MarkdownLookPlugin()])
+D2SREPLCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin()])

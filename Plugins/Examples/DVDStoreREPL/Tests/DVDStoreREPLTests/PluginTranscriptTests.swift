@@ -1,13 +1,13 @@
 import AuditKeys
 import D2SREPL
 import D2STesting
-import MarkdownLook
+import CompactLook
 import RatingComponents
 import Testing
 
 @Suite struct PluginTranscriptTests {
   func session() throws -> REPLSession {
-    let session = try REPLSession(plugins: [AuditKeysPlugin(), RatingComponentsPlugin(), MarkdownLookPlugin()])
+    let session = try REPLSession(plugins: [AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin()])
     _ = try session.run("open \(try SakilaSQLite.copy())")
     return session
   }
@@ -22,24 +22,40 @@ import Testing
     #expect(try session.run("inspect Film 1").contains("Rental Duration    ★★★★★"))
   }
 
-  @Test func theMarkdownLook() throws {
+  @Test func theCompactLook() throws {
     let session = try session()
-    _ = try session.run("look = 'MarkdownLook'")
-    let list = try session.run("list Language limit 2")
-    #expect(list == """
-      # Language
-
-      | Name | Last Update |
-      | --- | --- |
-      | English | 2006-02-15 05:02:19 |
-      | Italian | 2006-02-15 05:02:19 |
+    _ = try session.run("look = 'CompactLook'")
+    #expect(try session.run("inspect Language 2") == """
+      Italian
+      =======
+      Italian · 2 · Italian · 2006-02-15 05:02:19
       """)
-    #expect(try session.run("entities").contains("  Actor"), "pages MarkdownLook lacks come from BasicLook")
+    #expect(try session.run("list Language where name like '*n*' order by name") == """
+      Language
+      ========
+      • English
+      • French
+      • German
+      • Italian
+      • Japanese
+      • Mandarin
+      6 Language
+      """)
+    #expect(try session.run("entities").contains("  Actor"), "pages CompactLook lacks come from BasicLook")
+  }
+
+  @Test func theCompactLookInJSON() throws {
+    let session = try session()
+    _ = try session.run("look = 'CompactLook'")
+    _ = try session.run("platform = 'json'")
+    #expect(try session.run("inspect Language 2") == """
+      {"page":"Inspect","task":"inspect","entity":"Language","title":"Italian","lines":["Italian · 2 · Italian · 2006-02-15 05:02:19"],"actions":[]}
+      """)
   }
 
   @Test func pluginsAndLooksAreListed() throws {
     let session = try session()
-    #expect(try session.run("plugins").contains("AuditKeys\nRatingComponents\nMarkdownLook"))
-    #expect(try session.run("looks").contains("MarkdownLook: Inspect, Navigation, QueryList"))
+    #expect(try session.run("plugins").contains("AuditKeys\nRatingComponents\nCompactLook"))
+    #expect(try session.run("looks").contains("CompactLook: Inspect, QueryList"))
   }
 }

@@ -5,24 +5,32 @@ import Plugins
 import RuleCore
 
 /// Edits a film rating: the current one among `G PG PG-13 R NC-17`.
-public struct EditRating: D2SComponent, RuleValueConvertible {
+public struct EditRating: D2SView, RuleValueConvertible {
   public static let ratings = ["G", "PG", "PG-13", "R", "NC-17"]
+  @Environment(\.propertyValue) var value
+  @Environment(\.propertyKey) var key
+
   public init() {}
   public var ruleLiteral: Literal { .string("EditRating") }
 
-  public func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let current = KVC.unwrap(context.propertyValue) as? String
-    let choices = Self.ratings.map { $0 == current ? "[\($0)]" : $0 }.joined(separator: " ")
-    return ["\(choices)  (object.\(context.propertyKey) = 'PG-13')"]
+  public var body: some D2SView {
+    let current = KVC.unwrap(value) as? String
+    HStack {
+      Text(Self.ratings.map { $0 == current ? "[\($0)]" : $0 }.joined(separator: " "))
+      Action("object.\(key) = 'PG-13'")
+    }
   }
 }
 
 /// A number as up to five stars.
-public struct DisplayStars: D2SComponent {
+public struct DisplayStars: D2SView {
+  @Environment(\.propertyValue) var value
+
   public init() {}
-  public func render(in context: RuleContext, _ environment: RenderEnvironment) throws -> [String] {
-    let value = (KVC.unwrap(context.propertyValue) as? Int) ?? 0
-    return [String(repeating: "★", count: min(max(value, 0), 5)) + String(repeating: "☆", count: max(0, 5 - min(value, 5)))]
+
+  public var body: some D2SView {
+    let stars = min(max((KVC.unwrap(value) as? Int) ?? 0, 0), 5)
+    Text(String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars))
   }
 }
 

@@ -1,0 +1,114 @@
+/// JSON Lines: a page is one object on one line, with `"page"`, `"task"`, `"entity"` and
+/// `"title"`; a list adds `"columns"`, `"rows"` (streamed), `"window"` and `"total"`; rows of
+/// an inspect or edit page are `"properties"`; the commands a page offers are `"actions"`.
+public struct JSONRenderer: PageRenderer {
+  /// A JSON renderer.
+  public init() {}
+
+  public func render(_ node: ViewNode, to output: any TextOutput) throws {
+    var parts = Parts()
+    let page: PageNode
+    if case .page(let found) = node {
+      page = found
+    } else {
+      page = PageNode(name: "", task: "", entity: nil, title: "", showsTitle: false, content: node, footer: .empty, actions: [])
+    }
+    output.write("{\"page\":\(JSONText.string(page.name)),\"task\":\(JSONText.string(page.task))")
+    output.write(",\"entity\":\(page.entity.map(JSONText.string) ?? "null"),\"title\":\(JSONText.string(page.title))")
+    parts.actions = page.actions
+    try collect(page.content, into: &parts, output: output)
+    collectLoose(page.footer, into: &parts)
+    if !parts.properties.isEmpty { output.write(",\"properties\":" + JSONText.array(parts.properties)) }
+    if !parts.lines.isEmpty { output.write(",\"lines\":" + JSONText.array(parts.lines.map(JSONText.string))) }
+    output.write(",\"actions\":" + JSONText.array(parts.actions.map(JSONText.string)) + "}\n")
+  }
+
+  struct Parts {
+    var properties: [String] = []
+    var lines: [String] = []
+    var actions: [String] = []
+    var hasTable = false
+  }
+
+  /// Walks the content: the first table streams into the output; rows become properties.
+  private func collect(_ node: ViewNode, into parts: inout Parts, output: any TextOutput) throws {
+    switch node {
+    case .stack(let children):
+      for child in children { try collect(child, into: &parts, output: output) }
+    case .table(let table) where !parts.hasTable:
+      parts.hasTable = true
+      try writeTable(table, to: output, parts: &parts)
+    case .page(let inner):
+      parts.actions += inner.actions
+      try collect(inner.content, into: &parts, output: output)
+    default:
+      collectLoose(node, into: &parts)
+    }
+  }
+
+  private func collectLoose(_ node: ViewNode, into parts: inout Parts) {
+    switch node {
+    case .empty: break
+    case .stack(let children): for child in children { collectLoose(child, into: &parts) }
+    case .row(let row):
+      var fields = [("key", JSONText.string(row.key)), ("label", JSONText.string(row.label))]
+      fields += valueFields(row.content, actions: &parts.actions)
+      parts.properties.append(JSONText.object(fields))
+    case .action(let command): parts.actions.append(command)
+    case .line(let items, _):
+      for case .action(let command) in items { parts.actions.append(command) }
+      parts.lines += TerminalRenderer(width: nil).lines(node)
+    case .tagged(_, let inner): collectLoose(inner, into: &parts)
+    default: parts.lines += TerminalRenderer(width: nil).lines(node)
+    }
+  }
+
+  /// The fields of a row's content: its value and text, its edit state, its actions.
+  private func valueFields(_ node: ViewNode, actions: inout [String]) -> [(String, String)] {
+    switch node {
+    case .value(let shown, _): return [("value", JSONText.value(shown.value)), ("text", JSONText.string(shown.text))]
+    case .editField(let field):
+      if let choose = field.chooseCommand { actions.append(choose) }
+      return [
+        ("value", JSONText.value(field.value.value)), ("text", JSONText.string(field.value.text)),
+        ("changed", field.changed ? "true" : "false"), ("invalid", field.invalid.map(JSONText.string) ?? "null"),
+      ]
+    case .tagged(_, let inner): return valueFields(inner, actions: &actions)
+    case .line(let items, _):
+      var fields: [(String, String)] = []
+      for item in items {
+        if case .action(let command) = item { actions.append(command) } else if fields.isEmpty { fields = valueFields(item, actions: &actions) }
+      }
+      return fields
+    default:
+      return [("text", JSONText.string(TerminalRenderer(width: nil).lines(node).joined(separator: "\n")))]
+    }
+  }
+
+  private func writeTable(_ table: TableNode, to output: any TextOutput, parts: inout Parts) throws {
+    let columns = table.columns.map {
+      JSONText.object([
+        ("key", JSONText.string($0.key)), ("label", JSONText.string($0.label)), ("component", JSONText.string($0.component)),
+      ])
+    }
+    output.write(",\"columns\":" + JSONText.array(columns) + ",\"rows\":[")
+    var first = true
+    while let row = try table.rows.next() {
+      output.write(
+        (first ? "" : ",") + "{\"key\":" + JSONText.array(row.key.map(JSONText.value)) + ",\"cells\":"
+          + JSONText.array(row.cells.map(JSONText.shown)) + "}")
+      first = false
+    }
+    output.write("]")
+    switch table.summary {
+    case .none: break
+    case .hint(let text): parts.lines.append(text)
+    case .list(let list):
+      let shown = table.rows.count
+      let total = try list.total(shown)
+      output.write(
+        ",\"window\":{\"offset\":\(list.offset),\"limit\":\(list.limit.map(String.init) ?? "null")}"
+          + ",\"total\":{\"value\":\(total.value),\"kind\":\(JSONText.string(total.kind.rawValue))}")
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import D2SModel
+import EnvKeys
+import Foundation
+
+/// JSON text built by hand: strings escaped, values typed, decimals exact.
+public enum JSONText {
+  /// `text` as a JSON string literal.
+  public static func string(_ text: String) -> String {
+    var out = "\""
+    out.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// A typed value: numbers as numbers (decimals written exactly), dates as ISO 8601 strings,
+  /// data as `{"bytes": n}`, nil as `null`.
+  public static func value(_ value: DatabaseValue) -> String {
+    switch value {
+    case .null: "null"
+    case .int(let i): String(i)
+    case .double(let d): d.isFinite ? "\(d)" : string("\(d)")
+    case .decimal(let d): d.isFinite ? d.description : "null"
+    case .string(let s): string(s)
+    case .bool(let b): b ? "true" : "false"
+    case .date(let date): string(ISODateText.format(date).replacingOccurrences(of: " ", with: "T"))
+    case .data(let data): "{\"bytes\":\(data.count)}"
+    case .array(let items): array(items.map(string))
+    }
+  }
+
+  /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`.
+  public static func shown(_ shown: ShownValue) -> String {
+    "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text))}"
+  }
+
+  /// `[a,b]` of already-encoded elements.
+  public static func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",") + "]" }
+
+  /// `{"k":v,…}` of already-encoded values, in the order given.
+  public static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+  }
+}

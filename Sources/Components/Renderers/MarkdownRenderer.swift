@@ -1,0 +1,77 @@
+/// Markdown: the title as a `#` heading, tables and property rows as GitHub tables, other
+/// lines as paragraphs; rows of a table stream.
+public struct MarkdownRenderer: PageRenderer {
+  /// A Markdown renderer.
+  public init() {}
+
+  public func render(_ node: ViewNode, to output: any TextOutput) throws {
+    var pendingRows: [PropertyRowNode] = []
+    try write(node, to: output, rows: &pendingRows)
+    flush(&pendingRows, to: output)
+  }
+
+  private func write(_ node: ViewNode, to output: any TextOutput, rows: inout [PropertyRowNode]) throws {
+    switch node {
+    case .empty: break
+    case .page(let page):
+      output.write("# " + escape(page.title) + "\n\n")
+      try write(page.content, to: output, rows: &rows)
+      flush(&rows, to: output)
+      if case .empty = page.footer {} else {
+        output.write("\n")
+        try write(page.footer, to: output, rows: &rows)
+      }
+    case .stack(let children):
+      for child in children { try write(child, to: output, rows: &rows) }
+    case .row(let row):
+      rows.append(row)
+    case .table(let table):
+      flush(&rows, to: output)
+      try writeTable(table, to: output)
+    default:
+      flush(&rows, to: output)
+      // Indented lines are items of a list; other lines are paragraphs.
+      for line in TerminalRenderer(width: nil).lines(node) {
+        if line.hasPrefix("  "), !line.allSatisfy({ $0 == " " }) {
+          output.write("- " + escape(String(line.drop(while: { $0 == " " }))) + "\n")
+        } else {
+          output.write(escape(line) + "\n\n")
+        }
+      }
+    }
+  }
+
+  private func flush(_ rows: inout [PropertyRowNode], to output: any TextOutput) {
+    guard !rows.isEmpty else { return }
+    output.write("| Property | Value |\n| --- | --- |\n")
+    for row in rows {
+      let value = TerminalRenderer(width: nil).lines(row.content).joined(separator: " ")
+      output.write(line([row.label, value]))
+    }
+    rows.removeAll()
+  }
+
+  private func writeTable(_ table: TableNode, to output: any TextOutput) throws {
+    if !table.columns.isEmpty {
+      output.write(line(table.columns.map(\.label)))
+      output.write("| " + table.columns.map { $0.rightAligned ? "---:" : "---" }.joined(separator: " | ") + " |\n")
+      while let row = try table.rows.next() { output.write(line(row.cells.map(\.text))) }
+    }
+    switch table.summary {
+    case .none: break
+    case .hint(let text): output.write("\n" + escape(text) + "\n")
+    case .list(let list):
+      let shown = table.rows.count
+      output.write("\n" + escape(list.footer(shown: shown, total: try list.total(shown))) + "\n")
+    }
+  }
+
+  private func line(_ cells: [String]) -> String {
+    "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+      .joined(separator: " | ") + " |\n"
+  }
+
+  private func escape(_ text: String) -> String {
+    text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
+  }
+}

@@ -1,0 +1,76 @@
+/// A terminal table: column widths from the first rows, cut with `…` to fit a width when there
+/// is one; rows after the measured ones stream with the same widths, and a longer value there
+/// runs past its column when there is no width limit.
+struct TableLayout {
+  let table: TableNode
+  let width: Int?
+  /// How many rows the widths are measured from.
+  static let measuredRows = 1000
+  static let separator = "  "
+
+  func write(to output: any TextOutput) throws {
+    let columns = table.columns
+    var first: [TableRow] = []
+    while first.count < Self.measuredRows, let row = try table.rows.next() { first.append(row) }
+    guard !columns.isEmpty else { return try summary(to: output) }
+    let headers = columns.map(\.label)
+    let right = columns.map(\.rightAligned)
+    // Each cell is measured once: the widest value per column, then with its header.
+    var cellWidths = [Int](repeating: 0, count: columns.count)
+    for row in first {
+      for (index, cell) in row.cells.enumerated() where index < cellWidths.count {
+        cellWidths[index] = max(cellWidths[index], TextWidth.of(cell.text))
+      }
+    }
+    var widths = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
+    var shown = widths.count
+    if let width {
+      // Fit the width (two spaces between columns): keep as many leading columns as fit at
+      // their least useful width (numbers whole, though their headers may be cut; text up to
+      // 10), then cut the widest column above that until the table fits; the columns left out
+      // are named below the table.
+      let least = widths.indices.map { right[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
+      func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
+      while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
+      widths = Array(widths.prefix(shown))
+      while total(widths) > width,
+        let column = widths.indices.filter({ widths[$0] > (shown == 1 ? 4 : least[$0]) }).max(by: { widths[$0] < widths[$1] })
+      {
+        widths[column] -= 1
+      }
+    }
+    let cuts = width != nil
+    func line(_ cells: [String], aligned: Bool) -> String {
+      var parts: [String] = []
+      parts.reserveCapacity(widths.count)
+      for (index, cell) in cells.enumerated() where index < widths.count {
+        let text = cuts ? TextWidth.truncate(cell, to: widths[index]) : cell
+        let isLast = index == widths.count - 1
+        let alignRight = aligned && right[index]
+        parts.append(isLast && !alignRight ? text : TextWidth.pad(text, to: widths[index], right: alignRight))
+      }
+      return parts.joined(separator: Self.separator)
+    }
+    output.write(line(headers, aligned: false) + "\n")
+    output.write(widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
+    for row in first { output.write(line(row.cells.map(\.text), aligned: true) + "\n") }
+    first.removeAll()
+    while let row = try table.rows.next() { output.write(line(row.cells.map(\.text), aligned: true) + "\n") }
+    let hidden = headers.dropFirst(shown)
+    if !hidden.isEmpty {
+      output.write(
+        "(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need a wider terminal: \(hidden.joined(separator: ", ")))\n")
+    }
+    try summary(to: output)
+  }
+
+  private func summary(to output: any TextOutput) throws {
+    switch table.summary {
+    case .none: break
+    case .hint(let text): output.write(text + "\n")
+    case .list(let list):
+      let shown = table.rows.count
+      output.write(list.footer(shown: shown, total: try list.total(shown)) + "\n")
+    }
+  }
+}

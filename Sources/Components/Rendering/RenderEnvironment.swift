@@ -1,0 +1,96 @@
+import D2SModel
+import EnvKeys
+import Qualifiers
+import RuleCore
+
+/// What rendering needs besides the rule context: the looks and formatters, the width, and
+/// what a list page should fetch.
+public struct RenderEnvironment: Sendable {
+  /// The looks, each a set of components by name.
+  public var looks: LookRegistry
+  /// The formatters by name.
+  public var formatters: FormatterRegistry
+  /// Terminal columns available.
+  public var width: Int
+  /// The list page's request: the user's qualifier, orderings and window.
+  public var list: ListRequest
+  /// The label column width rows align to (set by pages that show rows).
+  public var labelWidth = 0
+
+  /// An environment.
+  public init(
+    looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(), width: Int = 100,
+    list: ListRequest = ListRequest()
+  ) {
+    self.looks = looks
+    self.formatters = formatters
+    self.width = width
+    self.list = list
+  }
+
+  /// The whole page for `context` as a view tree: its page wrapper around its page, with the
+  /// commands the page offers.
+  public func pageNode(_ context: RuleContext) throws -> ViewNode {
+    let scope = ViewScope(context: context, environment: self)
+    var page: PageNode
+    if context.pageWrapper != nil, case .page(let wrapped) = try ComponentView(\.pageWrapper).resolve(in: scope) {
+      page = wrapped
+    } else {
+      page = PageNode(
+        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name, title: context.navigationBarTitle,
+        showsTitle: false, content: try ComponentView(\.page).resolve(in: scope), footer: .empty, actions: [])
+    }
+    page.actions += pageActions(context)
+    return .page(page)
+  }
+
+  /// The whole page for `context`, in the renderer the context's `platform` selects.
+  public func renderPage(_ context: RuleContext) throws -> String {
+    let output = StringOutput()
+    try renderPage(context, to: output)
+    return output.text
+  }
+
+  /// Writes the page for `context` to `output` as it is rendered (a list's rows stream).
+  public func renderPage(_ context: RuleContext, to output: any TextOutput) throws {
+    try Renderers.renderer(for: context.platform, width: width).render(try pageNode(context), to: output)
+  }
+
+  /// The terminal lines of the component the key at `keyPath` names, or none when it names
+  /// none.
+  public func render(_ keyPath: KeyPath<RuleContext, ComponentName?> & Sendable, in context: RuleContext) throws -> [String] {
+    let node = try ComponentView(keyPath).resolve(in: ViewScope(context: context, environment: self))
+    return TerminalRenderer(width: width).lines(node)
+  }
+
+  /// The commands a page offers besides those its views show: a paged list's `next`/`prev`,
+  /// the entity list's `list ENTITY`.
+  private func pageActions(_ context: RuleContext) -> [String] {
+    switch context.task {
+    case "list":
+      guard let limit = list.limit, limit > 0 else { return [] }
+      return (list.offset > 0 ? ["prev"] : []) + ["next"]
+    case "query": return context.visibleEntityNames.map { "list \($0)" }
+    default: return []
+    }
+  }
+}
+
+/// What a list page fetches beyond the entity: a qualifier, orderings and a window.
+public struct ListRequest: Sendable {
+  /// The user's qualifier.
+  public var qualifier: Qualifier?
+  /// The orderings.
+  public var sortOrderings: [SortOrdering]
+  /// The window's size.
+  public var limit: Int?
+  /// The window's first row.
+  public var offset: Int
+  /// A request.
+  public init(qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil, offset: Int = 0) {
+    self.qualifier = qualifier
+    self.sortOrderings = sortOrderings
+    self.limit = limit
+    self.offset = offset
+  }
+}

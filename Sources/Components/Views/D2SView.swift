@@ -1,0 +1,53 @@
+import RuleCore
+
+/// A view value, as in SwiftUI and Direct to SwiftUI: a component's `body` composes smaller
+/// views, down to the primitives that renderers know (``Text``, ``FormattedValue``,
+/// ``PropertyRow``, ``Table``, ``Action``, ``EditField``, ``Message``, stacks).
+///
+/// Rules and looks choose components by name; a component reads what it shows from the rule
+/// context through ``Environment``:
+/// ```swift
+/// struct DisplayBool: D2SView {
+///   @Environment(\.propertyValue) var value
+///   var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
+/// }
+/// ```
+public protocol D2SView: Sendable {
+  /// The type of the view's content.
+  associatedtype Body: D2SView
+  /// The view's content, evaluated in the rule context of the place it is shown.
+  @D2SViewBuilder var body: Body { get }
+}
+
+/// A view that renderers know directly: it becomes a ``ViewNode`` in a scope, instead of
+/// having a body. Library authors rarely need one; compose ``D2SView``s instead.
+public protocol PrimitiveView: D2SView where Body == Never {
+  /// The node for this view in `scope`.
+  func node(in scope: ViewScope) throws -> ViewNode
+}
+
+extension PrimitiveView {
+  /// Primitives have no body: renderers ask them for their node instead.
+  public var body: Never {
+    // Unreachable: `resolve(in:)` asks a primitive for its node and never for its body.
+    return preconditionFailure("\(Self.self) is a primitive view and has no body")
+  }
+}
+
+extension Never: D2SView {
+  /// Never has no body.
+  public var body: Never {
+    // Unreachable: there is no value of Never to ask.
+    return preconditionFailure("Never has no body")
+  }
+}
+
+extension D2SView {
+  /// The view as a node tree in `scope`: primitives directly, other views through their body,
+  /// which reads the scope's context through ``Environment``.
+  public func resolve(in scope: ViewScope) throws -> ViewNode {
+    if let primitive = self as? any PrimitiveView { return try primitive.node(in: scope) }
+    let content = ViewScope.$current.withValue(scope) { body }
+    return try content.resolve(in: scope)
+  }
+}
