@@ -50,7 +50,7 @@ import Testing
     #expect(row.propertyValue as? String == "SMITH")
     #expect(row.displayNameForProperty == "Last Name")
     #expect(row.component?.name == "DisplayString")
-    #expect(row.title == "MARY", "an object's default title: its first string attribute")
+    #expect(row.title == "MARY SMITH", "an object's default title: first and last name")
     #expect(row.with(\.propertyKey, "address.phone").propertyValue as? String == "28303384290")
     #expect(row.with(\.propertyKey, "address.phone").displayNameForProperty == "Address Phone")
   }
