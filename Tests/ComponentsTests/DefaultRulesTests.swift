@@ -73,7 +73,9 @@ import Testing
     #expect(answer("edit", "length").0 == "EditNumber")
     #expect(answer("edit", "lastUpdate").0 == "EditDate")
     #expect(answer("edit", "language").0 == "EditToOne")
-    #expect(ctx.with(\.task, "inspect").displayPropertyKeys.contains("filmActors"))
+    #expect(answer("inspect", "actors").0 == "DisplayToMany")
+    let inspected = ctx.with(\.task, "inspect").displayPropertyKeys
+    #expect(inspected.suffix(3) == ["actors", "categories", "inventories"], "a link's to-many gives way to the flattened one")
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("filmActors"))
     #expect(ctx.with(\.task, "edit").displayPropertyKeys.contains("language"))
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("languageId"))
