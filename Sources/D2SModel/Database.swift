@@ -167,9 +167,16 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     return try fetch(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)).first
   }
 
-  /// The qualifier selecting the destinations of a to-many relationship of `object`.
+  /// The qualifier selecting the destinations of a to-many relationship of `object`:
+  /// `filmId = 1` for `Film.filmActors`, and across the other end's flattened relationship
+  /// for a many-to-many (`films.id = 1` for `Film.actors`).
   public func qualifier(for relationship: Relationship, of object: DatabaseObject) -> Qualifier {
-    .all(relationship.joins.map { join in
+    if relationship.isFlattened, let inverse = relationship.inverseName {
+      return .all(object.entity.primaryKeyAttributeNames.map { key in
+        .comparison(KVCPath(components: [inverse, key]), .equal, (object.databaseValue(forAttribute: key) ?? .null).literal)
+      })
+    }
+    return .all(relationship.joins.map { join in
       .comparison(KVCPath(join.destination), .equal, (object.databaseValue(forAttribute: join.source) ?? .null).literal)
     })
   }

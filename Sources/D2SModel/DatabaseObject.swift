@@ -220,22 +220,16 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
 }
 
 extension DatabaseObject {
-  /// The object's default title: an attribute named `title`, else one whose name contains
-  /// "title", else the first non-empty string attribute — skipping primary-key, foreign-key
-  /// and password attributes — else `Entity: pk`.
+  /// The object's default title: the first of its entity's title choices (``TitleAttributes``)
+  /// with a value that is not blank, the parts of a choice joined by a space ("PENELOPE
+  /// GUINESS"); else `Entity: pk`.
   public var defaultTitle: String {
-    let skipped = Set(entity.primaryKeyAttributeNames).union(entity.foreignKeyAttributeNames)
-    let candidates = entity.attributes.filter { !skipped.contains($0.name) && !$0.isPassword }
-    func text(_ attribute: Attribute) -> String? {
-      guard case .string(let s)? = databaseValue(forAttribute: attribute.name),
-        !s.trimmingCharacters(in: .whitespaces).isEmpty
-      else { return nil }
-      return s
-    }
-    if let title = candidates.first(where: { $0.name == "title" }).flatMap(text) { return title }
-    if let title = candidates.first(where: { $0.name.lowercased().contains("title") }).flatMap(text) { return title }
-    for attribute in candidates where attribute.valueType == .string {
-      if let title = text(attribute) { return title }
+    for choice in entity.titleAttributeIndexes {
+      let parts = choice.compactMap { index -> String? in
+        guard case .string(let s) = databaseValue(at: index), !s.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return s
+      }
+      if !parts.isEmpty { return parts.joined(separator: " ") }
     }
     return isNew ? "new \(entity.name)" : "\(entity.name): \(primaryKeyDescription)"
   }

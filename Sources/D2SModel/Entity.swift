@@ -18,6 +18,11 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// A view, or a table that cannot be written (no primary key).
   public let isReadOnly: Bool
   public let isView: Bool
+  /// The attributes that title its objects, best first (see ``TitleAttributes``): each
+  /// choice one attribute, or two shown together (first and last name).
+  public let titleAttributeChoices: [[String]]
+  /// ``titleAttributeChoices`` as attribute positions.
+  let titleAttributeIndexes: [[Int]]
 
   private let attributesByName: [String: Attribute]
   private let attributeIndexes: [String: Int]
@@ -37,9 +42,14 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.isView = isView
     self.isReadOnly = isView || primaryKeyAttributeNames.isEmpty
     self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    self.attributeIndexes = Dictionary(attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    let attributeIndexes = Dictionary(attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    self.attributeIndexes = attributeIndexes
     self.relationshipsByName = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     self.relationshipIndexes = Dictionary(relationships.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    let keys = Set(primaryKeyAttributeNames).union(relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
+    let choices = TitleAttributes.choices(attributes: attributes, entityName: name, keys: keys)
+    self.titleAttributeChoices = choices
+    self.titleAttributeIndexes = choices.map { $0.compactMap { attributeIndexes[$0] } }
   }
 
   public func attribute(named name: String) -> Attribute? { attributesByName[name] }

@@ -46,19 +46,9 @@ public enum Fancyfier {
   }
 
   /// The plural of a lowerCamel name (`customer` → `customers`, `inventory` →
-  /// `inventories`, `staff` → `staff`, `address` → `addresses`).
-  public static func plural(_ name: String) -> String {
-    let lower = name.lowercased()
-    for invariant in ["staff", "data", "info", "information", "equipment", "media", "series", "news"]
-    where lower.hasSuffix(invariant) {
-      return name
-    }
-    if lower.hasSuffix("y"), let beforeY = lower.dropLast().last, !"aeiou".contains(beforeY) {
-      return name.dropLast() + "ies"
-    }
-    for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return name + "es" }
-    return name + "s"
-  }
+  /// `inventories`, `staff` → `staff`, `address` → `addresses`, `orderDetails` stays): see
+  /// ``Inflection``.
+  public static func plural(_ name: String) -> String { Inflection.plural(name) }
 
   /// `base`, else `base2`, `base3`, … — the first name not in `taken`.
   static func unique(_ base: String, in taken: Set<String>) -> String {

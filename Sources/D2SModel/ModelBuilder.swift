@@ -8,6 +8,9 @@
 /// - Every to-one gets an inverse to-many on its destination, named by the plural of the
 ///   source (`Address.customers`), made unique on the destination (`filmsAsOriginalLanguage`,
 ///   then a number). Foreign keys are processed in source-column order, tables by name.
+/// - A pure link table (its primary key is exactly its two foreign keys, its other columns at
+///   most timestamps) gives each end a flattened to-many named by the plural of the other
+///   end (`Film.actors`, `Actor.films`), made unique the same way.
 /// - Integer columns named `is_…`/`can_…` are booleans.
 public enum ModelBuilder {
   public static func model(from catalog: Catalog) -> Model {
@@ -22,14 +25,6 @@ public enum ModelBuilder {
       entityNames[key(table.schema, table.name)] = name
     }
 
-    struct Draft {
-      var table: Catalog.Table
-      var entityName: String
-      var attributes: [Attribute] = []
-      var columnToAttribute: [String: String] = [:]
-      var relationships: [Relationship] = []
-      var taken: Set<String> = []
-    }
     var drafts: [Draft] = []
 
     // Attributes and to-ones.
@@ -67,6 +62,7 @@ public enum ModelBuilder {
       uniquingKeysWith: { a, _ in a })
 
     struct Inverse {
+      let source: Int
       let destination: Int
       let sourceEntity: String
       let toOneName: String
@@ -107,11 +103,13 @@ public enum ModelBuilder {
         }
         drafts[index].relationships.append(
           Relationship(name: name, destinationName: destination.entityName, joins: joins, isToMany: false, isMandatory: mandatory))
-        inverses.append(Inverse(destination: destinationIndex, sourceEntity: drafts[index].entityName, toOneName: name, joins: joins))
+        inverses.append(
+          Inverse(source: index, destination: destinationIndex, sourceEntity: drafts[index].entityName, toOneName: name, joins: joins))
       }
     }
 
     // Inverse to-manys, unique on the destination.
+    var linkEnds: [Int: [LinkEnd]] = [:]  // by source draft
     for inverse in inverses {
       let plural = Fancyfier.plural(Fancyfier.lowerFirst(inverse.sourceEntity))
       var name = plural
@@ -122,13 +120,16 @@ public enum ModelBuilder {
       let joins = inverse.joins.map { Relationship.Join(source: $0.destination, destination: $0.source) }
       drafts[inverse.destination].relationships.append(
         Relationship(name: name, destinationName: inverse.sourceEntity, joins: joins, isToMany: true, isMandatory: false))
+      linkEnds[inverse.source, default: []].append(
+        LinkEnd(destination: inverse.destination, toOneName: inverse.toOneName, columns: inverse.joins.map(\.source), inverseName: name))
     }
+    addFlattenedRelationships(linkEnds, to: &drafts)
 
     let entities = drafts.map { draft in
       Entity(
         name: draft.entityName, externalName: draft.table.name, schema: draft.table.schema,
         attributes: draft.attributes,
-        relationships: draft.relationships.filter { !$0.isToMany } + draft.relationships.filter(\.isToMany),
+        relationships: draft.orderedRelationships,
         primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
         isView: draft.table.isView)
     }
@@ -136,4 +137,26 @@ public enum ModelBuilder {
   }
 
   private static func key(_ schema: String?, _ name: String) -> String { "\(schema ?? "")\u{1}\(name)" }
+
+  /// An entity while it is built.
+  struct Draft {
+    var table: Catalog.Table
+    var entityName: String
+    var attributes: [Attribute] = []
+    var columnToAttribute: [String: String] = [:]
+    var relationships: [Relationship] = []
+    var taken: Set<String> = []
+
+    /// To-ones (in foreign key order), then to-manys, each flattened many-to-many right
+    /// after the link table's to-many it goes through.
+    var orderedRelationships: [Relationship] {
+      let flattened = relationships.filter(\.isFlattened)
+      var ordered = relationships.filter { !$0.isToMany }
+      for toMany in relationships where toMany.isToMany && !toMany.isFlattened {
+        ordered.append(toMany)
+        ordered += flattened.filter { $0.definition.first == toMany.name }
+      }
+      return ordered
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import EnvKeys
 import Qualifiers
 
-/// A link between entities: a to-one from a foreign key, or its inverse to-many.
+/// A link between entities: a to-one from a foreign key, its inverse to-many, or a
+/// many-to-many flattened through a pure link table (`Film.actors` is `filmActors.actor`).
 public final class Relationship: Sendable, Hashable, KeyValueCoding, QualifierComparable,
   CustomStringConvertible
 {
@@ -17,22 +18,39 @@ public final class Relationship: Sendable, Hashable, KeyValueCoding, QualifierCo
     }
   }
 
+  /// The name in key paths (`address`, `customers`, `actors`).
   public let name: String
   /// The destination entity's name.
   public let destinationName: String
-  /// The joins, in key order (several for a multi-column key).
+  /// The joins, in key order (several for a multi-column key); empty for a flattened one.
   public let joins: [Join]
+  /// A to-many (an inverse of a to-one, or flattened through a link table).
   public let isToMany: Bool
   /// A to-one whose source columns are all non-null.
   public let isMandatory: Bool
+  /// For a flattened many-to-many: the relationships it follows, the link table's to-many
+  /// then its to-one (`["filmActors", "actor"]`); empty otherwise.
+  public let definition: [String]
+  /// For a flattened many-to-many: the flattened relationship of the other end that leads
+  /// back (`Actor.films` for `Film.actors`).
+  public let inverseName: String?
 
-  public init(name: String, destinationName: String, joins: [Join], isToMany: Bool, isMandatory: Bool) {
+  /// A relationship; `definition` and `inverseName` only for a flattened many-to-many.
+  public init(
+    name: String, destinationName: String, joins: [Join], isToMany: Bool, isMandatory: Bool,
+    definition: [String] = [], inverseName: String? = nil
+  ) {
     self.name = name
     self.destinationName = destinationName
     self.joins = joins
     self.isToMany = isToMany
     self.isMandatory = isMandatory
+    self.definition = definition
+    self.inverseName = inverseName
   }
+
+  /// A many-to-many flattened through a link table.
+  public var isFlattened: Bool { !definition.isEmpty }
 
   /// `toOne` or `toMany`.
   public var kind: String { isToMany ? "toMany" : "toOne" }
@@ -44,6 +62,8 @@ public final class Relationship: Sendable, Hashable, KeyValueCoding, QualifierCo
     case "isToMany": isToMany
     case "kind": kind
     case "isMandatory": isMandatory
+    case "isFlattened": isFlattened
+    case "definition": isFlattened ? definition.joined(separator: ".") : nil
     default: nil
     }
   }

@@ -2,7 +2,9 @@ import EnvKeys
 import Qualifiers
 
 /// Builds SELECT statements for fetch specifications: joins for key paths across to-one
-/// relationships, qualifiers with every value bound, orderings with NULLs first.
+/// relationships, `EXISTS` subqueries for comparisons across to-many ones (flattened
+/// many-to-many ones through their link table), qualifiers with every value bound, orderings
+/// with NULLs first.
 ///
 /// Comparisons are written two-valued so that SQL agrees with in-memory evaluation: `nil`
 /// equals `nil`, sorts before every value, and `NOT` of a comparison with `nil` is true.
@@ -11,22 +13,31 @@ struct SQLBuilder {
   let model: Model
   let entity: Entity
   let encode: (DatabaseValue, Attribute) -> DatabaseValue
+  /// What this builder's table aliases start with: `t` (`t0`, `t1`, …) for a statement,
+  /// longer for a subquery (`t1s0`), so nested aliases never clash.
+  let aliasPrefix: String
 
   private(set) var bindings: [DatabaseValue] = []
+  private var subqueries = 0
   private var joinAliases: [String: (alias: String, entity: Entity)] = [:]
   private var joinClauses: [String] = []
 
-  init(dialect: SQLDialect, model: Model, entity: Entity, encode: @escaping (DatabaseValue, Attribute) -> DatabaseValue) {
+  init(
+    dialect: SQLDialect, model: Model, entity: Entity, aliasPrefix: String = "t",
+    encode: @escaping (DatabaseValue, Attribute) -> DatabaseValue
+  ) {
     self.dialect = dialect
     self.model = model
     self.entity = entity
+    self.aliasPrefix = aliasPrefix
     self.encode = encode
   }
 
-  static let rootAlias = "t0"
+  /// The alias of the entity's own table.
+  var rootAlias: String { aliasPrefix + "0" }
 
   var fromClause: String {
-    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + SQLBuilder.rootAlias] + joinClauses)
+    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + rootAlias] + joinClauses)
       .joined(separator: " ")
   }
 
@@ -38,7 +49,7 @@ struct SQLBuilder {
   /// The alias and entity reached by following to-one `relationships` from the root.
   mutating func alias(for relationships: ArraySlice<String>) throws -> (String, Entity) {
     var current = entity
-    var alias = SQLBuilder.rootAlias
+    var alias = rootAlias
     var path = ""
     for name in relationships {
       guard let relationship = current.relationship(named: name) else {
@@ -55,7 +66,7 @@ struct SQLBuilder {
         (alias, current) = known
         continue
       }
-      let next = "t\(joinAliases.count + 1)"
+      let next = "\(aliasPrefix)\(joinAliases.count + 1)"
       let on = relationship.joins.map { join -> String in
         let source = current.attribute(named: join.source)?.columnName ?? join.source
         let target = destination.attribute(named: join.destination)?.columnName ?? join.destination
@@ -95,6 +106,10 @@ struct SQLBuilder {
     case .not(let inner):
       return "NOT (" + (try sql(for: inner)) + ")"
     case .comparison(let path, let op, let literal):
+      let expanded = try ToManyPath(path, from: entity, in: model)
+      if let crossing = expanded.crossing {
+        return try exists(crossing, .comparison(KVCPath(components: crossing.rest), op, literal))
+      }
       let (column, attribute) = try self.column(path)
       return try comparison(column, attribute, op, literal)
     case .keyComparison(let lhsPath, let op, let rhsPath):
@@ -111,6 +126,24 @@ struct SQLBuilder {
         throw DatabaseError(.unsupported, "'\(op.rawValue)' between two key paths cannot be fetched; compare with a value")
       }
     }
+  }
+
+  /// `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: `inner` holds for some
+  /// object across the to-many `crossing.relationship`.
+  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws -> String {
+    let (outer, owner) = try alias(for: crossing.toOnes[...])
+    subqueries += 1
+    var sub = SQLBuilder(
+      dialect: dialect, model: model, entity: crossing.destination, aliasPrefix: "\(aliasPrefix)\(subqueries)s", encode: encode)
+    sub.bindings = bindings
+    let condition = try sub.sql(for: inner)
+    bindings = sub.bindings
+    let joined = crossing.relationship.joins.map { join -> String in
+      let source = owner.attribute(named: join.source)?.columnName ?? join.source
+      let target = crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
+      return "\(sub.rootAlias).\(dialect.quote(target)) = \(outer).\(dialect.quote(source))"
+    }
+    return "EXISTS (SELECT 1 FROM \(sub.fromClause) WHERE " + (joined + [condition]).joined(separator: " AND ") + ")"
   }
 
   private mutating func comparison(_ column: String, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal) throws -> String {
@@ -173,7 +206,7 @@ struct SQLBuilder {
       }
       // Primary key order by default, and as the final tie-breaker.
       for attribute in entity.primaryKeyAttributes {
-        orderings.append("\(SQLBuilder.rootAlias).\(dialect.quote(attribute.columnName)) ASC")
+        orderings.append("\(rootAlias).\(dialect.quote(attribute.columnName)) ASC")
       }
       if !orderings.isEmpty { orderClause = " ORDER BY " + orderings.joined(separator: ", ") }
     }
@@ -187,7 +220,7 @@ struct SQLBuilder {
     }
     let columns = count
       ? "count(*)"
-      : entity.attributes.map { "\(SQLBuilder.rootAlias).\(dialect.quote($0.columnName))" }.joined(separator: ", ")
+      : entity.attributes.map { "\(rootAlias).\(dialect.quote($0.columnName))" }.joined(separator: ", ")
     return SQLStatement("SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
   }
 }

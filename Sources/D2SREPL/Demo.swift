@@ -6,22 +6,34 @@ import SQLiteAdaptor
 /// `$XDG_CACHE_HOME/d2s` or `~/.cache/d2s`, and the demo rules.
 enum Demo {
   /// The folder holding `sakila/*.sql` and `demo.d2s`: `$D2S_RESOURCES`, else `data` beside
-  /// the executable or in a folder above it (a checkout's build folder).
+  /// the executable or in a folder above it (a checkout's build folder), else the package's
+  /// own `data` folder, found from this source file's path: a REPL built in another package
+  /// (from a checkout of D2S as a dependency) needs no environment variable.
   static func resources() throws -> URL {
     let manager = FileManager.default
+    func holdsDemo(_ folder: URL) -> Bool {
+      manager.fileExists(atPath: folder.appendingPathComponent("sakila/sqlite-schema.sql").path)
+    }
     if let override = ProcessInfo.processInfo.environment["D2S_RESOURCES"] {
       let url = URL(fileURLWithPath: override)
-      if manager.fileExists(atPath: url.appendingPathComponent("sakila/sqlite-schema.sql").path) { return url }
+      if holdsDemo(url) { return url }
       throw REPLError("D2S_RESOURCES=\(override) holds no sakila/sqlite-schema.sql")
     }
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<6 {
       let candidate = folder.appendingPathComponent("data")
-      if manager.fileExists(atPath: candidate.appendingPathComponent("sakila/sqlite-schema.sql").path) { return candidate }
+      if holdsDemo(candidate) { return candidate }
       folder = folder.deletingLastPathComponent()
     }
-    throw REPLError("cannot find the demo data (data/sakila beside d2s-repl or above it); set D2S_RESOURCES to the folder holding sakila/")
+    if holdsDemo(packageData) { return packageData }
+    throw REPLError(
+      "cannot find the demo data (data/sakila beside d2s-repl or above it, or \(packageData.path)); set D2S_RESOURCES to the folder holding sakila/")
   }
+
+  /// `data` of the package this file was compiled from (`Sources/D2SREPL/Demo.swift`).
+  static let packageData = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("data")
 
   /// The demo database path, built if missing (or with `reset`).
   static func database(reset: Bool) throws -> String {

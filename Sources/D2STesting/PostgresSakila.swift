@@ -23,13 +23,29 @@ public enum PostgresSakila {
 
   /// A new database copied from `sakila`; returns its conninfo.
   public static func copy() throws -> String {
+    let name = uniqueName("sakila")
+    let admin = try PostgreSQLAdaptor(url: try conninfo("postgres"))
+    try admin.executeScript("CREATE DATABASE \(name) TEMPLATE sakila")
+    return try conninfo(name)
+  }
+
+  /// A new, empty database on the test server holding what `sql` creates; returns its
+  /// conninfo. Its name starts with `prefix` (letters, digits and `_`).
+  public static func database(from sql: String, prefix: String = "fixture") throws -> String {
+    let name = uniqueName(prefix.filter { $0.isLetter || $0.isNumber || $0 == "_" }.lowercased())
+    let admin = try PostgreSQLAdaptor(url: try conninfo("postgres"))
+    try admin.executeScript("CREATE DATABASE \(name)")
+    let url = try conninfo(name)
+    try PostgreSQLAdaptor(url: url).executeScript(sql)
+    return url
+  }
+
+  /// `<prefix>_<process>_<n>`, new in this process.
+  private static func uniqueName(_ prefix: String) -> String {
     let n = counter.withLock { value -> Int in
       value += 1
       return value
     }
-    let name = "sakila_\(ProcessInfo.processInfo.processIdentifier)_\(n)"
-    let admin = try PostgreSQLAdaptor(url: try conninfo("postgres"))
-    try admin.executeScript("CREATE DATABASE \(name) TEMPLATE sakila")
-    return try conninfo(name)
+    return "\(prefix)_\(ProcessInfo.processInfo.processIdentifier)_\(n)"
   }
 }

@@ -1,6 +1,7 @@
 import Components
 import D2SModel
 import EnvKeys
+import Foundation
 import Plugins
 import Qualifiers
 import RuleCore
@@ -81,4 +82,15 @@ public enum TestDatabases {
 
   /// A private copy of the bundled Sakila sample (SQLite).
   public static func sakila() throws -> Database { try SakilaSQLite.open() }
+
+  /// A new SQLite file `<name>.db` (so the database is called `name`) in a folder of its own
+  /// under this run's temporary folder, made from SQL text; returns its path.
+  public static func sqliteFile(_ sql: String, named name: String) throws -> String {
+    let folder = SakilaSQLite.copies.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name + ".db").path
+    FileManager.default.createFile(atPath: path, contents: nil)
+    try SQLiteAdaptor(path: path).executeScript(sql)
+    return path
+  }
 }

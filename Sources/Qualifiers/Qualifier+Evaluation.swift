@@ -9,12 +9,11 @@ extension Qualifier {
     case .constant(let value):
       return value
     case .comparison(let path, let op, let literal):
-      let lhs = KVC.value(forKeyPath: path.components, of: object)
-      return Qualifier.apply(op, lhs, literal.anyValue)
+      let rhs = literal.anyValue
+      return Qualifier.anySatisfies(path.components[...], from: object) { Qualifier.apply(op, $0, rhs) }
     case .keyComparison(let lhsPath, let op, let rhsPath):
-      let lhs = KVC.value(forKeyPath: lhsPath.components, of: object)
       let rhs = KVC.value(forKeyPath: rhsPath.components, of: object)
-      return Qualifier.apply(op, lhs, rhs)
+      return Qualifier.anySatisfies(lhsPath.components[...], from: object) { Qualifier.apply(op, $0, rhs) }
     case .and(let parts):
       for part in parts where !part.evaluate(with: object) { return false }
       return true
@@ -24,6 +23,29 @@ extension Qualifier {
     case .not(let inner):
       return !inner.evaluate(with: object)
     }
+  }
+
+  /// Whether `test` holds for the value at `components` from `object`. A step that meets a
+  /// list (a to-many relationship's objects) with more steps to go tests each element and
+  /// holds when any does, like SQL's `EXISTS`: `films.title = 'ACADEMY DINOSAUR'` on an actor.
+  /// `@count` and the like still apply to the list itself.
+  static func anySatisfies(_ components: ArraySlice<String>, from object: Any?, _ test: (Any?) -> Bool) -> Bool {
+    var current = object
+    var index = components.startIndex
+    while index < components.endIndex {
+      guard let value = KVC.unwrap(current) else { return test(nil) }
+      let component = components[index]
+      if let kvc = value as? any KeyValueCoding {
+        current = kvc.value(forKey: component)
+      } else if index > components.startIndex, !component.hasPrefix("@"), let elements = value as? [Any] {
+        let rest = components[index...]
+        return elements.contains { anySatisfies(rest, from: $0, test) }
+      } else {
+        current = KVC.value(forKey: component, of: value)
+      }
+      index += 1
+    }
+    return test(KVC.unwrap(current))
   }
 
   /// Applies a comparison operator to two values.

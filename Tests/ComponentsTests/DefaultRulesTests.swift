@@ -50,7 +50,7 @@ import Testing
     #expect(row.propertyValue as? String == "SMITH")
     #expect(row.displayNameForProperty == "Last Name")
     #expect(row.component?.name == "DisplayString")
-    #expect(row.title == "MARY", "an object's default title: its first string attribute")
+    #expect(row.title == "MARY SMITH", "an object's default title: first and last name")
     #expect(row.with(\.propertyKey, "address.phone").propertyValue as? String == "28303384290")
     #expect(row.with(\.propertyKey, "address.phone").displayNameForProperty == "Address Phone")
   }
@@ -73,7 +73,9 @@ import Testing
     #expect(answer("edit", "length").0 == "EditNumber")
     #expect(answer("edit", "lastUpdate").0 == "EditDate")
     #expect(answer("edit", "language").0 == "EditToOne")
-    #expect(ctx.with(\.task, "inspect").displayPropertyKeys.contains("filmActors"))
+    #expect(answer("inspect", "actors").0 == "DisplayToMany")
+    let inspected = ctx.with(\.task, "inspect").displayPropertyKeys
+    #expect(inspected.suffix(3) == ["actors", "categories", "inventories"], "a link's to-many gives way to the flattened one")
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("filmActors"))
     #expect(ctx.with(\.task, "edit").displayPropertyKeys.contains("language"))
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("languageId"))

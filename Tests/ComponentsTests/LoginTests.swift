@@ -13,7 +13,7 @@ import Testing
   @Test func sakilaStaffLogsInWithASHA1Password() throws {
     let ctx = try context()
     let mike = try Login.authenticate(login: "Mike", password: "12345", in: ctx)
-    #expect(mike.displayDescription == "Staff(1) 'Mike'")
+    #expect(mike.displayDescription == "Staff(1) 'Mike Hillyer'")
     #expect(try Login.authenticate(login: "mike", password: "12345", in: ctx).primaryKeyDescription == "1", "case-insensitive login")
   }
 

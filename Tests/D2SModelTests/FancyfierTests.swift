@@ -22,9 +22,24 @@ import Testing
   @Test(arguments: [
     ("customer", "customers"), ("inventory", "inventories"), ("staff", "staff"), ("address", "addresses"),
     ("filmActor", "filmActors"), ("category", "categories"), ("day", "days"), ("box", "boxes"),
+    // Already plural: left alone, never "productses".
+    ("products", "products"), ("orderDetails", "orderDetails"), ("categories", "categories"), ("employees", "employees"),
+    ("people", "people"), ("menus", "menus"), ("ideas", "ideas"), ("photos", "photos"), ("managerStaff", "managerStaff"),
+    // …ss, …us, …is, …y and irregular-looking words.
+    ("class", "classes"), ("status", "statuses"), ("campus", "campuses"), ("analysis", "analyses"), ("axis", "axes"),
+    ("alias", "aliases"), ("key", "keys"), ("company", "companies"), ("person", "people"), ("salesPerson", "salesPeople"),
+    ("child", "children"), ("criterion", "criteria"), ("shelf", "shelves"), ("metadata", "metadata"),
   ])
   func plurals(singular: String, plural: String) {
     #expect(Fancyfier.plural(singular) == plural)
+  }
+
+  @Test func singularCandidatesIncludeTheSingular() {
+    #expect(Inflection.singularCandidates("Categories").contains("Category"))
+    #expect(Inflection.singularCandidates("Products").contains("Product"))
+    #expect(Inflection.singularCandidates("Addresses").contains("Address"))
+    #expect(Inflection.singularCandidates("People").contains("Person"))
+    #expect(Inflection.singularCandidates("Album") == ["Album"])
   }
 
   @Test func foreignKeysWithAndWithoutIdSuffixes() {

@@ -90,7 +90,8 @@ import Testing
     let database = try kind.open()
     #expect(throws: DatabaseError.self) { try fetch(database, "Film", "nope = 1") }
     #expect(throws: DatabaseError.self) { try fetch(database, "Film", "length = 'long'") }
-    #expect(throws: DatabaseError.self) { try fetch(database, "Customer", "rentals.rentalDate = '2005-05-24'") }
+    #expect(throws: DatabaseError.self) { try fetch(database, "Customer", "rentals = 1") }
+    #expect(throws: DatabaseError.self) { try fetch(database, "Customer", order: [SortOrdering("rentals.rentalDate")]) }
     #expect(throws: DatabaseError.self) { try fetch(database, "Nothing") }
   }
 

@@ -66,8 +66,7 @@ public final class EditingSession: @unchecked Sendable {
     let entity = object.entity
     if let attribute = entity.attribute(named: key) {
       let property = context.with(\.propertyKey, key)
-      if case .string(let text) = literal, attribute.valueType != .string,
-        let name = property.formatter, let formatter = formatters.formatter(named: name.name)
+      if case .string(let text) = literal, let name = property.formatter, let formatter = formatters.formatter(named: name.name)
       {
         try object.setValue(try formatter.parse(text, for: attribute), forAttribute: key)
       } else {

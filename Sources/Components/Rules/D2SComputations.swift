@@ -41,7 +41,11 @@ public enum D2SComputations {
     computations.register("inspectPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
       let hidden = entity.foreignKeyAttributeNames
-      return entity.attributes.map(\.name).filter { !hidden.contains($0) } + entity.relationships.map(\.name)
+      // A link table's to-many gives way to the many-to-many flattened through it (`actors`
+      // for `filmActors`); it can still be followed by name.
+      let linked = Set(entity.relationships.compactMap { $0.isFlattened ? $0.definition.first : nil })
+      return entity.attributes.map(\.name).filter { !hidden.contains($0) }
+        + entity.relationships.map(\.name).filter { !linked.contains($0) }
     }
     computations.register("editPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
