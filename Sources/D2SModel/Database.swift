@@ -37,7 +37,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     return entity
   }
 
-  private func builder(for entity: Entity) -> SQLBuilder {
+  func builder(for entity: Entity) -> SQLBuilder {
     let adaptor = self.adaptor
     return SQLBuilder(dialect: adaptor.dialect, model: model, entity: entity, encode: { adaptor.encode($0, for: $1) })
   }

@@ -191,7 +191,9 @@ struct SQLBuilder {
   // MARK: - Statements
 
   /// `SELECT` of the entity's columns (or `count(*)`) for `specification`.
-  mutating func select(_ specification: FetchSpecification, count: Bool = false) throws -> SQLStatement {
+  mutating func select(
+    _ specification: FetchSpecification, count: Bool = false, extraColumns: [String] = []
+  ) throws -> SQLStatement {
     var whereClause = ""
     if let qualifier = specification.qualifier {
       whereClause = " WHERE " + (try sql(for: qualifier))
@@ -220,7 +222,8 @@ struct SQLBuilder {
     }
     let columns = count
       ? "count(*)"
-      : entity.attributes.map { "\(rootAlias).\(dialect.quote($0.columnName))" }.joined(separator: ", ")
+      : (entity.attributes.map { "\(rootAlias).\(dialect.quote($0.columnName))" } + extraColumns)
+        .joined(separator: ", ")
     return SQLStatement("SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
   }
 }

@@ -48,13 +48,12 @@ struct QueryListPage: PrimitiveView {
     guard context.database != nil else { return .message("error: no database is open") }
     let group = try DisplayGroup(context: context, request: scope.environment.list)
     let columns = try ListColumns(context: context, entity: group.entity, model: group.database.model, environment: scope.environment)
-    // Rows are made one by one as the renderer reads them, and their objects let go, so a
-    // long list is not held as objects and as text at the same time.
-    var remaining = Array(try group.objects().reversed())
-    let rows = RowSource {
-      guard let object = remaining.popLast() else { return nil }
-      try Interruption.check()
-      return try columns.row(object)
+    // Rows are made one by one as the renderer reads them, and let go once written, so a
+    // long list is never held whole.
+    let rows = RowSource { emit in
+      try group.forEachRow(paths: columns.joinedPaths, objects: columns.needsObjects, prefetch: columns.prefetch) {
+        try emit(try columns.row($0, $1))
+      }
     }
     let noun = context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
     let summary = ListSummary(noun: noun, offset: group.offset, limit: group.limit) { try group.total(shown: $0) }

@@ -37,6 +37,15 @@ public final class DisplayGroup: @unchecked Sendable {
     try database.fetch(specification)
   }
 
+  /// Streams the window's rows: the entity's attributes, then the values at `paths` (joined in
+  /// the same statement), with an object per row when `objects` is true (their `prefetch`
+  /// relationships fetched a chunk at a time). Nothing is held beyond a chunk.
+  public func forEachRow(
+    paths: [PropertyPath], objects: Bool, prefetch: [String], _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
+  ) throws {
+    try database.fetchRows(specification, paths: paths, objects: objects, prefetch: prefetch, row: body)
+  }
+
   /// The total, given that `shown` rows were read: the rows themselves when the list has no
   /// window, else counted.
   public func total(shown: Int) throws -> ListTotal {

@@ -2,58 +2,93 @@ import D2SModel
 import EnvKeys
 import RuleCore
 
-/// The columns of a list page and the rows they make from a display group's objects.
+/// The columns of a list page and the rows they make from a display group's rows.
 ///
 /// What does not depend on the row is resolved once per column: its label, its component and
 /// its formatter, unless a candidate rule for them reads `object` or `propertyValue` (then per
 /// cell, as the rules say). A plain value component with a column-wide formatter formats the
-/// typed value straight into its cell.
+/// typed value of the row straight into its cell; values at key paths come from the same
+/// statement (joined), so such a list makes no objects at all.
 struct ListColumns {
   struct Column {
     let description: TableColumn
     let context: RuleContext
     let path: PropertyPath?
+    /// Where the column's value is in a row (attributes first, then joined paths).
+    let valueIndex: Int?
     /// The column-wide formatter when cells can skip their component, else nil.
     let plain: (formatter: (any ValueFormatter)?, attribute: Attribute?)?
+    /// The text of nil in this column.
+    let nilText: String
   }
 
   let columns: [Column]
   let environment: RenderEnvironment
+  /// The key paths read through joins, in row order after the attributes.
+  let joinedPaths: [PropertyPath]
+  /// Whether some column renders its component per cell (and so needs the row's object).
+  let needsObjects: Bool
+  /// The relationships those cells read, fetched a chunk of rows at a time.
+  let prefetch: [String]
+  let keyIndexes: [Int]
 
   init(context: RuleContext, entity: Entity, model: Model, environment: RenderEnvironment) throws {
     var rowContext = context
     rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
     let perCell: [any DynamicEnvironmentKey.Type] = [D2SKeys.Object.self, D2SKeys.PropertyValue.self]
-    columns = try context.displayPropertyKeys.map { key in
+    var joined: [PropertyPath] = []
+    var columns: [Column] = []
+    for key in context.displayPropertyKeys {
       let column = rowContext.with(\.propertyKey, key)
       let (component, componentPerCell) = try column.value(D2SKeys.Component.self, readingAnyOf: perCell)
       let (formatter, formatterPerCell) = try column.value(D2SKeys.Formatter.self, readingAnyOf: perCell)
       let name = component?.name ?? ""
-      let isPlainValue = !componentPerCell && !formatterPerCell && !column.debug && ListColumns.plainComponents.contains(name)
-        && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayValue
       let path = try? PropertyPath(key, from: entity, in: model)
-      return Column(
-        description: TableColumn(key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber"),
-        context: column, path: path,
-        plain: isPlainValue && path?.attribute != nil
-          ? (formatter.flatMap { environment.formatters.formatter(named: $0.name) }, column.attribute) : nil)
+      var index: Int?
+      if let path, let attribute = path.attribute {
+        if path.relationships.isEmpty {
+          index = entity.attributeIndex(named: attribute.name)
+        } else {
+          index = entity.attributes.count + joined.count
+          joined.append(path)
+        }
+      }
+      let isPlainValue =
+        index != nil && !componentPerCell && !formatterPerCell && !column.debug && Self.plainComponents.contains(name)
+        && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayValue
+      columns.append(
+        Column(
+          description: TableColumn(
+            key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber"),
+          context: column, path: path, valueIndex: index,
+          plain: isPlainValue ? (formatter.flatMap { environment.formatters.formatter(named: $0.name) }, column.attribute) : nil,
+          nilText: column.displayStringForNil))
     }
+    self.columns = columns
     self.environment = environment
+    self.joinedPaths = joined
+    let slow = columns.filter { $0.plain == nil }
+    self.needsObjects = !slow.isEmpty
+    self.prefetch = slow.compactMap { column in
+      guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else { return nil }
+      return path.keyPath
+    }
+    self.keyIndexes = entity.primaryKeyAttributeNames.compactMap { entity.attributeIndex(named: $0) }
   }
 
   /// The components that show a value through its formatter and nothing else.
   static let plainComponents: Set<String> = ["DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL"]
 
-  /// The row for `object`.
-  func row(_ object: DatabaseObject) throws -> TableRow {
+  /// The row made from a display group's `values` (and `object`, when cells need one).
+  func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
     var cells: [ShownValue] = []
     cells.reserveCapacity(columns.count)
     for column in columns {
-      if let plain = column.plain, let path = column.path {
-        let value = path.value(in: object) ?? .null
+      if let plain = column.plain, let index = column.valueIndex {
+        let value = values[index]
         let text: String
         if value.isNull {
-          text = column.context.displayStringForNil
+          text = column.nilText
         } else if let formatter = plain.formatter {
           text = formatter.format(value, for: plain.attribute)
         } else {
@@ -62,13 +97,18 @@ struct ListColumns {
         cells.append(ShownValue(value, text: text))
         continue
       }
+      guard let object else { continue }
       var cell = column.context.with(\.object, object)
-      // The page knows the value: read it through the resolved path, not a rule per cell.
-      if let path = column.path { cell.propertyValue = AnySendableValue(path.anyValue(in: object)) }
+      // The page knows the value: read it from the row, or through the resolved path.
+      if let index = column.valueIndex {
+        cell.propertyValue = AnySendableValue(values[index].anyValue)
+      } else if let path = column.path {
+        cell.propertyValue = AnySendableValue(path.anyValue(in: object))
+      }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)
       cells.append(ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText))
     }
-    return TableRow(key: object.primaryKeyValues, cells: cells)
+    return TableRow(key: keyIndexes.map { values[$0] }, cells: cells)
   }
 }

@@ -93,7 +93,7 @@ public struct JSONRenderer: PageRenderer {
     }
     output.write(",\"columns\":" + JSONText.array(columns) + ",\"rows\":[")
     var first = true
-    while let row = try table.rows.next() {
+    try table.rows.forEach { row in
       output.write(
         (first ? "" : ",") + "{\"key\":" + JSONText.array(row.key.map(JSONText.value)) + ",\"cells\":"
           + JSONText.array(row.cells.map(JSONText.shown)) + "}")

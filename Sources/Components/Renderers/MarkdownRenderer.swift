@@ -55,7 +55,7 @@ public struct MarkdownRenderer: PageRenderer {
     if !table.columns.isEmpty {
       output.write(line(table.columns.map(\.label)))
       output.write("| " + table.columns.map { $0.rightAligned ? "---:" : "---" }.joined(separator: " | ") + " |\n")
-      while let row = try table.rows.next() { output.write(line(row.cells.map(\.text))) }
+      try table.rows.forEach { row in output.write(line(row.cells.map(\.text))) }
     }
     switch table.summary {
     case .none: break

@@ -9,59 +9,97 @@ struct TableLayout {
   static let separator = "  "
 
   func write(to output: any TextOutput) throws {
-    let columns = table.columns
-    var first: [TableRow] = []
-    while first.count < Self.measuredRows, let row = try table.rows.next() { first.append(row) }
-    guard !columns.isEmpty else { return try summary(to: output) }
-    let headers = columns.map(\.label)
-    let right = columns.map(\.rightAligned)
-    // Each cell is measured once: the widest value per column, then with its header.
-    var cellWidths = [Int](repeating: 0, count: columns.count)
-    for row in first {
-      for (index, cell) in row.cells.enumerated() where index < cellWidths.count {
-        cellWidths[index] = max(cellWidths[index], TextWidth.of(cell.text))
+    var measured: [TableRow] = []
+    var layout: Layout?
+    try table.rows.forEach { row in
+      if let layout {
+        output.write(layout.line(row.cells.map(\.text), aligned: true))
+        return
+      }
+      measured.append(row)
+      if measured.count == Self.measuredRows {
+        layout = start(measured, output)
+        measured.removeAll()
       }
     }
-    var widths = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
-    var shown = widths.count
-    if let width {
-      // Fit the width (two spaces between columns): keep as many leading columns as fit at
-      // their least useful width (numbers whole, though their headers may be cut; text up to
-      // 10), then cut the widest column above that until the table fits; the columns left out
-      // are named below the table.
-      let least = widths.indices.map { right[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
-      func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
-      while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
-      widths = Array(widths.prefix(shown))
-      while total(widths) > width,
-        let column = widths.indices.filter({ widths[$0] > (shown == 1 ? 4 : least[$0]) }).max(by: { widths[$0] < widths[$1] })
-      {
-        widths[column] -= 1
-      }
+    if layout == nil { layout = start(measured, output) }
+    if let layout, !layout.hidden.isEmpty {
+      let hidden = layout.hidden
+      output.write("(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need a wider terminal: \(hidden.joined(separator: ", ")))\n")
     }
-    let cuts = width != nil
+    try summary(to: output)
+  }
+
+  /// Widths measured from `rows` (the first ones), then the header and those rows written.
+  private func start(_ rows: [TableRow], _ output: any TextOutput) -> Layout? {
+    guard !table.columns.isEmpty else { return nil }
+    let layout = Layout(columns: table.columns, rows: rows, width: width)
+    output.write(layout.line(layout.headers, aligned: false))
+    output.write(layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
+    for row in rows { output.write(layout.line(row.cells.map(\.text), aligned: true)) }
+    return layout
+  }
+
+  /// Column widths and the lines they make.
+  struct Layout {
+    let headers: [String]
+    let right: [Bool]
+    var widths: [Int]
+    let hidden: ArraySlice<String>
+    let cuts: Bool
+
+    init(columns: [TableColumn], rows: [TableRow], width: Int?) {
+      headers = columns.map(\.label)
+      right = columns.map(\.rightAligned)
+      // Each cell is measured once: the widest value per column, then with its header.
+      var cellWidths = [Int](repeating: 0, count: columns.count)
+      for row in rows {
+        for (index, cell) in row.cells.enumerated() where index < cellWidths.count {
+          cellWidths[index] = max(cellWidths[index], TextWidth.of(cell.text))
+        }
+      }
+      var widths = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
+      var shown = widths.count
+      if let width {
+        // Fit the width (two spaces between columns): keep as many leading columns as fit at
+        // their least useful width (numbers whole, though their headers may be cut; text up to
+        // 10), then cut the widest column above that until the table fits; the columns left out
+        // are named below the table.
+        let right = right
+        let least = widths.indices.map { right[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
+        func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
+        while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
+        widths = Array(widths.prefix(shown))
+        while total(widths) > width,
+          let column = widths.indices.filter({ widths[$0] > (shown == 1 ? 4 : least[$0]) }).max(by: { widths[$0] < widths[$1] })
+        {
+          widths[column] -= 1
+        }
+      }
+      self.widths = widths
+      self.hidden = headers.dropFirst(shown)
+      self.cuts = width != nil
+    }
+
+    /// One line of the table, ending in a line break.
     func line(_ cells: [String], aligned: Bool) -> String {
-      var parts: [String] = []
-      parts.reserveCapacity(widths.count)
+      var line = ""
       for (index, cell) in cells.enumerated() where index < widths.count {
+        if index > 0 { line += TableLayout.separator }
         let text = cuts ? TextWidth.truncate(cell, to: widths[index]) : cell
         let isLast = index == widths.count - 1
         let alignRight = aligned && right[index]
-        parts.append(isLast && !alignRight ? text : TextWidth.pad(text, to: widths[index], right: alignRight))
+        if isLast && !alignRight {
+          line += text
+        } else {
+          let padding = widths[index] - TextWidth.of(text)
+          if padding > 0, alignRight { line += String(repeating: " ", count: padding) }
+          line += text
+          if padding > 0, !alignRight { line += String(repeating: " ", count: padding) }
+        }
       }
-      return parts.joined(separator: Self.separator)
+      return line + "\n"
     }
-    output.write(line(headers, aligned: false) + "\n")
-    output.write(widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
-    for row in first { output.write(line(row.cells.map(\.text), aligned: true) + "\n") }
-    first.removeAll()
-    while let row = try table.rows.next() { output.write(line(row.cells.map(\.text), aligned: true) + "\n") }
-    let hidden = headers.dropFirst(shown)
-    if !hidden.isEmpty {
-      output.write(
-        "(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need a wider terminal: \(hidden.joined(separator: ", ")))\n")
-    }
-    try summary(to: output)
   }
 
   private func summary(to output: any TextOutput) throws {

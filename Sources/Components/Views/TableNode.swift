@@ -51,28 +51,31 @@ public struct TableRow: Sendable {
   }
 }
 
-/// A source of rows, read once, front to back.
+/// A source of rows, read once, front to back: it hands each row to the renderer as it is
+/// made, so a long list is never held whole.
 public final class RowSource: @unchecked Sendable {
-  private let produce: () throws -> TableRow?
+  private let produce: (_ emit: (TableRow) throws -> Void) throws -> Void
   /// How many rows have been read.
   public private(set) var count = 0
 
-  /// Rows produced by `next` until it returns nil.
-  public init(_ next: @escaping () throws -> TableRow?) {
-    self.produce = next
+  /// Rows that `produce` hands, one by one, to the function it is given.
+  public init(_ produce: @escaping (_ emit: (TableRow) throws -> Void) throws -> Void) {
+    self.produce = produce
   }
 
   /// Rows from an array.
   public convenience init(_ rows: [TableRow]) {
-    var iterator = rows.makeIterator()
-    self.init { iterator.next() }
+    self.init { emit in
+      for row in rows { try emit(row) }
+    }
   }
 
-  /// The next row, or nil at the end.
-  public func next() throws -> TableRow? {
-    guard let row = try produce() else { return nil }
-    count += 1
-    return row
+  /// Hands every row to `body`, in order.
+  public func forEach(_ body: (TableRow) throws -> Void) throws {
+    try produce { row in
+      count += 1
+      try body(row)
+    }
   }
 }
 

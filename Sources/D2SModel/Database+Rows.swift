@@ -1,0 +1,51 @@
+import EnvKeys
+import Qualifiers
+
+extension Database {
+  /// Streams the rows `specification` selects without making objects (the fast path of list
+  /// pages): each row holds the entity's attributes in model order, then the value at each of
+  /// `paths`, read in the same statement through LEFT JOINs. Paths must cross only to-one
+  /// relationships and end at an attribute. Ctrl-C stops it at the next row.
+  public func fetchRows(
+    _ specification: FetchSpecification, paths: [PropertyPath], row: ([DatabaseValue]) throws -> Void
+  ) throws {
+    let entity = try entity(specification.entityName)
+    var builder = builder(for: entity)
+    var extra: [String] = []
+    var attributes: [Attribute?] = entity.attributes
+    for path in paths {
+      let (column, attribute) = try builder.column(KVCPath(path.keyPath))
+      extra.append(column)
+      attributes.append(attribute)
+    }
+    let statement = try builder.select(specification, extraColumns: extra)
+    try adaptor.query(statement, columns: attributes) { values in
+      try Interruption.check()
+      try row(values)
+    }
+  }
+
+  /// ``fetchRows(_:paths:row:)`` with an object for each row when `objects` is true: made from
+  /// the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
+  /// are fetched together (one query per relationship per chunk, never per row).
+  public func fetchRows(
+    _ specification: FetchSpecification, paths: [PropertyPath], objects: Bool, prefetch: [String] = [],
+    chunk: Int = 1000, row: ([DatabaseValue], DatabaseObject?) throws -> Void
+  ) throws {
+    guard objects else { return try fetchRows(specification, paths: paths) { try row($0, nil) } }
+    let entity = try entity(specification.entityName)
+    let count = entity.attributes.count
+    var pending: [([DatabaseValue], DatabaseObject)] = []
+    pending.reserveCapacity(chunk)
+    func flush() throws {
+      try self.prefetch(prefetch, for: pending.map(\.1))
+      for (values, object) in pending { try row(values, object) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    try fetchRows(specification, paths: paths) { values in
+      pending.append((values, DatabaseObject(entity: entity, database: self, values: Array(values.prefix(count)))))
+      if pending.count == chunk { try flush() }
+    }
+    try flush()
+  }
+}
