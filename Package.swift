@@ -67,7 +67,11 @@ let package = Package(
 
     // MARK: - Executables
     .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
-    .executableTarget(name: "d2s-bench", dependencies: ["RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor"]),
+    // d2s-bench's list suite runs the d2s-repl binary and a minimal baseline program, built
+    // beside it (they are dependencies only so that `swift run d2s-bench` builds them).
+    .executableTarget(
+      name: "d2s-bench", dependencies: ["RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "d2s-repl", "d2s-bench-baseline"]),
+    .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
 
     // MARK: - Tests
     .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),

@@ -2,13 +2,16 @@
 // run. Figures only; nothing here asserts timings.
 //
 //   swift run -c release d2s-bench rules
+//   swift run -c release d2s-bench list    (runs the built d2s-repl as a user would)
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let suites: [String: () throws -> Void] = ["rules": RulesBenchmark.run, "fetch": FetchBenchmark.run]
+let suites: [String: () throws -> Void] = [
+  "rules": RulesBenchmark.run, "fetch": FetchBenchmark.run, "list": ListBenchmark.run,
+]
 
 guard let name = arguments.first, let suite = suites[name] else {
   print("usage: d2s-bench SUITE   (suites: \(suites.keys.sorted().joined(separator: ", ")))")

@@ -14,6 +14,8 @@ public struct DisplayGroupObjects<Content: D2SView>: PrimitiveView {
 
   public func node(in scope: ViewScope) throws -> ViewNode {
     let group = try DisplayGroup(context: scope.context, request: scope.environment.list)
-    return try content(try group.objects()).resolve(in: scope)
+    let objects = try group.objects()
+    // The closure may read the enclosing view's @Environment properties: in this scope.
+    return try ViewScope.$current.withValue(scope) { content(objects) }.resolve(in: scope)
   }
 }

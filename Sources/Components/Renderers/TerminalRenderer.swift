@@ -30,8 +30,9 @@ public struct TerminalRenderer: PageRenderer {
     }
   }
 
-  /// The lines of a node that does not stream.
-  func lines(_ node: ViewNode, labelWidth: Int = 0) -> [String] {
+  /// The lines of `node` (a table's rows read whole); `labelWidth` is the label column of the
+  /// row it is in, which wrapped values leave free.
+  public func lines(_ node: ViewNode, labelWidth: Int = 0) -> [String] {
     switch node {
     case .empty: return []
     case .text(let text): return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

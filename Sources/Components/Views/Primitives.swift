@@ -92,6 +92,7 @@ public struct ForEach<Element: Sendable>: PrimitiveView {
   }
 
   public func node(in scope: ViewScope) throws -> ViewNode {
-    try Group(elements.map(content)).node(in: scope)
+    // The closure may read the enclosing view's @Environment properties: in this scope.
+    try Group(ViewScope.$current.withValue(scope) { elements.map(content) }).node(in: scope)
   }
 }
