@@ -30,7 +30,10 @@ let package = Package(
     // MARK: - C libraries (module maps only)
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // libpq's header only; CLibPQLoader defines its functions as trampolines that load libpq
+    // on first use, so that starting d2s-repl on an SQLite file loads no PostgreSQL libraries.
+    .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
+    .target(name: "CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
     // MARK: - Rules
@@ -45,7 +48,7 @@ let package = Package(
       name: "D2SModel",
       dependencies: ["Qualifiers", .product(name: "Logging", package: "swift-log")]),
     .target(name: "SQLiteAdaptor", dependencies: ["D2SModel", "CSQLite"]),
-    .target(name: "PostgreSQLAdaptor", dependencies: ["D2SModel", "CLibPQ"]),
+    .target(name: "PostgreSQLAdaptor", dependencies: ["D2SModel", "CLibPQ", "CLibPQLoader"]),
 
     // MARK: - Views
     .target(
@@ -84,6 +87,6 @@ let package = Package(
     .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting"], exclude: ["Snapshots", "Fixtures"]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
-    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibEdit"]),
+    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit"]),
   ]
 )

@@ -30,6 +30,22 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// ``anyValue`` as a `Sendable` value (what `propertyValue` holds, so that a component's
+  /// `value as? Int` works).
+  public var sendableValue: (any Sendable)? {
+    switch self {
+    case .null: nil
+    case .int(let v): v
+    case .double(let v): v
+    case .decimal(let v): v
+    case .string(let v): v
+    case .bool(let v): v
+    case .date(let v): v
+    case .data(let v): v
+    case .array(let v): v
+    }
+  }
+
   public var isNull: Bool { self == .null }
 
   public var intValue: Int? {

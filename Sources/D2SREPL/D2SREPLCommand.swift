@@ -81,6 +81,7 @@ public struct D2SREPLCommand: ParsableCommand {
       REPLRunner.standardWrite(format == "json" ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
       throw ExitCode(2)
     }
+    session.pageOutput = StandardOutput()
     var runner = REPLRunner(session: session, bail: bail)
     if !commands.isEmpty || script != nil {
       var ok = runner.runScript(commands)

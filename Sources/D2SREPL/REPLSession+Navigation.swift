@@ -157,6 +157,15 @@ extension REPLSession {
   /// command instead of showing defaults.
   func render() throws -> String {
     renderedPage = true
+    if let pageOutput {
+      // Straight to the output as rows are rendered: nothing is returned to print.
+      defer { pageOutput.flush() }
+      let ((), errors) = try context.engine.collectingReadErrors {
+        try environment.renderPage(context, to: pageOutput)
+      }
+      if let first = errors.first { throw first }
+      return ""
+    }
     let (text, errors) = try context.engine.collectingReadErrors {
       try environment.renderPage(context)
     }

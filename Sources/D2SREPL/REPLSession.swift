@@ -25,6 +25,9 @@ public final class REPLSession: @unchecked Sendable {
   var sourceDepth = 0
   /// Whether the command running printed a page (JSON pages are not wrapped again).
   var renderedPage = false
+  /// Where pages are written as they are rendered (standard output in d2s-repl); when nil,
+  /// ``run(_:)-(String)`` returns each page as text.
+  public var pageOutput: StandardOutput?
   /// Asks the person at the terminal (interactive sessions); nil in scripts, which do not ask.
   public var confirm: ((String) -> Bool)?
   /// `warning: …` lines of the commands run since the last ``takeWarnings()``: they go to

@@ -1,4 +1,5 @@
 import CLibPQ
+import CLibPQLoader
 import D2SModel
 import Foundation
 
@@ -14,7 +15,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   /// Connects with a `postgresql://` URL or a `key=value` conninfo string.
   init(conninfo: String) throws {
     guard let handle = PQconnectdb(conninfo) else {
-      throw DatabaseError(.connection, "cannot connect: out of memory")
+      let reason = d2s_libpq_load_error().map { "cannot load libpq: " + String(cString: $0) } ?? "out of memory"
+      throw DatabaseError(.connection, "cannot connect: \(reason)")
     }
     guard PQstatus(handle) == CONNECTION_OK else {
       let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -101,9 +101,9 @@ struct ListColumns {
       var cell = column.context.with(\.object, object)
       // The page knows the value: read it from the row, or through the resolved path.
       if let index = column.valueIndex {
-        cell.propertyValue = AnySendableValue(values[index].anyValue)
+        cell.propertyValue = values[index].sendableValue ?? AnySendableValue(nil)
       } else if let path = column.path {
-        cell.propertyValue = AnySendableValue(path.anyValue(in: object))
+        cell.propertyValue = PropertyValues.sendable(path.anyValue(in: object)) ?? AnySendableValue(nil)
       }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)

@@ -1,7 +1,18 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
 /// Where rendered text goes: a string, or standard output as it is written.
 public protocol TextOutput: AnyObject {
   /// Appends `text`.
   func write(_ text: String)
+  /// Appends UTF-8 `bytes` (renderers that build lines as bytes).
+  func write(bytes: [UInt8])
+}
+
+extension TextOutput {
+  /// Appends UTF-8 `bytes` as text.
+  public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Collects rendered text in memory.
@@ -33,4 +44,34 @@ public enum Renderers {
     default: TerminalRenderer(width: width)
     }
   }
+}
+
+/// Standard output, written through a buffer of its own: a page's rows reach the terminal (or
+/// pipe) as they are rendered, and are never held whole. ``flush()`` after each page.
+public final class StandardOutput: TextOutput {
+  private var buffer: [UInt8] = []
+  private let capacity = 1 << 16
+
+  /// An output to the process's standard output.
+  public init() { buffer.reserveCapacity(capacity) }
+
+  public func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= capacity { flush() }
+  }
+
+  public func write(bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { flush() }
+  }
+
+  /// Writes what is buffered.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+    buffer.removeAll(keepingCapacity: true)
+    fflush(stdout)
+  }
+
+  deinit { flush() }
 }

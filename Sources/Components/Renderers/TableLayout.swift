@@ -11,9 +11,11 @@ struct TableLayout {
   func write(to output: any TextOutput) throws {
     var measured: [TableRow] = []
     var layout: Layout?
+    var bytes: [UInt8] = []
     try table.rows.forEach { row in
       if let layout {
-        output.write(layout.line(row.cells.map(\.text), aligned: true))
+        layout.write(row.cells, into: &bytes)
+        output.write(bytes: bytes)
         return
       }
       measured.append(row)
@@ -36,7 +38,11 @@ struct TableLayout {
     let layout = Layout(columns: table.columns, rows: rows, width: width)
     output.write(layout.line(layout.headers, aligned: false))
     output.write(layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
-    for row in rows { output.write(layout.line(row.cells.map(\.text), aligned: true)) }
+    var bytes: [UInt8] = []
+    for row in rows {
+      layout.write(row.cells, into: &bytes)
+      output.write(bytes: bytes)
+    }
     return layout
   }
 
@@ -83,22 +89,30 @@ struct TableLayout {
 
     /// One line of the table, ending in a line break.
     func line(_ cells: [String], aligned: Bool) -> String {
-      var line = ""
+      var bytes: [UInt8] = []
+      write(cells.map { ShownValue(.null, text: $0) }, aligned: aligned, into: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One line of the table as UTF-8 bytes, ending in a line break, in `bytes` (reused).
+    func write(_ cells: [ShownValue], aligned: Bool = true, into bytes: inout [UInt8]) {
+      bytes.removeAll(keepingCapacity: true)
       for (index, cell) in cells.enumerated() where index < widths.count {
-        if index > 0 { line += TableLayout.separator }
-        let text = cuts ? TextWidth.truncate(cell, to: widths[index]) : cell
+        if index > 0 { bytes.append(0x20); bytes.append(0x20) }
+        var text = cell.text
+        var width = TextWidth.of(text)
+        if cuts, width > widths[index] {
+          text = TextWidth.truncate(text, to: widths[index])
+          width = TextWidth.of(text)
+        }
         let isLast = index == widths.count - 1
         let alignRight = aligned && right[index]
-        if isLast && !alignRight {
-          line += text
-        } else {
-          let padding = widths[index] - TextWidth.of(text)
-          if padding > 0, alignRight { line += String(repeating: " ", count: padding) }
-          line += text
-          if padding > 0, !alignRight { line += String(repeating: " ", count: padding) }
-        }
+        let padding = isLast && !alignRight ? 0 : widths[index] - width
+        if padding > 0, alignRight { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
+        bytes.append(contentsOf: text.utf8)
+        if padding > 0, !alignRight { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
       }
-      return line + "\n"
+      bytes.append(0x0A)
     }
   }
 

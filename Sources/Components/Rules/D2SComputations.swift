@@ -18,7 +18,7 @@ public enum D2SComputations {
     }
     computations.register("propertyValue") { context in
       guard let object = context.object, !context.propertyKey.isEmpty else { return AnySendableValue(nil) }
-      return AnySendableValue(object.value(forKeyPath: context.propertyKey))
+      return PropertyValues.sendable(object.value(forKeyPath: context.propertyKey)) ?? AnySendableValue(nil)
     }
     computations.register("userEntity") { context in AnySendableOptional(UserEntity.find(in: context.model)) }
     computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
