@@ -8,6 +8,8 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
   let attributeIndex: Int?
   /// The key path as written.
   public let keyPath: String
+  /// The name of the entity the path starts at.
+  public let root: String?
 
   /// Resolves `keyPath` from `entity`; throws when a step is unknown or crosses a to-many.
   public init(_ keyPath: String, from entity: Entity, in model: Model) throws {
@@ -39,6 +41,7 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
     self.attribute = attribute
     self.attributeIndex = index
     self.keyPath = keyPath
+    self.root = entity.name
   }
 
   /// The value at the end of the path for `object` (nil when a relationship on the way is
@@ -63,6 +66,17 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
       current = next
     }
     return current.value(forKey: last)
+  }
+
+  /// The entity whose attribute the path ends at: the last relationship's destination, or
+  /// `root` (nil when the model lacks a step).
+  public func owner(in model: Model, from root: Entity? = nil) -> Entity? {
+    var current = root ?? self.root.flatMap { model.entity(named: $0) }
+    for name in relationships {
+      guard let relationship = current?.relationship(named: name) else { return nil }
+      current = model.entity(named: relationship.destinationName)
+    }
+    return current
   }
 
   public var description: String { keyPath }

@@ -36,6 +36,9 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "With --demo: build the sample database anew.")
   var reset = false
 
+  @Option(help: "Columns a page may use (default: COLUMNS, else the terminal's; scripts have no limit).")
+  var width: Int?
+
   @Option(help: "Output format for the whole run: terminal, markdown or json (JSON Lines).")
   var format: String?
 
@@ -53,7 +56,10 @@ public struct D2SREPLCommand: ParsableCommand {
       return
     }
     let interactive = commands.isEmpty && script == nil && isatty(0) == 1 && isatty(1) == 1
-    let width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? (interactive ? terminalWidth() : 100)
+    // --width, then COLUMNS, then the terminal when interactive; else no limit (as sqlite3 and
+    // psql, which never cut values in scripts).
+    let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    let width = self.width ?? columns ?? (interactive ? terminalWidth() : nil)
     let session: REPLSession
     do {
       session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
@@ -82,6 +88,10 @@ public struct D2SREPLCommand: ParsableCommand {
       throw ExitCode(2)
     }
     session.pageOutput = StandardOutput()
+    if let width = self.width, width < 1 {
+      FileHandle.standardError.write(Data("error: --width must be at least 1\n".utf8))
+      throw ExitCode(2)
+    }
     var runner = REPLRunner(session: session, bail: bail)
     if !commands.isEmpty || script != nil {
       var ok = runner.runScript(commands)

@@ -21,6 +21,11 @@ enum REPLHelp {
     ("source FILE", "run a script of commands"),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
+    ("platform = 'json' · unset platform", "print pages as JSON Lines (or 'markdown'); unset returns to the rules"),
+    (
+      "d2s-repl --width N · --format json|markdown|terminal",
+      "page width: --width, else COLUMNS, else the terminal's; scripts have no limit (nothing is cut)"
+    ),
     ("help [COMMAND] · quit", ""),
   ]
 

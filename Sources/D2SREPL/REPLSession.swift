@@ -16,8 +16,8 @@ public final class REPLSession: @unchecked Sendable {
   public let formatters: FormatterRegistry
   /// The installed plugins (the builtin one first).
   public let plugins: PluginRegistry
-  /// Terminal columns.
-  public var width: Int
+  /// Terminal columns; nil for no limit (scripts without `--width` or `COLUMNS`).
+  public var width: Int?
   /// Lists default to this limit (interactive sessions: 20; scripts: none).
   public var defaultLimit: Int?
   var list = ListRequest()
@@ -41,7 +41,7 @@ public final class REPLSession: @unchecked Sendable {
   }
 
   /// A session with `plugins` installed after the builtin one.
-  public init(plugins: [any D2SPlugin] = [], width: Int = 100, defaultLimit: Int? = nil) throws {
+  public init(plugins: [any D2SPlugin] = [], width: Int? = 100, defaultLimit: Int? = nil) throws {
     let installer = try PluginRegistry()
     for plugin in plugins { try installer.install(plugin) }
     self.plugins = installer

@@ -63,7 +63,7 @@ public struct RuleTester: Sendable {
   }
 
   /// The page for `task` (and `entity`), as the REPL would print it.
-  public func render(task: String, entity: String? = nil, width: Int = 100, list: ListRequest = ListRequest()) throws -> String {
+  public func render(task: String, entity: String? = nil, width: Int? = 100, list: ListRequest = ListRequest()) throws -> String {
     var page = context
     page.task = task
     if let entity { try page.setValue(.string(entity), forKeyNamed: "entity") }

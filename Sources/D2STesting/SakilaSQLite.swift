@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import D2SModel
 import Foundation
 import SQLiteAdaptor
@@ -26,9 +29,8 @@ public enum SakilaSQLite {
   private static func build() throws(DatabaseError) -> String {
     let folder = FileManager.default.temporaryDirectory
     let path = folder.appendingPathComponent("sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db").path
-    // Fixtures of earlier runs.
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    where name.hasPrefix("sakila-fixture-") || name.hasPrefix("d2s-tests-") {
+    // Fixtures of earlier runs (never those of test processes still running beside this one).
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where isStale(name) {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
     do {
@@ -51,6 +53,14 @@ public enum SakilaSQLite {
     } catch {
       throw DatabaseError(.other, "building the Sakila SQLite fixture failed: \(error)")
     }
+  }
+
+  /// Whether `name` is a fixture file or copy folder of a test process that has ended.
+  static func isStale(_ name: String) -> Bool {
+    guard let prefix = ["sakila-fixture-", "d2s-tests-"].first(where: { name.hasPrefix($0) }) else { return false }
+    let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+    guard let pid = Int32(digits), pid > 0 else { return false }
+    return kill(pid, 0) != 0 && errno == ESRCH
   }
 
   /// This run's folder for copies; earlier runs' folders are removed when the fixture is built.

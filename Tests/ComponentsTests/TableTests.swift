@@ -31,22 +31,37 @@ import Testing
     ])
   }
 
-  @Test func narrowCutsTextBeforeNumbers() {
-    let lines = table.lines(width: 44)
-    #expect(lines[2] == "Alexander…      1234.50  a long not…  PG")
-    #expect(lines[0] == "Name        Replacemen…  Notes        Rating")
-    #expect(lines.allSatisfy { TextWidth.of($0) <= 44 })
+  @Test func narrowWrapsHeadersThenCutsTextButNeverNumbers() {
+    let lines = table.lines(width: 52)
+    // The widest text columns shrink first (here both, evenly); the number stays whole.
+    #expect(lines[0] == "Name            Replacement  Notes            Rating")
+    #expect(lines[1] == "                Cost")
+    #expect(lines[3] == "Alexander the…      1234.50  a long note ab…  PG")
+    #expect(lines.allSatisfy { TextWidth.of($0) <= 52 })
   }
 
-  @Test func narrowNumberColumnsKeepTheirOwnWidth() {
+  @Test func textShrinksToTwelveColumnsAtMost() {
     let small = TextTable(headers: ["id", "Name"], rightAligned: [true, false], rows: [["1", "Alexander the Great"]])
-    #expect(small.lines(width: 14) == ["id  Name", "--  ----------", " 1  Alexander…"])
+    #expect(small.lines(width: 16) == ["id  Name", "--  ------------", " 1  Alexander t…"])
   }
 
   @Test func tooNarrowNamesTheColumnsLeftOut() {
-    let lines = table.lines(width: 22)
-    #expect(lines[2] == "Alexander…     1234.50")
+    let lines = table.lines(width: 30)
+    #expect(lines[3] == "Alexander the Gr…      1234.50")
     #expect(lines.last == "(2 more columns need a wider terminal: Notes, Rating)")
+    let one = TextTable(headers: ["Name", "Rating"], rightAligned: [false, false], rows: [["Alexander the Great", "PG"]])
+    #expect(one.lines(width: 14).last == "(1 more column needs a wider terminal: Rating)")
+  }
+
+  @Test func uncuttableColumnsStayWhole() {
+    let columns = [
+      TableColumn(key: "title", label: "Title", component: "DisplayString", cuttable: false),
+      TableColumn(key: "notes", label: "Notes", component: "DisplayString"),
+    ]
+    let rows = [TableRow(key: [], cells: [ShownValue(.string("CHICAGO NORTH"), text: "CHICAGO NORTH"), ShownValue(.string(String(repeating: "x", count: 40)), text: String(repeating: "x", count: 40))])]
+    let output = StringOutput()
+    try? TableLayout(table: TableNode(columns: columns, rows: RowSource(rows)), width: 30).write(to: output)
+    #expect(output.text.contains("CHICAGO NORTH  xxxxxxxxxxxxxx…"))
   }
 
   @Test func widthsComeFromTheFirstThousandRowsAndLaterValuesRunPast() {

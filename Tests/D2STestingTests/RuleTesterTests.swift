@@ -1,5 +1,6 @@
 import D2SModel
-import D2STesting
+@testable import D2STesting
+import Foundation
 import Testing
 
 @Suite struct RuleTesterTests {
@@ -27,5 +28,15 @@ import Testing
     let tester = try RuleTester(database: database)
     #expect(try tester.render(task: "list", entity: "Pet").contains("Rex"))
     #expect(throws: (any Error).self) { try RuleTester(rules: "titel = 'x'") }
+  }
+}
+
+@Suite struct FixtureCleanupTests {
+  /// Test processes running side by side must not delete each other's Sakila fixture.
+  @Test func onlyFixturesOfEndedProcessesAreStale() {
+    #expect(!SakilaSQLite.isStale("sakila-fixture-\(getpid()).db"))
+    #expect(!SakilaSQLite.isStale("d2s-tests-1"))
+    #expect(SakilaSQLite.isStale("sakila-fixture-\(Int32.max - 7).db"))
+    #expect(!SakilaSQLite.isStale("notes.txt"))
   }
 }

@@ -59,7 +59,8 @@ struct ListColumns {
       columns.append(
         Column(
           description: TableColumn(
-            key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber"),
+            key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber",
+            cuttable: Self.isCuttable(path, component: name, model: model)),
           context: column, path: path, valueIndex: index,
           plain: isPlainValue ? (formatter.flatMap { environment.formatters.formatter(named: $0.name) }, column.attribute) : nil,
           nilText: column.displayStringForNil))
@@ -74,6 +75,18 @@ struct ListColumns {
       return path.keyPath
     }
     self.keyIndexes = entity.primaryKeyAttributeNames.compactMap { entity.attributeIndex(named: $0) }
+  }
+
+  /// Text may be cut on a narrow terminal; numbers, dates and the title of the row (or of
+  /// the object a path leads to) never are.
+  static func isCuttable(_ path: PropertyPath?, component: String, model: Model) -> Bool {
+    guard let path, let attribute = path.attribute else { return component != "DisplayNumber" }
+    switch attribute.valueType {
+    case .int, .double, .decimal, .date, .bool: return false
+    default: break
+    }
+    guard let owner = path.owner(in: model) else { return true }
+    return !(owner.titleAttributeChoices.first ?? []).contains(attribute.name)
   }
 
   /// The components that show a value through its formatter and nothing else.

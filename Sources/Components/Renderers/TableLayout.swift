@@ -27,7 +27,7 @@ struct TableLayout {
     if layout == nil { layout = start(measured, output) }
     if let layout, !layout.hidden.isEmpty {
       let hidden = layout.hidden
-      output.write("(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need a wider terminal: \(hidden.joined(separator: ", ")))\n")
+      output.write("(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need\(hidden.count == 1 ? "s" : "") a wider terminal: \(hidden.joined(separator: ", ")))\n")
     }
     try summary(to: output)
   }
@@ -36,7 +36,11 @@ struct TableLayout {
   private func start(_ rows: [TableRow], _ output: any TextOutput) -> Layout? {
     guard !table.columns.isEmpty else { return nil }
     let layout = Layout(columns: table.columns, rows: rows, width: width)
-    output.write(layout.line(layout.headers, aligned: false))
+    for line in layout.headerLines {
+      var text = layout.line(line, aligned: false)
+      while text.hasSuffix(" \n") { text.remove(at: text.index(text.endIndex, offsetBy: -2)) }
+      output.write(text)
+    }
     output.write(layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
     var bytes: [UInt8] = []
     for row in rows {
@@ -47,37 +51,56 @@ struct TableLayout {
   }
 
   /// Column widths and the lines they make.
+  ///
+  /// Every column gets its natural width (its widest value, and its header) when that fits.
+  /// When it does not: headers wrap onto more lines, then the widest cuttable text columns
+  /// shrink, never below 12 columns (or their natural width when that is less); titles,
+  /// numbers and dates are never cut. A table still too wide drops trailing columns, which are
+  /// named below it. Without a width (scripts), nothing is cut.
   struct Layout {
     let headers: [String]
     let right: [Bool]
     var widths: [Int]
     let hidden: ArraySlice<String>
     let cuts: Bool
+    /// The header, one line of labels per element (long labels wrap).
+    var headerLines: [[String]] = []
+
+    static let leastTextWidth = 12
 
     init(columns: [TableColumn], rows: [TableRow], width: Int?) {
       headers = columns.map(\.label)
       right = columns.map(\.rightAligned)
-      // Each cell is measured once: the widest value per column, then with its header.
+      // Each cell is measured once.
       var cellWidths = [Int](repeating: 0, count: columns.count)
       for row in rows {
         for (index, cell) in row.cells.enumerated() where index < cellWidths.count {
           cellWidths[index] = max(cellWidths[index], TextWidth.of(cell.text))
         }
       }
-      var widths = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
+      let natural = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
+      let longestWord = headers.map { $0.split(separator: " ").map { TextWidth.of(String($0)) }.max() ?? 0 }
+      func total(_ sizes: ArraySlice<Int>) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
+      var widths = natural
       var shown = widths.count
       if let width {
-        // Fit the width (two spaces between columns): keep as many leading columns as fit at
-        // their least useful width (numbers whole, though their headers may be cut; text up to
-        // 10), then cut the widest column above that until the table fits; the columns left out
-        // are named below the table.
-        let right = right
-        let least = widths.indices.map { right[$0] ? min(widths[$0], max(cellWidths[$0], 4)) : min(widths[$0], 10) }
-        func total(_ sizes: [Int]) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
-        while shown > 1, total(Array(least.prefix(shown))) > width { shown -= 1 }
-        widths = Array(widths.prefix(shown))
-        while total(widths) > width,
-          let column = widths.indices.filter({ widths[$0] > (shown == 1 ? 4 : least[$0]) }).max(by: { widths[$0] < widths[$1] })
+        // The least each column can take: its values whole (titles, numbers, dates) or down to
+        // 12 columns (text), and its header's longest word.
+        let least = columns.indices.map { index in
+          let values = columns[index].cuttable ? min(cellWidths[index], Self.leastTextWidth) : cellWidths[index]
+          return max(values, min(longestWord[index], natural[index]), 1)
+        }
+        while shown > 1, total(least[..<shown]) > width { shown -= 1 }
+        widths = Array(natural.prefix(shown))
+        // Headers wrap first, those that save the most first, down to their values' width.
+        let wrapped = widths.indices.map { max(cellWidths[$0], min(longestWord[$0], natural[$0]), 1) }
+        for index in widths.indices.sorted(by: { widths[$0] - wrapped[$0] > widths[$1] - wrapped[$1] })
+        where total(widths[...]) > width {
+          widths[index] = wrapped[index]
+        }
+        // Then the widest text columns shrink, one column at a time.
+        while total(widths[...]) > width,
+          let column = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] })
         {
           widths[column] -= 1
         }
@@ -85,6 +108,41 @@ struct TableLayout {
       self.widths = widths
       self.hidden = headers.dropFirst(shown)
       self.cuts = width != nil
+      self.headerLines = Self.wrap(Array(headers.prefix(shown)), to: widths)
+    }
+
+    /// The labels wrapped at spaces to their columns (a word longer than its column is split).
+    static func wrap(_ labels: [String], to widths: [Int]) -> [[String]] {
+      let wrapped = zip(labels, widths).map { label, width -> [String] in
+        if TextWidth.of(label) <= width { return [label] }
+        var lines: [String] = []
+        var line = ""
+        for word in label.split(separator: " ").map(String.init) {
+          var word = word
+          while TextWidth.of(word) > width, width > 0 {
+            if !line.isEmpty {
+              lines.append(line)
+              line = ""
+            }
+            let head = String(word.prefix(width))
+            lines.append(head)
+            word = String(word.dropFirst(head.count))
+          }
+          if word.isEmpty { continue }
+          if line.isEmpty {
+            line = word
+          } else if TextWidth.of(line) + 1 + TextWidth.of(word) <= width {
+            line += " " + word
+          } else {
+            lines.append(line)
+            line = word
+          }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+      }
+      let count = wrapped.map(\.count).max() ?? 1
+      return (0..<count).map { row in wrapped.map { row < $0.count ? $0[row] : "" } }
     }
 
     /// One line of the table, ending in a line break.

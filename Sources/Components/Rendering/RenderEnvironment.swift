@@ -10,8 +10,8 @@ public struct RenderEnvironment: Sendable {
   public var looks: LookRegistry
   /// The formatters by name.
   public var formatters: FormatterRegistry
-  /// Terminal columns available.
-  public var width: Int
+  /// Terminal columns available; nil for no limit (scripts, as `sqlite3` and `psql`).
+  public var width: Int?
   /// The list page's request: the user's qualifier, orderings and window.
   public var list: ListRequest
   /// The label column width rows align to (set by pages that show rows).
@@ -19,7 +19,7 @@ public struct RenderEnvironment: Sendable {
 
   /// An environment.
   public init(
-    looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(), width: Int = 100,
+    looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(), width: Int? = 100,
     list: ListRequest = ListRequest()
   ) {
     self.looks = looks

@@ -28,13 +28,17 @@ public struct TableColumn: Sendable {
   public var component: String
   /// Whether values align right (numbers).
   public var rightAligned: Bool
+  /// Whether a narrow terminal may cut its values (text); titles, numbers and dates are
+  /// never cut.
+  public var cuttable: Bool
 
   /// A column.
-  public init(key: String, label: String, component: String, rightAligned: Bool = false) {
+  public init(key: String, label: String, component: String, rightAligned: Bool = false, cuttable: Bool? = nil) {
     self.key = key
     self.label = label
     self.component = component
     self.rightAligned = rightAligned
+    self.cuttable = cuttable ?? !rightAligned
   }
 }
 
