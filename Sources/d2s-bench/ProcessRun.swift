@@ -10,8 +10,18 @@ struct ProcessRun {
   var peakKilobytes: Int
   var status: Int32
 
-  /// Runs `arguments` (the first is the program, looked up on PATH) to completion.
+  /// Runs `arguments` (the first is the program, looked up on PATH) to completion. Peak memory
+  /// comes from GNU time when it is installed (a process started from this one would report
+  /// this process's own peak as its floor), else it is 0.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
+    let time = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: time) else { return try spawn(arguments, environment: environment, peak: nil) }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-bench-peak-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    return try spawn([time, "-f", "%M", "-o", report] + arguments, environment: environment, peak: report)
+  }
+
+  private static func spawn(_ arguments: [String], environment: [String: String], peak report: String?) throws -> ProcessRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,7 +45,9 @@ struct ProcessRun {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-    return ProcessRun(milliseconds: ms, peakKilobytes: usage.ru_maxrss, status: (status >> 8) & 0xFF)
+    let peak = report.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      .flatMap { Int($0.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+    return ProcessRun(milliseconds: ms, peakKilobytes: peak, status: (status >> 8) & 0xFF)
   }
 }
 
