@@ -3,36 +3,38 @@ import Qualifiers
 
 extension Database {
   /// Streams the rows `specification` selects without making objects (the fast path of list
-  /// pages): each row holds the entity's attributes in model order, then the value at each of
-  /// `paths`, read in the same statement through LEFT JOINs. Paths must cross only to-one
-  /// relationships and end at an attribute. Ctrl-C stops it at the next row.
+  /// pages): each row holds the entity's `attributes` (all of them, in model order, when nil),
+  /// then the value at each of `paths`, read in the same statement through LEFT JOINs. Paths
+  /// must cross only to-one relationships and end at an attribute. Ctrl-C stops it at the
+  /// next row.
   public func fetchRows(
-    _ specification: FetchSpecification, paths: [PropertyPath], row: ([DatabaseValue]) throws -> Void
+    _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
+    row: ([DatabaseValue]) throws -> Void
   ) throws {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
     var extra: [String] = []
-    var attributes: [Attribute?] = entity.attributes
+    var columns: [Attribute?] = attributes ?? entity.attributes
     for path in paths {
       let (column, attribute) = try builder.column(KVCPath(path.keyPath))
       extra.append(column)
-      attributes.append(attribute)
+      columns.append(attribute)
     }
-    let statement = try builder.select(specification, extraColumns: extra)
-    try adaptor.query(statement, columns: attributes) { values in
+    let statement = try builder.select(specification, attributes: attributes, extraColumns: extra)
+    try adaptor.query(statement, columns: columns) { values in
       try Interruption.check()
       try row(values)
     }
   }
 
-  /// ``fetchRows(_:paths:row:)`` with an object for each row when `objects` is true: made from
-  /// the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
+  /// ``fetchRows(_:attributes:paths:row:)`` with an object for each row when `objects` is true
+  /// (then `attributes` are ignored: an object has them all), made from the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
   /// are fetched together (one query per relationship per chunk, never per row).
   public func fetchRows(
-    _ specification: FetchSpecification, paths: [PropertyPath], objects: Bool, prefetch: [String] = [],
-    chunk: Int = 1000, row: ([DatabaseValue], DatabaseObject?) throws -> Void
+    _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool,
+    prefetch: [String] = [], chunk: Int = 1000, row: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
-    guard objects else { return try fetchRows(specification, paths: paths) { try row($0, nil) } }
+    guard objects else { return try fetchRows(specification, attributes: attributes, paths: paths) { try row($0, nil) } }
     let entity = try entity(specification.entityName)
     let count = entity.attributes.count
     var pending: [([DatabaseValue], DatabaseObject)] = []

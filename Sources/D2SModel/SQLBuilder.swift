@@ -192,7 +192,7 @@ struct SQLBuilder {
 
   /// `SELECT` of the entity's columns (or `count(*)`) for `specification`.
   mutating func select(
-    _ specification: FetchSpecification, count: Bool = false, extraColumns: [String] = []
+    _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil, extraColumns: [String] = []
   ) throws -> SQLStatement {
     var whereClause = ""
     if let qualifier = specification.qualifier {
@@ -222,7 +222,7 @@ struct SQLBuilder {
     }
     let columns = count
       ? "count(*)"
-      : (entity.attributes.map { "\(rootAlias).\(dialect.quote($0.columnName))" } + extraColumns)
+      : ((attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" } + extraColumns)
         .joined(separator: ", ")
     return SQLStatement("SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
   }

@@ -51,7 +51,9 @@ struct QueryListPage: PrimitiveView {
     // Rows are made one by one as the renderer reads them, and let go once written, so a
     // long list is never held whole.
     let rows = RowSource { emit in
-      try group.forEachRow(paths: columns.joinedPaths, objects: columns.needsObjects, prefetch: columns.prefetch) {
+      try group.forEachRow(
+        attributes: columns.rowAttributes, paths: columns.joinedPaths, objects: columns.needsObjects, prefetch: columns.prefetch
+      ) {
         try emit(try columns.row($0, $1))
       }
     }

@@ -37,13 +37,16 @@ public final class DisplayGroup: @unchecked Sendable {
     try database.fetch(specification)
   }
 
-  /// Streams the window's rows: the entity's attributes, then the values at `paths` (joined in
+  /// Streams the window's rows: the entity's `attributes` (all, when nil or when rows come with
+  /// objects), then the values at `paths` (joined in
   /// the same statement), with an object per row when `objects` is true (their `prefetch`
   /// relationships fetched a chunk at a time). Nothing is held beyond a chunk.
   public func forEachRow(
-    paths: [PropertyPath], objects: Bool, prefetch: [String], _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
+    attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool, prefetch: [String],
+    _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
-    try database.fetchRows(specification, paths: paths, objects: objects, prefetch: prefetch, row: body)
+    try database.fetchRows(
+      specification, attributes: objects ? nil : attributes, paths: paths, objects: objects, prefetch: prefetch, row: body)
   }
 
   /// The total, given that `shown` rows were read: the rows themselves when the list has no

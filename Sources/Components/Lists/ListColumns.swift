@@ -15,11 +15,22 @@ struct ListColumns {
     let context: RuleContext
     let path: PropertyPath?
     /// Where the column's value is in a row (attributes first, then joined paths).
-    let valueIndex: Int?
+    var valueIndex: Int?
+    /// The entity attribute the column shows, when its path is the attribute itself.
+    let ownAttribute: String?
     /// The column-wide formatter when cells can skip their component, else nil.
     let plain: (formatter: (any ValueFormatter)?, attribute: Attribute?)?
     /// The text of nil in this column.
     let nilText: String
+    /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole column):
+    /// the cells made so far, by the related object's key, so each related object's title is
+    /// resolved once.
+    let titles: TitleCache?
+  }
+
+  /// Cells by the key of the object they show.
+  final class TitleCache {
+    var cells: [[DatabaseValue]: ShownValue] = [:]
   }
 
   let columns: [Column]
@@ -31,6 +42,9 @@ struct ListColumns {
   /// The relationships those cells read, fetched a chunk of rows at a time.
   let prefetch: [String]
   let keyIndexes: [Int]
+  /// The entity attributes a row holds when no cell needs an object: the primary key and the
+  /// columns' own attributes (nil: all of them).
+  let rowAttributes: [Attribute]?
 
   init(context: RuleContext, entity: Entity, model: Model, environment: RenderEnvironment) throws {
     var rowContext = context
@@ -45,11 +59,13 @@ struct ListColumns {
       let name = component?.name ?? ""
       let path = try? PropertyPath(key, from: entity, in: model)
       var index: Int?
+      var own: String?
       if let path, let attribute = path.attribute {
         if path.relationships.isEmpty {
           index = entity.attributeIndex(named: attribute.name)
+          own = attribute.name
         } else {
-          index = entity.attributes.count + joined.count
+          index = joined.count  // made absolute below, once the row's attributes are known
           joined.append(path)
         }
       }
@@ -61,20 +77,36 @@ struct ListColumns {
           description: TableColumn(
             key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber",
             cuttable: Self.isCuttable(path, component: name, model: model)),
-          context: column, path: path, valueIndex: index,
+          context: column, path: path, valueIndex: index, ownAttribute: own,
           plain: isPlainValue ? (formatter.flatMap { environment.formatters.formatter(named: $0.name) }, column.attribute) : nil,
-          nilText: column.displayStringForNil))
+          nilText: column.displayStringForNil,
+          titles: name == "DisplayToOne" && !componentPerCell && !formatterPerCell && !column.debug && path?.attribute == nil
+            && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayToOne ? TitleCache() : nil))
     }
-    self.columns = columns
-    self.environment = environment
-    self.joinedPaths = joined
     let slow = columns.filter { $0.plain == nil }
     self.needsObjects = !slow.isEmpty
     self.prefetch = slow.compactMap { column in
       guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else { return nil }
       return path.keyPath
     }
-    self.keyIndexes = entity.primaryKeyAttributeNames.compactMap { entity.attributeIndex(named: $0) }
+    // Without objects a row holds only what is shown, and the key; with them, every attribute.
+    let keyNames = entity.primaryKeyAttributeNames
+    var names: [String] = []
+    for name in keyNames + columns.compactMap(\.ownAttribute) where !names.contains(name) { names.append(name) }
+    let attributes = needsObjects ? entity.attributes : names.compactMap { entity.attribute(named: $0) }
+    self.rowAttributes = needsObjects ? nil : attributes
+    func position(_ name: String) -> Int? { attributes.firstIndex { $0.name == name } }
+    for index in columns.indices {
+      if let own = columns[index].ownAttribute {
+        columns[index].valueIndex = position(own)
+      } else if let joinedIndex = columns[index].valueIndex {
+        columns[index].valueIndex = attributes.count + joinedIndex
+      }
+    }
+    self.keyIndexes = keyNames.compactMap(position)
+    self.columns = columns
+    self.environment = environment
+    self.joinedPaths = joined
   }
 
   /// Text may be cut on a narrow terminal; numbers, dates and the title of the row (or of
@@ -111,6 +143,16 @@ struct ListColumns {
         continue
       }
       guard let object else { continue }
+      var titleKey: [DatabaseValue]?
+      if let titles = column.titles, let path = column.path {
+        let related = KVC.unwrap(path.anyValue(in: object)) as? DatabaseObject
+        let key = related?.primaryKeyValues ?? []
+        if let cached = titles.cells[key] {
+          cells.append(cached)
+          continue
+        }
+        titleKey = key
+      }
       var cell = column.context.with(\.object, object)
       // The page knows the value: read it from the row, or through the resolved path.
       if let index = column.valueIndex {
@@ -120,7 +162,9 @@ struct ListColumns {
       }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)
-      cells.append(ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText))
+      let shown = ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText)
+      if let titleKey, let titles = column.titles { titles.cells[titleKey] = shown }
+      cells.append(shown)
     }
     return TableRow(key: keyIndexes.map { values[$0] }, cells: cells)
   }
