@@ -10,7 +10,9 @@ struct DSLKeyPath: Sendable {
   /// The rule-text path, with the key's name in `registry`.
   func path(in registry: D2SContextKVC) throws(DSLFailure) -> KVCPath {
     guard let exposed = registry.key(forID: key.id) else {
-      throw DSLFailure("the key \(key.typeName) is not exposed in this engine's registry (expose it, or install the plugin that does)")
+      let named = key.exposedName.map { "'\($0)' (\(key.typeName))" } ?? key.typeName
+      throw DSLFailure(
+        "the key \(named) is not exposed in this engine's registry (expose it, or install the plugin that does)")
     }
     return KVCPath(components: [exposed.name] + members)
   }
