@@ -60,7 +60,9 @@ let package = Package(
     .target(name: "Plugins", dependencies: ["Components"]),
 
     // MARK: - Umbrella (`import D2S`)
-    .target(name: "D2S", dependencies: ["EnvKeys", "Qualifiers", "RuleCore", "D2SModel", "Components", "Plugins"]),
+    .target(
+      name: "D2S",
+      dependencies: ["EnvKeys", "Qualifiers", "RuleCore", "D2SModel", "Components", "Plugins"]),
 
     // MARK: - Testing support
     .target(name: "D2STesting", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),

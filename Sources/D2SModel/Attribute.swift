@@ -110,9 +110,9 @@ extension Attribute.ValueType: ContextLiteralConvertible {
   /// The value type named by a string literal (`'String'`).
   public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
     guard case .string(let name) = literal, let type = Attribute.ValueType(rawValue: name) else {
-      throw LiteralCoercionError(
-        expectedType: "ValueType", literal: literal,
-        hint: "one of \(Attribute.ValueType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+      let names = Attribute.ValueType.allCases.map { "'\($0.rawValue)'" }
+        .joined(separator: ", ")
+      throw LiteralCoercionError(expectedType: "ValueType", literal: literal, hint: "one of \(names)")
     }
     self = type
   }

@@ -62,7 +62,9 @@ extension DatabaseObject {
     /// `value`.
     public static var contextTypeName: String { "value" }
     /// A member standing for a rule literal.
-    public init(contextLiteral literal: Literal) throws(LiteralCoercionError) { self.init(literal: literal) }
+    public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
+      self.init(literal: literal)
+    }
     /// The value as a rule literal (objects by their primary key).
     public var contextLiteral: Literal {
       if let literal { return literal }
@@ -99,7 +101,8 @@ extension DatabaseObject: KeyPathRecordable {
 extension Entity {
   /// An entity with no properties, for placeholder objects.
   static let recordingPlaceholder = Entity(
-    name: "", externalName: "", attributes: [], relationships: [], primaryKeyAttributeNames: [], isView: false)
+    name: "", externalName: "", attributes: [], relationships: [], primaryKeyAttributeNames: [],
+    isView: false)
 }
 
 extension Literal {

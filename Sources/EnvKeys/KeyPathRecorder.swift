@@ -40,7 +40,8 @@ public final class KeyPathRecorder: @unchecked Sendable {
   @usableFromInline
   func record<K: DynamicEnvironmentKey>(_ key: K.Type) {
     if first == nil {
-      first = FirstKey(id: ObjectIdentifier(key), typeName: String(reflecting: key), exposedName: K.exposedName)
+      first = FirstKey(
+        id: ObjectIdentifier(key), typeName: String(reflecting: key), exposedName: K.exposedName)
     }
   }
 

@@ -79,7 +79,8 @@ public final class PluginRegistry: Sendable {
     do {
       try model.attach(to: keys)
     } catch {
-      throw PluginError(code: .invalidRules, message: "plugin \(plugin.name)'s Swift rules: \(error)")
+      throw PluginError(
+        code: .invalidRules, message: "plugin \(plugin.name)'s Swift rules: \(error)")
     }
     for component in plugin.components { looks.register(component.component, as: component.name, look: component.look) }
     for (name, formatter) in plugin.formatters { formatters.register(formatter, as: name) }

@@ -14,7 +14,8 @@ indirect enum DSLCondition: Sendable {
   func qualifier(in registry: D2SContextKVC) throws(DSLFailure) -> Qualifier {
     switch self {
     case .constant(let value): return .constant(value)
-    case .comparison(let path, let op, let literal): return .comparison(try path.path(in: registry), op, literal)
+    case .comparison(let path, let op, let literal):
+      return .comparison(try path.path(in: registry), op, literal)
     case .keyComparison(let lhs, let op, let rhs):
       return .keyComparison(try lhs.path(in: registry), op, try rhs.path(in: registry))
     case .and(let parts): return .all(try qualifiers(parts, in: registry))
@@ -23,7 +24,9 @@ indirect enum DSLCondition: Sendable {
     }
   }
 
-  private func qualifiers(_ parts: [DSLCondition], in registry: D2SContextKVC) throws(DSLFailure) -> [Qualifier] {
+  private func qualifiers(_ parts: [DSLCondition], in registry: D2SContextKVC) throws(DSLFailure)
+    -> [Qualifier]
+  {
     var result: [Qualifier] = []
     for part in parts { result.append(try part.qualifier(in: registry)) }
     return result
@@ -33,7 +36,8 @@ indirect enum DSLCondition: Sendable {
   func printed(in registry: D2SContextKVC?) -> Qualifier {
     switch self {
     case .constant(let value): .constant(value)
-    case .comparison(let path, let op, let literal): .comparison(path.printed(in: registry), op, literal)
+    case .comparison(let path, let op, let literal):
+      .comparison(path.printed(in: registry), op, literal)
     case .keyComparison(let lhs, let op, let rhs):
       .keyComparison(lhs.printed(in: registry), op, rhs.printed(in: registry))
     case .and(let parts): .all(parts.map { $0.printed(in: registry) })

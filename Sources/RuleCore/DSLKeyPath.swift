@@ -12,7 +12,8 @@ struct DSLKeyPath: Sendable {
     guard let exposed = registry.key(forID: key.id) else {
       let named = key.exposedName.map { "'\($0)' (\(key.typeName))" } ?? key.typeName
       throw DSLFailure(
-        "the key \(named) is not exposed in this engine's registry (expose it, or install the plugin that does)")
+        "the key \(named) is not exposed in this engine's registry (expose it, or install the plugin that does)"
+      )
     }
     return KVCPath(components: [exposed.name] + members)
   }
@@ -36,7 +37,9 @@ struct DSLKeyPath: Sendable {
     context.recorder = recorder
     _ = context[keyPath: keyPath]
     guard let first = recorder.first else {
-      throw DSLFailure("\(keyPath) does not start at a key (a DynamicEnvironmentKey read by a RuleContext property)")
+      throw DSLFailure(
+        "\(keyPath) does not start at a key (a DynamicEnvironmentKey read by a RuleContext property)"
+      )
     }
     var members: [String] = []
     var recorded = recorder.members[...]
@@ -47,7 +50,8 @@ struct DSLKeyPath: Sendable {
         members.append(member)
       } else {
         throw DSLFailure(
-          "cannot name a computed property in \(keyPath); make its type KeyPathRecordable, or write the rule as text")
+          "cannot name a computed property in \(keyPath); make its type KeyPathRecordable, or write the rule as text"
+        )
       }
     }
     return DSLKeyPath(key: first, members: members)
@@ -93,7 +97,8 @@ struct DSLKeyPath: Sendable {
     return try parts.map { part throws(DSLFailure) -> String? in
       if part.hasPrefix("<computed") { return nil }
       guard Literal.isPlainIdentifier(part) else {
-        throw DSLFailure("cannot name the key path component '\(part)' in \(description); write the rule as text")
+        throw DSLFailure(
+          "cannot name the key path component '\(part)' in \(description); write the rule as text")
       }
       return part
     }

@@ -73,7 +73,9 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `PREDICATE => KEY = VALUE`, then `; PRIORITY` unless normal.
-  static func text(predicate: Qualifier, keyName: String, value: RuleValue, priority: Priority) -> String {
+  static func text(
+    predicate: Qualifier, keyName: String, value: RuleValue, priority: Priority
+  ) -> String {
     var text = "\(predicate) => \(keyName) = \(value)"
     if priority != .normal { text += " ; \(priority)" }
     return text

@@ -21,27 +21,33 @@ func dslKeyComparison<V, W>(
 // MARK: - Comparisons with a value
 
 /// `keyPath = value`.
-public func == <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func == <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .equal, rhs)
 }
 /// `keyPath != value`.
-public func != <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func != <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .notEqual, rhs)
 }
 /// `keyPath < value`.
-public func < <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func < <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .lessThan, rhs)
 }
 /// `keyPath <= value` (in a condition; after `=>` the same operator assigns).
-public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .lessThanOrEqual, rhs)
 }
 /// `keyPath > value`.
-public func > <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func > <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .greaterThan, rhs)
 }
 /// `keyPath >= value`.
-public func >= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
+public func >= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate
+{
   dslComparison(lhs, .greaterThanOrEqual, rhs)
 }
 
@@ -102,7 +108,9 @@ func dslAssignment(
 }
 
 /// Assigns a constant: `\.nextTask <= "inspect"`.
-public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RuleAssignment {
+public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V)
+  -> RuleAssignment
+{
   dslAssignment(lhs, .success(.constant(rhs.contextLiteral)), RuleLocation.captureCaller())
 }
 /// Assigns a value stored by its literal, a component by its registered name:
@@ -111,14 +119,16 @@ public func <= <V>(lhs: KeyPath<RuleContext, V>, rhs: some RuleValueConvertible)
   dslAssignment(lhs, .success(.constant(rhs.ruleLiteral)), RuleLocation.captureCaller())
 }
 /// Assigns the value of another key path, read at lookup time: `\.title <= \.object?.lastName`.
-public func <= <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RuleAssignment {
+public func <= <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RuleAssignment
+{
   dslAssignment(lhs, DSLKeyPath.recording(rhs).map { .keyPath($0) }, RuleLocation.captureCaller())
 }
 
 /// Joins a condition and an assignment into a rule.
 public func => (lhs: RulePredicate, rhs: RuleAssignment) -> DSLRule {
   DSLRule(
-    condition: lhs.condition, assignment: rhs.target, rulePriority: .normal, location: RuleLocation.captureCaller())
+    condition: lhs.condition, assignment: rhs.target, rulePriority: .normal,
+    location: RuleLocation.captureCaller())
 }
 
 /// A rule whose condition is a boolean key path: `\.debug => …` means `debug = true => …`.

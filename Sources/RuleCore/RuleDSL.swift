@@ -79,7 +79,9 @@ public struct DSLRule: Sendable, RuleModelElement, CustomStringConvertible {
   public let location: RuleLocation
 
   /// The same rule at another priority: `(\.task == "list" => \.nextTask <= "inspect").priority(.low)`.
-  public func priority(_ priority: Rule.Priority, file: String = #filePath, line: Int = #line) -> DSLRule {
+  public func priority(_ priority: Rule.Priority, file: String = #filePath, line: Int = #line)
+    -> DSLRule
+  {
     DSLRule(
       condition: condition, assignment: assignment, rulePriority: priority,
       location: RuleLocation(file: file, line: line))
@@ -90,7 +92,8 @@ public struct DSLRule: Sendable, RuleModelElement, CustomStringConvertible {
     let qualifier = try condition.get().qualifier(in: registry)
     let assignment = try assignment.get()
     guard let key = registry.key(named: try assignment.key.path(in: registry).first) else {
-      throw DSLFailure("the key \(assignment.key.key.typeName) is not exposed in this engine's registry")
+      throw DSLFailure(
+        "the key \(assignment.key.key.typeName) is not exposed in this engine's registry")
     }
     let value: RuleValue
     switch assignment.value {
@@ -98,7 +101,8 @@ public struct DSLRule: Sendable, RuleModelElement, CustomStringConvertible {
     case .keyPath(let path): value = .keyPath(try path.path(in: registry))
     }
     do {
-      return try Rule(predicate: qualifier, key: key, value: value, priority: rulePriority, location: location)
+      return try Rule(
+        predicate: qualifier, key: key, value: value, priority: rulePriority, location: location)
     } catch {
       throw DSLFailure(error.description)
     }
@@ -134,7 +138,10 @@ public struct DSLRule: Sendable, RuleModelElement, CustomStringConvertible {
 extension RuleAssignment: RuleModelElement {
   /// Adds the assignment as an unconditional rule.
   public func add(to model: RuleModel) {
-    DSLRule(condition: .success(.constant(true)), assignment: target, rulePriority: .normal, location: location)
-      .add(to: model)
+    DSLRule(
+      condition: .success(.constant(true)), assignment: target, rulePriority: .normal,
+      location: location
+    )
+    .add(to: model)
   }
 }

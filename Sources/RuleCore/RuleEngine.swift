@@ -46,17 +46,21 @@ public final class RuleEngine: Sendable {
       }
     }
     if !failures.isEmpty { throw RuleDSLError(failures: failures) }
-    self.init(models: [ruleModel] + fallbacks, registry: registry, computations: computations, cache: cache)
+    self.init(
+      models: [ruleModel] + fallbacks, registry: registry, computations: computations, cache: cache)
   }
 
   /// An engine with no rules: every key is explicit or its default.
   public convenience init(
-    registry: D2SContextKVC = .shared, computations: RuleComputations = RuleComputations(), cache: Bool = true
+    registry: D2SContextKVC = .shared, computations: RuleComputations = RuleComputations(),
+    cache: Bool = true
   ) {
     self.init(models: [RuleModel()], registry: registry, computations: computations, cache: cache)
   }
 
-  private init(models: [RuleModel], registry: D2SContextKVC, computations: RuleComputations, cache: Bool) {
+  private init(
+    models: [RuleModel], registry: D2SContextKVC, computations: RuleComputations, cache: Bool
+  ) {
     self.models = models
     self.registry = registry
     self.computations = computations

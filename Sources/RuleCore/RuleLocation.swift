@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Swift operators cannot take `#filePath` and `#line`, so the DSL captures the return
 /// address of its operator call (a few machine words) and turns it into a source line from the
-/// program's debug information only when asked (an error, `explain`). Without debug
+/// program's debug information only when asked (an error message, or a tool such as `explain`). Without debug
 /// information the place is unknown; ``DSLRule/priority(_:file:line:)`` always records it.
 public final class RuleLocation: Sendable, CustomStringConvertible {
   private enum Place {
@@ -32,7 +32,9 @@ public final class RuleLocation: Sendable, CustomStringConvertible {
   @inline(never)
   static func captureCaller() -> RuleLocation {
     #if canImport(Runtime)
-      if let backtrace = try? Backtrace.capture(limit: 8, top: 0) { return RuleLocation(place: .captured(backtrace)) }
+      if let backtrace = try? Backtrace.capture(limit: 8, top: 0) {
+        return RuleLocation(place: .captured(backtrace))
+      }
     #endif
     return RuleLocation(place: .unknown)
   }
@@ -44,7 +46,9 @@ public final class RuleLocation: Sendable, CustomStringConvertible {
 
   /// `File.swift:12`, or `an unknown line` without debug information.
   public var description: String {
-    guard let (file, line) = resolved else { return "an unknown line (build with debug information to see it)" }
+    guard let (file, line) = resolved else {
+      return "an unknown line (build with debug information to see it)"
+    }
     return "\(file):\(line)"
   }
 
@@ -69,8 +73,13 @@ public final class RuleLocation: Sendable, CustomStringConvertible {
   #if canImport(Runtime)
     /// The source line of the first frame (inlined ones included) outside RuleCore: the code
     /// that wrote the rule. Nil when that frame has no debug information.
-    private static func firstCallerOutsideTheDSL(_ backtrace: Backtrace) -> (file: String, line: Int)? {
-      guard let symbolicated = backtrace.symbolicated(options: [.showInlineFrames, .showSourceLocations])
+    private static func firstCallerOutsideTheDSL(_ backtrace: Backtrace) -> (
+      file: String, line: Int
+    )? {
+      guard
+        let symbolicated = backtrace.symbolicated(options: [
+          .showInlineFrames, .showSourceLocations,
+        ])
       else { return nil }
       let ownFolder = String(#filePath.dropLast("RuleLocation.swift".count))
       for frame in symbolicated.frames {

@@ -172,8 +172,9 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
           resolved += 1
         } catch {
           state.pending[id] = (rule, error)
+          let printed = rule.printed(in: registry)
           failures.append(
-            RuleDSLError.Failure(rule: rule.printed(in: registry), location: rule.location, reason: error.reason))
+            RuleDSLError.Failure(rule: printed, location: rule.location, reason: error.reason))
         }
       }
       return (resolved, failures)
@@ -282,7 +283,8 @@ extension RuleModel: CustomStringConvertible {
   public var description: String {
     state.withLock { state in
       state.order.compactMap { id in
-        state.rules[id]?.description ?? state.pending[id].map { $0.rule.printed(in: state.registry) }
+        state.rules[id]?.description
+          ?? state.pending[id].map { $0.rule.printed(in: state.registry) }
       }.joined(separator: "\n")
     }
   }

@@ -1,9 +1,10 @@
-@testable import Components
 import D2SModel
 import D2STesting
-@testable import EnvKeys
 import RuleCore
 import Testing
+
+@testable import Components
+@testable import EnvKeys
 
 /// The Swift rule DSL over the builtin keys, model objects and database objects.
 @Suite struct RuleDSLBuiltinKeysTests {
@@ -21,7 +22,8 @@ import Testing
       \.relationship?.isToMany == true => \.displayStringForNil <= "none",
       \.relationship?.isToMany => \.displayStringForNil <= "none",
       \.object?.address?.phone == "" => \.title <= \.object?.address?.address,
-      \.user?.username == "Mike" && \.object?.firstName != \.user?.firstName => \.isObjectEditable <= false,
+      \.user?.username == "Mike" && \.object?.firstName != \.user?.firstName => \.isObjectEditable
+        <= false,
       \.object?.storeId == 1 && \.object?.active == true => \.title <= "store 1",
     ]
     let text = """
@@ -40,8 +42,12 @@ import Testing
 
   @Test func aValueTypeNameThatIsNoneIsReported() throws {
     let model: RuleModel = [\.attribute?.valueType == "Strnig" => \.hideEmptyProperty <= false]
-    let error = try #require(throws: RuleDSLError.self) { try D2SEngine.make(rules: model, registry: registry) }
-    #expect(error.failures.first?.reason.hasPrefix("'Strnig' is not a value type (use 'String', 'Int'") == true)
+    let error = try #require(throws: RuleDSLError.self) {
+      try D2SEngine.make(rules: model, registry: registry)
+    }
+    #expect(
+      error.failures.first?.reason.hasPrefix("'Strnig' is not a value type (use 'String', 'Int'")
+        == true)
   }
 
   @Test func aCustomerAnswersByDynamicMembers() throws {

@@ -1,11 +1,14 @@
 import EnvKeys
 import Qualifiers
-@testable import RuleCore
 import Testing
+
+@testable import RuleCore
 
 @Suite struct RuleDSLTests {
   /// An engine over `model` with the test keys in a registry of its own (no shared state).
-  func engine(_ model: RuleModel, registry: D2SContextKVC = TestRegistry.make()) throws -> RuleEngine {
+  func engine(_ model: RuleModel, registry: D2SContextKVC = TestRegistry.make()) throws
+    -> RuleEngine
+  {
     try RuleEngine(ruleModel: model, registry: registry)
   }
 
@@ -54,33 +57,46 @@ import Testing
       (\.task == "list" => \.nextTask <= "inspect").priority(.low),
     ]
     let ctx = RuleContext(engine: try engine(model))
-      .with(Keys.Entity.self, TestEntity("Customer")).with(Keys.Object.self, Person("MARY", "SMITH"))
+      .with(Keys.Entity.self, TestEntity("Customer")).with(
+        Keys.Object.self, Person("MARY", "SMITH"))
     #expect(ctx.title == "SMITH")
     #expect(ctx.with(\.task, "list").nextTask == "inspect")
-    #expect(try ctx.with(\.task, "list").explain(keyNamed: "nextTask").entries.first?.rule.rule.priority == .low)
+    #expect(
+      try ctx.with(\.task, "list").explain(keyNamed: "nextTask").entries.first?.rule.rule.priority
+        == .low)
   }
 
   @Test func anUnexposedKeyMakesAttachingThrowWithTheRulesPlace() throws {
     let registry = D2SContextKVC()
     try registry.expose(Keys.Task.self, "task")
+    let model = RuleModel()
     let line = #line + 1
-    let model: RuleModel = [\.task == "edit" => \.count <= 3, \.task == "list" => \.task <= "inspect"]
-    let error = try #require(throws: RuleDSLError.self) { try RuleEngine(ruleModel: model, registry: registry) }
+    model.add(\.task == "edit" => \.count <= 3)
+    model.add(\.task == "list" => \.task <= "inspect")
+    let error = try #require(throws: RuleDSLError.self) {
+      try RuleEngine(ruleModel: model, registry: registry)
+    }
     #expect(error.failures.count == 1)
     let failure = try #require(error.failures.first)
     #expect(failure.location.line == line)
     #expect(failure.location.file?.hasSuffix("RuleDSLTests.swift") == true)
-    #expect("\(error)".contains("RuleDSLTests.swift:\(line): the key RuleCoreTests.Keys.Count is not exposed"))
+    #expect(
+      "\(error)".contains(
+        "RuleDSLTests.swift:\(line): the key RuleCoreTests.Keys.Count is not exposed"))
     #expect(failure.rule == "task = 'edit' => <RuleCoreTests.Keys.Count> = 3")
     #expect(model.rules.count == 1, "the other rule is attached")
     #expect(model.unattachedRules.count == 1)
-    #expect(throws: RuleDSLError.self, "reported again by the next attach") { try model.attach(to: registry) }
+    #expect(throws: RuleDSLError.self, "reported again by the next attach") {
+      try model.attach(to: registry)
+    }
   }
 
   @Test func aConstantThatDoesNotFitIsReported() throws {
     let model: RuleModel = [\.task == "x" => \.count <= EditRating()]
     let error = try #require(throws: RuleDSLError.self) { try engine(model) }
-    #expect(error.failures.first?.reason == "cannot use a string 'EditRating' for key 'count': expected Int")
+    #expect(
+      error.failures.first?.reason
+        == "cannot use a string 'EditRating' for key 'count': expected Int")
   }
 
   @Test func assigningAKeyPathThatIsNotAKeyIsReported() throws {

@@ -39,11 +39,13 @@ let ruleText = """
     let mary = try tester.with(object: "Customer", key: [.int(1)])
     #expect(try mary.value("title") == "'SMITH'")
     #expect(try mary.rule("title") == "entity.name = 'Customer' => title = object.lastName")
-    #expect(try tester.setting("entity", to: "'Actor'").value("displayNameForEntity") == "'Moviestars'")
+    #expect(
+      try tester.setting("entity", to: "'Actor'").value("displayNameForEntity") == "'Moviestars'")
   }
 
   @Test func theEditRatingComponentIsNamedAsInText() throws {
-    let tester = try RuleTester(rules: ruleModel, plugins: [RatingComponentsPlugin()], database: try TestDatabases.sakila())
+    let tester = try RuleTester(
+      rules: ruleModel, plugins: [RatingComponentsPlugin()], database: try TestDatabases.sakila())
     let rating = try tester.with(object: "Film", key: [.int(1)]).setting("task", to: "'edit'")
       .setting("propertyKey", to: "'rating'")
     #expect(try rating.value("component") == "'EditRating'")
@@ -53,10 +55,14 @@ let ruleText = """
     let line = #line + 1
     let audited: RuleModel = [\.entity?.name == "Film" => \.isAuditLogged <= true]
     let error = try #require(throws: RuleDSLError.self) { try RuleTester(rules: audited) }
-    #expect("\(error)".contains("RulesInSwiftTests.swift:\(line): the key 'isAuditLogged' (AuditKeys.IsAuditLoggedKey) is not exposed"))
+    #expect(
+      "\(error)".contains(
+        "RulesInSwiftTests.swift:\(line): the key 'isAuditLogged' (AuditKeys.IsAuditLoggedKey) is not exposed"
+      ))
     #expect("\(error)".contains("in: entity.name = 'Film' => isAuditLogged = true"))
 
-    let tester = try RuleTester(rules: audited, plugins: [AuditKeysPlugin()], database: try TestDatabases.sakila())
+    let tester = try RuleTester(
+      rules: audited, plugins: [AuditKeysPlugin()], database: try TestDatabases.sakila())
     #expect(try tester.setting("entity", to: "'Film'").value("isAuditLogged") == "true")
     #expect(try tester.setting("entity", to: "'Actor'").value("isAuditLogged") == "false")
   }
