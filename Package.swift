@@ -5,6 +5,8 @@ let package = Package(
   name: "D2S",
   platforms: [.macOS(.v15)],
   products: [
+    // The umbrella: rules, the Swift rule DSL, the model, components and plugins in one import.
+    .library(name: "D2S", targets: ["D2S"]),
     .library(name: "EnvKeys", targets: ["EnvKeys"]),
     .library(name: "Qualifiers", targets: ["Qualifiers"]),
     .library(name: "RuleCore", targets: ["RuleCore"]),
@@ -56,6 +58,11 @@ let package = Package(
       dependencies: ["RuleCore", "D2SModel", .product(name: "Crypto", package: "swift-crypto")]),
 
     .target(name: "Plugins", dependencies: ["Components"]),
+
+    // MARK: - Umbrella (`import D2S`)
+    .target(
+      name: "D2S",
+      dependencies: ["EnvKeys", "Qualifiers", "RuleCore", "D2SModel", "Components", "Plugins"]),
 
     // MARK: - Testing support
     .target(name: "D2STesting", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),

@@ -103,3 +103,19 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
 
   public var description: String { name }
 }
+
+extension Attribute.ValueType: ContextLiteralConvertible {
+  /// `ValueType`.
+  public static var contextTypeName: String { "ValueType" }
+  /// The value type named by a string literal (`'String'`).
+  public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
+    guard case .string(let name) = literal, let type = Attribute.ValueType(rawValue: name) else {
+      let names = Attribute.ValueType.allCases.map { "'\($0.rawValue)'" }
+        .joined(separator: ", ")
+      throw LiteralCoercionError(expectedType: "ValueType", literal: literal, hint: "one of \(names)")
+    }
+    self = type
+  }
+  /// The name as rule text compares it: `'String'`.
+  public var contextLiteral: Literal { .string(rawValue) }
+}

@@ -6,6 +6,8 @@ import Synchronization
 /// A row of an entity: its fetched values (the snapshot), pending changes, and the related
 /// objects reached through relationships. Key-value coding reads through relationships
 /// (`address.phone`); rules see a change counter, so answers about it are never stale.
+/// Properties read as dynamic members too: `object.lastName`, `object.address?.phone`.
+@dynamicMemberLookup
 public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, QualifierComparable,
   CustomStringConvertible, @unchecked Sendable
 {
@@ -27,11 +29,18 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
   private let state: Mutex<State>
   /// The object's identity for rule caches (never reused, unlike its address).
   public let ruleCacheIdentity = RuleCacheIdentity.next()
+  /// Set on the placeholder the Swift rule DSL reads key paths with.
+  let recorder: KeyPathRecorder?
 
   /// A fetched object (`values` in attribute order), or a new one with nil values.
-  public init(entity: Entity, database: Database?, values: [DatabaseValue]? = nil) {
+  public convenience init(entity: Entity, database: Database?, values: [DatabaseValue]? = nil) {
+    self.init(entity: entity, database: database, values: values, recorder: nil)
+  }
+
+  init(entity: Entity, database: Database?, values: [DatabaseValue]?, recorder: KeyPathRecorder?) {
     self.entity = entity
     self.database = database
+    self.recorder = recorder
     self.state = Mutex(
       State(snapshot: values ?? Array(repeating: .null, count: entity.attributes.count), newObject: values == nil))
   }

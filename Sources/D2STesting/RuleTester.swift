@@ -27,6 +27,24 @@ public struct RuleTester: Sendable {
     let registry = try PluginRegistry()
     for plugin in plugins { try registry.install(plugin) }
     let model = RuleModel(try RuleParser(registry: registry.keys, computations: registry.computations).parseRules(rules, file: "rules"))
+    try self.init(model: model, registry: registry, database: database)
+  }
+
+  /// A context over rules written in Swift (the user's), the plugins' rules and the builtin
+  /// ones.
+  ///
+  /// ```swift
+  /// let tester = try RuleTester(rules: [\.entity?.name == "Actor" => \.displayNameForEntity <= "Moviestars"])
+  /// ```
+  /// - Throws: ``RuleDSLError`` naming each rule (with its `FILE:LINE`) whose keys the
+  ///   builtin keys and the plugins' do not include, or whose constant does not fit its key.
+  public init(rules: RuleModel, plugins: [any D2SPlugin] = [], database: Database? = nil) throws {
+    let registry = try PluginRegistry()
+    for plugin in plugins { try registry.install(plugin) }
+    try self.init(model: rules, registry: registry, database: database)
+  }
+
+  private init(model: RuleModel, registry: PluginRegistry, database: Database?) throws {
     self.plugins = registry
     context = RuleContext(engine: try registry.makeEngine(rules: model))
     if let database { context.database = database }

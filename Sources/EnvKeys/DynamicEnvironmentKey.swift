@@ -18,6 +18,15 @@ public protocol DynamicEnvironmentKey: SendableMetatype {
   associatedtype Value: Sendable
   /// The value read when nothing is set for the key.
   static var defaultValue: Value { get }
+  /// The name the key is usually exposed under (`"task"`), or nil. Registries decide the
+  /// names rules use; this one only lets rules written in Swift print before they meet a
+  /// registry.
+  static var exposedName: String? { get }
+}
+
+extension DynamicEnvironmentKey {
+  /// No usual name: Swift rules name the key once attached to an engine.
+  public static var exposedName: String? { nil }
 }
 
 /// The identity of a key type, used as the storage index.

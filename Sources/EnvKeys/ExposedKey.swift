@@ -11,6 +11,8 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   public let valueTypeName: String
   /// Whether the value type is Optional (nil is a valid value).
   public let allowsNil: Bool
+  /// The key type's ``DynamicEnvironmentKey/exposedName`` (its usual name), if it has one.
+  public let usualName: String?
   private(set) var coerceLiteral: @Sendable (Literal, (any KeyValueCoding)?) throws -> any Sendable
   let literalOf: @Sendable (Any) -> Literal?
   let describeValue: @Sendable (Any) -> String
@@ -29,6 +31,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     self.name = name
     self.id = ObjectIdentifier(key)
     self.valueTypeName = valueTypeName
+    self.usualName = K.exposedName
     let allowsNil = K.Value.self is any AnyOptionalBox.Type
     self.allowsNil = allowsNil
     self.coerceLiteral = { literal, _ in try coerce(literal) }

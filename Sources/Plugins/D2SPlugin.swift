@@ -24,8 +24,9 @@ public protocol D2SPlugin: Sendable {
   var formatters: [String: any ValueFormatter] { get }
   /// Rules as text, parsed against the registry once the keys are exposed.
   var ruleText: String? { get }
-  /// Rules in Swift (after the text rules).
-  var rules: [Rule] { get }
+  /// Rules in Swift (after the text rules), named against the registry the plugin is
+  /// installed in: `[\.isAuditLogged == true => \.auditLabel <= \.displayNameForEntity]`.
+  var rules: RuleModel { get }
 }
 
 extension D2SPlugin {
@@ -33,7 +34,7 @@ extension D2SPlugin {
   public var components: [PluginComponent] { [] }
   public var formatters: [String: any ValueFormatter] { [:] }
   public var ruleText: String? { nil }
-  public var rules: [Rule] { [] }
+  public var rules: RuleModel { RuleModel() }
 }
 
 /// A component a plugin registers: its name, its look, and whether it replaces a component

@@ -75,7 +75,13 @@ public final class PluginRegistry: Sendable {
         throw PluginError(code: .invalidRules, message: "plugin \(plugin.name)'s rules: \(error)")
       }
     }
-    model.add(contentsOf: plugin.rules)
+    plugin.rules.add(to: model)
+    do {
+      try model.attach(to: keys)
+    } catch {
+      throw PluginError(
+        code: .invalidRules, message: "plugin \(plugin.name)'s Swift rules: \(error)")
+    }
     for component in plugin.components { looks.register(component.component, as: component.name, look: component.look) }
     for (name, formatter) in plugin.formatters { formatters.register(formatter, as: name) }
     state.withLock { state in
@@ -90,6 +96,6 @@ public final class PluginRegistry: Sendable {
   /// A rule engine over `rules`, then every plugin's rules, then the builtin default rules.
   public func makeEngine(rules: RuleModel = RuleModel()) throws -> RuleEngine {
     let builtin = try D2SEngine.defaultRuleModel(registry: keys, computations: computations)
-    return RuleEngine(ruleModel: rules, fallbacks: ruleModels + [builtin], registry: keys, computations: computations)
+    return try RuleEngine(ruleModel: rules, fallbacks: ruleModels + [builtin], registry: keys, computations: computations)
   }
 }

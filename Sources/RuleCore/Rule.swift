@@ -17,6 +17,8 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
   public let priority: Priority
   /// The predicate's complexity (its number of key comparisons).
   public let complexity: Int
+  /// Where the rule is written (rules in Swift); not part of equality.
+  public let location: RuleLocation?
   /// The constant coerced to the key's type, when `value` is a constant.
   let constantValue: (any Sendable)?
 
@@ -24,8 +26,9 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
   /// - Throws: ``LiteralCoercionError`` when the constant does not fit the key.
   public init(
     predicate: Qualifier = .constant(true), key: ExposedKey, value: RuleValue,
-    priority: Priority = .normal
+    priority: Priority = .normal, location: RuleLocation? = nil
   ) throws(LiteralCoercionError) {
+    self.location = location
     self.predicate = predicate
     self.key = key
     self.value = value
@@ -50,6 +53,7 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
   }
 
   private init(copying rule: Rule, priority: Priority) {
+    self.location = rule.location
     self.predicate = rule.predicate
     self.key = rule.key
     self.value = rule.value
@@ -65,7 +69,14 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
 
   /// Canonical rule text: `PREDICATE => KEY = VALUE`, then `; PRIORITY` unless normal.
   public var description: String {
-    var text = "\(predicate) => \(key.name) = \(value)"
+    Rule.text(predicate: predicate, keyName: key.name, value: value, priority: priority)
+  }
+
+  /// `PREDICATE => KEY = VALUE`, then `; PRIORITY` unless normal.
+  static func text(
+    predicate: Qualifier, keyName: String, value: RuleValue, priority: Priority
+  ) -> String {
+    var text = "\(predicate) => \(keyName) = \(value)"
     if priority != .normal { text += " ; \(priority)" }
     return text
   }

@@ -29,8 +29,11 @@ public struct RuleContext: Sendable, KeyValueCoding {
   }
 
   /// A root context over `ruleModel`, then `fallbacks`, with the shared registry.
-  public init(ruleModel: RuleModel, fallbacks: [RuleModel] = [], registry: D2SContextKVC = .shared) {
-    self.init(engine: RuleEngine(ruleModel: ruleModel, fallbacks: fallbacks, registry: registry))
+  /// - Throws: ``RuleDSLError`` when rules written in Swift cannot be made rules in `registry`.
+  public init(ruleModel: RuleModel, fallbacks: [RuleModel] = [], registry: D2SContextKVC = .shared)
+    throws(RuleDSLError)
+  {
+    self.init(engine: try RuleEngine(ruleModel: ruleModel, fallbacks: fallbacks, registry: registry))
   }
 
   // MARK: - Typed access
@@ -42,10 +45,7 @@ public struct RuleContext: Sendable, KeyValueCoding {
   @inlinable
   public subscript<K: DynamicEnvironmentKey>(key: K.Type) -> K.Value {
     get {
-      if let recorder {
-        recorder.record(key)
-        return recorder.placeholder(for: key)
-      }
+      if let recorder { return recorder.read(key) }
       if state == nil, let explicit = values.explicitValue(for: key) { return explicit }
       guard let resolution = lookupLoggingErrors(ObjectIdentifier(key)) else { return K.defaultValue }
       return RuleContext.typedValue(resolution, for: key)

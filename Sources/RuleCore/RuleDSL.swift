@@ -1,14 +1,15 @@
 import EnvKeys
 import Qualifiers
 
-// The Swift rule DSL: type-checked rules that compile to exactly the rules of rule text.
+// The Swift rule DSL: type-checked rules that become exactly the rules of rule text.
 //
 //     let rules: RuleModel = [
 //       \.propertyKey == "rating" && \.task == "edit" => \.component <= EditRating(),
 //       (\.task == "list" => \.nextTask <= "inspect").priority(.low),
 //     ]
 //
-// Key names come from the shared registry (`D2SContextKVC.shared`).
+// Operators record keys by identity; names come from the registry of the engine the model is
+// attached to (see `RuleModel.attach(to:)`). The operators live in RuleDSL+Operators.swift.
 
 precedencegroup RuleArrowPrecedence {
   associativity: left
@@ -19,154 +20,128 @@ precedencegroup RuleArrowPrecedence {
 infix operator => : RuleArrowPrecedence
 
 /// A value a DSL rule can assign by value and that rule text names by a literal: a component
-/// is stored as its registered name.
+/// is stored as its registered name (`EditRating()` as `'EditRating'`).
 public protocol RuleValueConvertible {
   /// The literal rule text would use for this value.
   var ruleLiteral: Literal { get }
 }
 
-/// A DSL condition.
+/// A DSL condition: `\.task == "edit"`, `\.entity?.name == "Actor" && !\.debug`.
 public struct RulePredicate: Sendable {
-  let qualifier: Result<Qualifier, RuleDSLError>
+  let condition: Result<DSLCondition, DSLFailure>
+
+  /// `keyPath OP literal`, for DSL operators defined outside RuleCore.
+  public static func comparison<V>(
+    _ keyPath: KeyPath<RuleContext, V>, _ op: ComparisonOperator, _ literal: Literal
+  ) -> RulePredicate {
+    RulePredicate(condition: DSLKeyPath.recording(keyPath).map { .comparison($0, op, literal) })
+  }
+
+  /// A condition Swift's types could not reject: the model records `reason`, and attaching
+  /// the model to an engine throws it with the rule's place.
+  public static func failure(_ reason: String) -> RulePredicate {
+    RulePredicate(condition: .failure(DSLFailure(reason)))
+  }
 }
 
-/// A DSL assignment: `\.key <= value`.
+/// A DSL assignment, `\.key <= value`; alone in a model it is an unconditional rule.
 public struct RuleAssignment: Sendable {
-  let target: Result<(ExposedKey, RuleValue), RuleDSLError>
+  let target: Result<DSLAssignment, DSLFailure>
+  let location: RuleLocation
 }
 
-/// A DSL rule; added to a model it becomes a ``Rule``, or a logged error when it cannot.
-public struct DSLRule: Sendable, RuleModelElement {
-  let predicate: RulePredicate
-  let assignment: RuleAssignment
-  let rulePriority: Rule.Priority
-
-  /// The same rule at another priority.
-  public func priority(_ priority: Rule.Priority) -> DSLRule {
-    DSLRule(predicate: predicate, assignment: assignment, rulePriority: priority)
+/// What a DSL assignment assigns, before its keys are named.
+struct DSLAssignment: Sendable {
+  enum Value: Sendable {
+    case constant(Literal)
+    case keyPath(DSLKeyPath)
   }
+  let key: DSLKeyPath
+  let value: Value
 
-  /// The rule, or why it cannot be made.
-  public func makeRule() throws -> Rule {
-    let qualifier = try predicate.qualifier.get()
-    let (key, value) = try assignment.target.get()
-    return try Rule(predicate: qualifier, key: key, value: value, priority: rulePriority)
-  }
-
-  public func add(to model: RuleModel) {
-    do {
-      model.add(try makeRule())
-    } catch {
-      ruleLogger.error("rule not added: \(error)")
+  /// The value as printed before the rule is attached.
+  func printedValue(in registry: D2SContextKVC?) -> RuleValue {
+    switch value {
+    case .constant(let literal): .constant(literal)
+    case .keyPath(let path): .keyPath(path.printed(in: registry))
     }
   }
 }
 
-extension RuleAssignment: RuleModelElement {
-  /// An unconditional rule.
-  public func add(to model: RuleModel) {
-    DSLRule(predicate: RulePredicate(qualifier: .success(.constant(true))), assignment: self, rulePriority: .normal)
-      .add(to: model)
+/// A rule written in Swift. A model holds it until the model is attached to an engine, which
+/// names its keys from the engine's registry and makes it a ``Rule`` (or reports why it
+/// cannot, with the rule's ``location``).
+public struct DSLRule: Sendable, RuleModelElement, CustomStringConvertible {
+  let condition: Result<DSLCondition, DSLFailure>
+  let assignment: Result<DSLAssignment, DSLFailure>
+  let rulePriority: Rule.Priority
+  /// Where the rule is written.
+  public let location: RuleLocation
+
+  /// The same rule at another priority: `(\.task == "list" => \.nextTask <= "inspect").priority(.low)`.
+  public func priority(_ priority: Rule.Priority, file: String = #filePath, line: Int = #line)
+    -> DSLRule
+  {
+    DSLRule(
+      condition: condition, assignment: assignment, rulePriority: priority,
+      location: RuleLocation(file: file, line: line))
+  }
+
+  /// The rule with its keys named by `registry`.
+  func rule(in registry: D2SContextKVC) throws(DSLFailure) -> Rule {
+    let qualifier = try condition.get().qualifier(in: registry)
+    let assignment = try assignment.get()
+    guard let key = registry.key(named: try assignment.key.path(in: registry).first) else {
+      throw DSLFailure(
+        "the key \(assignment.key.key.typeName) is not exposed in this engine's registry")
+    }
+    let value: RuleValue
+    switch assignment.value {
+    case .constant(let literal): value = .constant(literal)
+    case .keyPath(let path): value = .keyPath(try path.path(in: registry))
+    }
+    do {
+      return try Rule(
+        predicate: qualifier, key: key, value: value, priority: rulePriority, location: location)
+    } catch {
+      throw DSLFailure(error.description)
+    }
+  }
+
+  /// Adds the rule to `model`, which holds it until attached.
+  public func add(to model: RuleModel) { model.add(self) }
+
+  /// The rule as text, keys named by their usual names (``printed(in:)`` with a registry).
+  public var description: String { printed(in: nil) }
+
+  /// The rule as text, keys named by `registry` where it exposes them.
+  func printed(in registry: D2SContextKVC?) -> String {
+    let predicate = (try? condition.get())?.printed(in: registry)
+    let target = try? assignment.get()
+    guard let predicate, let target else {
+      return "<a rule that cannot be read: \(Self.reason(condition, assignment))>"
+    }
+    return Rule.text(
+      predicate: predicate, keyName: target.key.printed(in: registry).description,
+      value: target.printedValue(in: registry), priority: rulePriority)
+  }
+
+  private static func reason(
+    _ condition: Result<DSLCondition, DSLFailure>, _ assignment: Result<DSLAssignment, DSLFailure>
+  ) -> String {
+    if case .failure(let failure) = condition { return failure.reason }
+    if case .failure(let failure) = assignment { return failure.reason }
+    return "unknown"
   }
 }
 
-func dslPath(_ keyPath: AnyKeyPath) -> Result<KVCPath, RuleDSLError> {
-  Result { () throws(RuleDSLError) in try KeyPathRecorder.path(of: keyPath, registry: .shared) }
+extension RuleAssignment: RuleModelElement {
+  /// Adds the assignment as an unconditional rule.
+  public func add(to model: RuleModel) {
+    DSLRule(
+      condition: .success(.constant(true)), assignment: target, rulePriority: .normal,
+      location: location
+    )
+    .add(to: model)
+  }
 }
-
-func dslComparison<V: ContextLiteralConvertible>(
-  _ keyPath: KeyPath<RuleContext, V>, _ op: ComparisonOperator, _ value: V
-) -> RulePredicate {
-  RulePredicate(qualifier: dslPath(keyPath).map { .comparison($0, op, value.contextLiteral) })
-}
-
-func dslKeyComparison<V, W>(
-  _ lhs: KeyPath<RuleContext, V>, _ op: ComparisonOperator, _ rhs: KeyPath<RuleContext, W>
-) -> RulePredicate {
-  RulePredicate(qualifier: dslPath(lhs).flatMap { l in dslPath(rhs).map { .keyComparison(l, op, $0) } })
-}
-
-// MARK: - Comparisons
-
-public func == <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .equal, rhs)
-}
-public func != <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .notEqual, rhs)
-}
-public func < <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .lessThan, rhs)
-}
-public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .lessThanOrEqual, rhs)
-}
-public func > <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .greaterThan, rhs)
-}
-public func >= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RulePredicate {
-  dslComparison(lhs, .greaterThanOrEqual, rhs)
-}
-public func == <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RulePredicate {
-  dslKeyComparison(lhs, .equal, rhs)
-}
-public func != <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RulePredicate {
-  dslKeyComparison(lhs, .notEqual, rhs)
-}
-public func < <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RulePredicate {
-  dslKeyComparison(lhs, .lessThan, rhs)
-}
-public func > <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RulePredicate {
-  dslKeyComparison(lhs, .greaterThan, rhs)
-}
-public func >= <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RulePredicate {
-  dslKeyComparison(lhs, .greaterThanOrEqual, rhs)
-}
-
-// MARK: - Compounds
-
-public func && (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
-  RulePredicate(qualifier: lhs.qualifier.flatMap { l in rhs.qualifier.map { .all([l, $0]) } })
-}
-public func || (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
-  RulePredicate(qualifier: lhs.qualifier.flatMap { l in rhs.qualifier.map { .any([l, $0]) } })
-}
-public prefix func ! (operand: RulePredicate) -> RulePredicate {
-  RulePredicate(qualifier: operand.qualifier.map { .not($0) })
-}
-
-/// A boolean key path as a condition: `\.debug` means `debug = true`.
-public prefix func ! (operand: KeyPath<RuleContext, Bool>) -> RulePredicate {
-  !(operand == true)
-}
-
-// MARK: - Assignments and rules
-
-func dslAssignment(_ keyPath: AnyKeyPath, _ value: Result<RuleValue, RuleDSLError>) -> RuleAssignment {
-  RuleAssignment(
-    target: dslPath(keyPath).flatMap { path in
-      guard path.components.count == 1, let key = D2SContextKVC.shared.key(named: path.first) else {
-        return .failure(RuleDSLError(message: "a rule assigns a key, not the key path \(path)"))
-      }
-      return value.map { (key, $0) }
-    })
-}
-
-/// Assigns a constant.
-public func <= <V: ContextLiteralConvertible>(lhs: KeyPath<RuleContext, V>, rhs: V) -> RuleAssignment {
-  dslAssignment(lhs, .success(.constant(rhs.contextLiteral)))
-}
-/// Assigns a value stored by its literal (a component by its registered name).
-public func <= <V>(lhs: KeyPath<RuleContext, V>, rhs: some RuleValueConvertible) -> RuleAssignment {
-  dslAssignment(lhs, .success(.constant(rhs.ruleLiteral)))
-}
-/// Assigns the value of another key path, evaluated at lookup time.
-public func <= <V, W>(lhs: KeyPath<RuleContext, V>, rhs: KeyPath<RuleContext, W>) -> RuleAssignment {
-  dslAssignment(lhs, dslPath(rhs).map { .keyPath($0) })
-}
-
-/// Joins a condition and an assignment into a rule.
-public func => (lhs: RulePredicate, rhs: RuleAssignment) -> DSLRule {
-  DSLRule(predicate: lhs, assignment: rhs, rulePriority: .normal)
-}
-
-extension RuleModelElement where Self == DSLRule {}

@@ -17,6 +17,12 @@ public final class RuleEngine: Sendable {
   /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
   private let readErrors = Mutex<[any Error]?>(nil)
 
+  /// An engine over `ruleModel`, then `fallbacks`; attaches every model to `registry`.
+  ///
+  /// ```swift
+  /// let rules: RuleModel = [\.task == "list" => \.nextTask <= "inspect"]
+  /// let engine = try RuleEngine(ruleModel: rules, registry: registry)
+  /// ```
   /// - Parameters:
   ///   - ruleModel: The user's rules.
   ///   - fallbacks: Models consulted, in order, only when no rule of the models before them
@@ -24,12 +30,38 @@ public final class RuleEngine: Sendable {
   ///   - registry: Exposed keys (default: the shared registry).
   ///   - computations: `@name` computations.
   ///   - cache: Whether to cache answers (on by default).
-  public init(
-    ruleModel: RuleModel = RuleModel(), fallbacks: [RuleModel] = [],
+  /// - Throws: ``RuleDSLError`` naming every rule written in Swift, in any of the models, that
+  ///   cannot be made a rule in `registry` (see ``RuleModel/attach(to:)``).
+  public convenience init(
+    ruleModel: RuleModel, fallbacks: [RuleModel] = [],
+    registry: D2SContextKVC = .shared, computations: RuleComputations = RuleComputations(),
+    cache: Bool = true
+  ) throws(RuleDSLError) {
+    var failures: [RuleDSLError.Failure] = []
+    for model in [ruleModel] + fallbacks {
+      do throws(RuleDSLError) {
+        try model.attach(to: registry)
+      } catch {
+        failures += error.failures
+      }
+    }
+    if !failures.isEmpty { throw RuleDSLError(failures: failures) }
+    self.init(
+      models: [ruleModel] + fallbacks, registry: registry, computations: computations, cache: cache)
+  }
+
+  /// An engine with no rules: every key is explicit or its default.
+  public convenience init(
     registry: D2SContextKVC = .shared, computations: RuleComputations = RuleComputations(),
     cache: Bool = true
   ) {
-    self.models = [ruleModel] + fallbacks
+    self.init(models: [RuleModel()], registry: registry, computations: computations, cache: cache)
+  }
+
+  private init(
+    models: [RuleModel], registry: D2SContextKVC, computations: RuleComputations, cache: Bool
+  ) {
+    self.models = models
     self.registry = registry
     self.computations = computations
     self.isCacheEnabled = cache

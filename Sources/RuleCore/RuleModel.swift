@@ -62,11 +62,16 @@ public struct RuleWarning: Sendable, Equatable, CustomStringConvertible {
 public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   private struct State {
     var rules: [Int: Rule] = [:]
+    /// Rules written in Swift, by number, until an attach names their keys; with the reason
+    /// the last attach could not.
+    var pending: [Int: (rule: DSLRule, failure: DSLFailure?)] = [:]
     var order: [Int] = []
     var nextID = 1
     var signatures: [String: [Int]] = [:]
     var candidates: [ObjectIdentifier: KeyCandidates] = [:]
     var warnings: [RuleWarning] = []
+    /// The registry of the last attach: Swift rules added later are named by it at once.
+    var registry: D2SContextKVC?
   }
   private let state = Mutex(State())
   private let versionCounter = Atomic<Int>(0)
@@ -100,26 +105,82 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     let result = state.withLock { state -> (Int, [RuleWarning]) in
       let id = state.nextID
       state.nextID += 1
-      state.rules[id] = rule
       state.order.append(id)
-      state.candidates[rule.key.id] = nil
-      let signature = rule.conditionSignature
-      var warnings: [RuleWarning] = []
-      if let others = state.signatures[signature] {
-        let added = NumberedRule(id: id, rule: rule, origin: origin)
-        for other in others.reversed() {
-          guard let existing = state.rules[other], existing.value != rule.value else { continue }
-          warnings.append(
-            RuleWarning(added: added, existing: NumberedRule(id: other, rule: existing, origin: origin)))
-          break
-        }
-      }
-      state.signatures[signature, default: []].append(id)
-      state.warnings += warnings
-      return (id, warnings)
+      return (id, insert(rule, id: id, into: &state))
     }
     versionCounter.wrappingAdd(1, ordering: .releasing)
     return result
+  }
+
+  /// Files `rule` under `id` (already in the order) and returns its ambiguity warnings.
+  private func insert(_ rule: Rule, id: Int, into state: inout State) -> [RuleWarning] {
+    state.rules[id] = rule
+    state.candidates[rule.key.id] = nil
+    let signature = rule.conditionSignature
+    var warnings: [RuleWarning] = []
+    if let others = state.signatures[signature] {
+      let added = NumberedRule(id: id, rule: rule, origin: origin)
+      for other in others.reversed() {
+        guard let existing = state.rules[other], existing.value != rule.value else { continue }
+        warnings.append(
+          RuleWarning(added: added, existing: NumberedRule(id: other, rule: existing, origin: origin)))
+        break
+      }
+    }
+    state.signatures[signature, default: []].append(id)
+    state.warnings += warnings
+    return warnings
+  }
+
+  /// Adds a rule written in Swift. It takes its number now and becomes a ``Rule`` when the
+  /// model is attached to an engine (at once when it already was).
+  public func add(_ rule: DSLRule) {
+    state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      state.order.append(id)
+      guard let registry = state.registry else {
+        state.pending[id] = (rule, nil)
+        return
+      }
+      do throws(DSLFailure) {
+        _ = insert(try rule.rule(in: registry), id: id, into: &state)
+      } catch {
+        state.pending[id] = (rule, error)
+      }
+    }
+    versionCounter.wrappingAdd(1, ordering: .releasing)
+  }
+
+  /// Names the keys of the rules written in Swift from `registry` and makes them rules; engines
+  /// do this when a model is attached to them (`RuleEngine`, `D2SEngine.make`, `RuleTester`).
+  ///
+  /// - Throws: ``RuleDSLError`` naming each rule that cannot be made (its `FILE:LINE` and the
+  ///   reason: a key `registry` does not expose, a constant that does not fit its key, …).
+  ///   Those rules stay in the model, out of every lookup, and are reported again by the next
+  ///   attach.
+  public func attach(to registry: D2SContextKVC) throws(RuleDSLError) {
+    let (resolved, failures) = state.withLock { state -> (Int, [RuleDSLError.Failure]) in
+      state.registry = registry
+      var resolved = 0
+      var failures: [RuleDSLError.Failure] = []
+      for id in state.order {
+        guard let (rule, _) = state.pending[id] else { continue }
+        do throws(DSLFailure) {
+          _ = insert(try rule.rule(in: registry), id: id, into: &state)
+          state.pending[id] = nil
+          resolved += 1
+        } catch {
+          state.pending[id] = (rule, error)
+          let printed = rule.printed(in: registry)
+          failures.append(
+            RuleDSLError.Failure(rule: printed, location: rule.location, reason: error.reason))
+        }
+      }
+      return (resolved, failures)
+    }
+    if resolved > 0 { versionCounter.wrappingAdd(1, ordering: .releasing) }
+    if !failures.isEmpty { throw RuleDSLError(failures: failures) }
   }
 
   /// Adds rules in order; returns every ambiguity warning.
@@ -147,15 +208,20 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   /// The rule numbered `id`.
   public func rule(id: Int) -> Rule? { state.withLock { $0.rules[id] } }
 
-  /// Every rule with its number, in the order added.
+  /// Every rule with its number, in the order added (rules written in Swift once attached).
   public var rules: [NumberedRule] {
     state.withLock { state in
       state.order.compactMap { id in state.rules[id].map { NumberedRule(id: id, rule: $0, origin: origin) } }
     }
   }
 
-  /// The number of rules.
+  /// The number of rules, rules written in Swift that are not attached yet included.
   public var count: Int { state.withLock { $0.order.count } }
+
+  /// The rules written in Swift that no attach has made rules yet (not attached, or failed).
+  public var unattachedRules: [DSLRule] {
+    state.withLock { state in state.order.compactMap { state.pending[$0]?.rule } }
+  }
 
   /// Ambiguity warnings of every rule added so far.
   public var warnings: [RuleWarning] { state.withLock { $0.warnings } }
@@ -184,9 +250,42 @@ public protocol RuleModelElement {
 }
 
 extension Rule: RuleModelElement {
+  /// Adds the rule to `model`.
   public func add(to model: RuleModel) { model.add(self) }
 }
 
 extension RuleModel: RuleModelElement {
-  public func add(to model: RuleModel) { model.add(contentsOf: rules.map(\.rule)) }
+  /// Adds this model's rules to `model`, in order (Swift rules not attached yet stay so).
+  public func add(to model: RuleModel) {
+    let entries = state.withLock { state in
+      state.order.compactMap { id -> Either? in
+        if let rule = state.rules[id] { return .rule(rule) }
+        return state.pending[id].map { .swift($0.rule) }
+      }
+    }
+    for entry in entries {
+      switch entry {
+      case .rule(let rule): model.add(rule)
+      case .swift(let rule): model.add(rule)
+      }
+    }
+  }
+
+  private enum Either {
+    case rule(Rule)
+    case swift(DSLRule)
+  }
+}
+
+extension RuleModel: CustomStringConvertible {
+  /// The rules as canonical rule text, one per line, in order. Rules written in Swift that are
+  /// not attached yet name their keys by their usual names.
+  public var description: String {
+    state.withLock { state in
+      state.order.compactMap { id in
+        state.rules[id]?.description
+          ?? state.pending[id].map { $0.rule.printed(in: state.registry) }
+      }.joined(separator: "\n")
+    }
+  }
 }

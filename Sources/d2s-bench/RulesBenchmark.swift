@@ -66,8 +66,8 @@ enum RulesBenchmark {
     func make(_ engine: RuleEngine) -> [RuleContext] {
       keys.map { RuleContext(engine: engine).with(PropertyKey.self, $0) }
     }
-    let uncached = make(RuleEngine(ruleModel: model, registry: registry, cache: false))
-    let cached = make(RuleEngine(ruleModel: model, registry: registry, cache: true))
+    let uncached = make(try RuleEngine(ruleModel: model, registry: registry, cache: false))
+    let cached = make(try RuleEngine(ruleModel: model, registry: registry, cache: true))
     lookUp(cached)
     return (uncached, cached)
   }

@@ -6,7 +6,10 @@ import Qualifiers
 // MARK: - Keys used by the rule tests
 
 enum Keys {
-  enum Task: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
+  enum Task: DynamicEnvironmentKey {
+    static var defaultValue: String { "query" }
+    static let exposedName: String? = "task"
+  }
   enum NextTask: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
   enum PropertyKey: DynamicEnvironmentKey { static var defaultValue: String { "" } }
   enum DisplayNameForProperty: DynamicEnvironmentKey { static var defaultValue: String { "" } }
@@ -143,12 +146,6 @@ enum TestRegistry {
     return registry
   }
 
-  /// The shared registry, for the Swift DSL.
-  static let shared: D2SContextKVC = {
-    expose(into: .shared)
-    return .shared
-  }()
-
   static func expose(into registry: D2SContextKVC) {
     do {
       try registry.expose(Keys.Task.self, "task")
@@ -208,5 +205,5 @@ func context(
   let parser = RuleParser(registry: registry)
   let model = RuleModel(try parser.parseRules(rules))
   let fallbackModels = try fallbacks.map { RuleModel(try parser.parseRules($0), origin: .builtin) }
-  return RuleContext(engine: RuleEngine(ruleModel: model, fallbacks: fallbackModels, registry: registry, cache: cache))
+  return RuleContext(engine: try RuleEngine(ruleModel: model, fallbacks: fallbackModels, registry: registry, cache: cache))
 }

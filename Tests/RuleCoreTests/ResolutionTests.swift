@@ -43,7 +43,7 @@ import Testing
     #expect(id == 2)
     #expect(warnings.count == 1)
     #expect(warnings.first?.description == "warning: rule 2 (task = 'edit' => title = 'second') and rule 1 (task = 'edit' => title = 'first') have the same condition and priority but assign different values; rule 2 wins because it was added later")
-    let ctx = RuleContext(engine: RuleEngine(ruleModel: model, registry: registry)).with(\.task, "edit")
+    let ctx = RuleContext(engine: try RuleEngine(ruleModel: model, registry: registry)).with(\.task, "edit")
     #expect(ctx.title == "second")
   }
 

@@ -81,7 +81,7 @@ import Testing
   @Test func addingAndDroppingRulesClearsTheCache() throws {
     let registry = TestRegistry.make()
     let model = RuleModel()
-    let ctx = RuleContext(engine: RuleEngine(ruleModel: model, registry: registry)).with(\.task, "edit")
+    let ctx = RuleContext(engine: try RuleEngine(ruleModel: model, registry: registry)).with(\.task, "edit")
     #expect(ctx.title == "D2S")
     let (id, _) = model.add(try RuleParser(registry: registry).parseRule("task = 'edit' => title = 'Edit'"))
     #expect(ctx.title == "Edit")

@@ -13,7 +13,7 @@ import Testing
 
   @Test func uncachedLookupsEvaluateOnlyTheMatchingBucket() throws {
     let registry = TestRegistry.make()
-    let ctx = RuleContext(engine: RuleEngine(ruleModel: try model(rules: 10_000, registry: registry), registry: registry, cache: false))
+    let ctx = RuleContext(engine: try RuleEngine(ruleModel: try model(rules: 10_000, registry: registry), registry: registry, cache: false))
     for n in [1, 5_000, 10_000] {
       let before = ctx.engine.evaluationCount
       #expect(ctx.with(\.propertyKey, "p\(n)").displayNameForProperty == "P\(n)")
@@ -36,7 +36,8 @@ import Testing
       count = 1 => title = 'count'
       """))
     for cache in [false, true] {
-      let ctx = RuleContext(engine: RuleEngine(ruleModel: model, registry: registry, cache: cache))
+      let engine = try RuleEngine(ruleModel: model, registry: registry, cache: cache)
+      let ctx = RuleContext(engine: engine)
       #expect(ctx.with(\.propertyKey, "a").title == "indexed a")
       #expect(ctx.with(\.propertyKey, "b").title == "indexed b")
       #expect(ctx.with(\.propertyKey, "a").with(\.task, "edit").title == "edit, high")
@@ -50,7 +51,8 @@ import Testing
     let registry = TestRegistry.make()
     let parser = RuleParser(registry: registry)
     let model = RuleModel(try parser.parseRules("count = 1.0 => title = 'one'\ncount = 2 => title = 'two'"))
-    let ctx = RuleContext(engine: RuleEngine(ruleModel: model, registry: registry, cache: false))
+    let engine = try RuleEngine(ruleModel: model, registry: registry, cache: false)
+    let ctx = RuleContext(engine: engine)
     #expect(ctx.with(\.count, 1).title == "one")
     #expect(ctx.with(\.count, 2).title == "two")
   }
@@ -72,7 +74,8 @@ import Testing
       }
     }
     let model = RuleModel(try parser.parseRules(rules.joined(separator: "\n")))
-    let ctx = RuleContext(engine: RuleEngine(ruleModel: model, registry: registry, cache: false))
+    let engine = try RuleEngine(ruleModel: model, registry: registry, cache: false)
+    let ctx = RuleContext(engine: engine)
     for key in keys + ["z"] {
       for task in ["edit", "list"] {
         let row = ctx.with(\.propertyKey, key).with(\.task, task)

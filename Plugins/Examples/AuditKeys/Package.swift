@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// A key package: new typed keys with their defaults and rules, usable from text rules.
+// A key package: new typed keys with their defaults and rules written in Swift, usable from
+// text rules too.
 import PackageDescription
 
 let package = Package(
@@ -7,5 +8,5 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [.library(name: "AuditKeys", targets: ["AuditKeys"])],
   dependencies: [.package(name: "D2S", path: "../../..")],
-  targets: [.target(name: "AuditKeys", dependencies: [.product(name: "Plugins", package: "D2S")])]
+  targets: [.target(name: "AuditKeys", dependencies: [.product(name: "D2S", package: "D2S")])]
 )

@@ -21,7 +21,8 @@ let package = Package(
     .testTarget(
       name: "DVDStoreREPLTests",
       dependencies: [
-        .product(name: "D2SREPL", package: "D2S"), .product(name: "D2STesting", package: "D2S"),
+        .product(name: "D2S", package: "D2S"), .product(name: "D2SREPL", package: "D2S"),
+        .product(name: "D2STesting", package: "D2S"),
         "AuditKeys", "RatingComponents", "CompactLook",
       ]),
   ]

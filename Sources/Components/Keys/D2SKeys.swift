@@ -8,51 +8,162 @@ import RuleCore
 /// ``D2SKeys/expose(in:)``.
 public enum D2SKeys {
   // MARK: - Task and flow
-  public enum Task: DynamicEnvironmentKey { public static var defaultValue: String { "query" } }
-  public enum FirstTask: DynamicEnvironmentKey { public static var defaultValue: String { "query" } }
-  public enum NextTask: DynamicEnvironmentKey { public static var defaultValue: String { "query" } }
+  public enum Task: DynamicEnvironmentKey {
+    public static var defaultValue: String { "query" }
+    public static let exposedName: String? = "task"
+  }
+  public enum FirstTask: DynamicEnvironmentKey {
+    public static var defaultValue: String { "query" }
+    public static let exposedName: String? = "firstTask"
+  }
+  public enum NextTask: DynamicEnvironmentKey {
+    public static var defaultValue: String { "query" }
+    public static let exposedName: String? = "nextTask"
+  }
 
   // MARK: - Database and model
-  public enum DatabaseKey: DynamicEnvironmentKey { public static var defaultValue: D2SModel.Database? { nil } }
-  public enum ModelKey: DynamicEnvironmentKey { public static var defaultValue: Model { .empty } }
-  public enum EntityKey: DynamicEnvironmentKey { public static var defaultValue: Entity? { nil } }
-  public enum AttributeKey: DynamicEnvironmentKey { public static var defaultValue: Attribute? { nil } }
-  public enum RelationshipKey: DynamicEnvironmentKey { public static var defaultValue: Relationship? { nil } }
-  public enum PropertyKey: DynamicEnvironmentKey { public static var defaultValue: String { "" } }
-  public enum PropertyValue: DynamicEnvironmentKey { public static var defaultValue: (any Sendable)? { nil } }
-  public enum Object: DynamicEnvironmentKey { public static var defaultValue: DatabaseObject? { nil } }
-  public enum User: DynamicEnvironmentKey { public static var defaultValue: DatabaseObject? { nil } }
-  public enum AuxiliaryQualifier: DynamicEnvironmentKey { public static var defaultValue: Qualifier? { nil } }
+  public enum DatabaseKey: DynamicEnvironmentKey {
+    public static var defaultValue: D2SModel.Database? { nil }
+    public static let exposedName: String? = "database"
+  }
+  public enum ModelKey: DynamicEnvironmentKey {
+    public static var defaultValue: Model { .empty }
+    public static let exposedName: String? = "model"
+  }
+  public enum EntityKey: DynamicEnvironmentKey {
+    public static var defaultValue: Entity? { nil }
+    public static let exposedName: String? = "entity"
+  }
+  public enum AttributeKey: DynamicEnvironmentKey {
+    public static var defaultValue: Attribute? { nil }
+    public static let exposedName: String? = "attribute"
+  }
+  public enum RelationshipKey: DynamicEnvironmentKey {
+    public static var defaultValue: Relationship? { nil }
+    public static let exposedName: String? = "relationship"
+  }
+  public enum PropertyKey: DynamicEnvironmentKey {
+    public static var defaultValue: String { "" }
+    public static let exposedName: String? = "propertyKey"
+  }
+  public enum PropertyValue: DynamicEnvironmentKey {
+    public static var defaultValue: (any Sendable)? { nil }
+    public static let exposedName: String? = "propertyValue"
+  }
+  public enum Object: DynamicEnvironmentKey {
+    public static var defaultValue: DatabaseObject? { nil }
+    public static let exposedName: String? = "object"
+  }
+  public enum User: DynamicEnvironmentKey {
+    public static var defaultValue: DatabaseObject? { nil }
+    public static let exposedName: String? = "user"
+  }
+  public enum AuxiliaryQualifier: DynamicEnvironmentKey {
+    public static var defaultValue: Qualifier? { nil }
+    public static let exposedName: String? = "auxiliaryQualifier"
+  }
 
   // MARK: - Components
-  public enum Page: DynamicEnvironmentKey { public static var defaultValue: ComponentName? { nil } }
-  public enum PageWrapper: DynamicEnvironmentKey { public static var defaultValue: ComponentName? { nil } }
-  public enum RowComponent: DynamicEnvironmentKey { public static var defaultValue: ComponentName? { nil } }
-  public enum Component: DynamicEnvironmentKey { public static var defaultValue: ComponentName? { nil } }
-  public enum DebugComponent: DynamicEnvironmentKey { public static var defaultValue: ComponentName? { nil } }
-  public enum Formatter: DynamicEnvironmentKey { public static var defaultValue: FormatterName? { nil } }
-  public enum Look: DynamicEnvironmentKey { public static var defaultValue: String { "BasicLook" } }
-  public enum Platform: DynamicEnvironmentKey { public static var defaultValue: String { "terminal" } }
-  public enum Debug: DynamicEnvironmentKey { public static var defaultValue: Bool { false } }
+  public enum Page: DynamicEnvironmentKey {
+    public static var defaultValue: ComponentName? { nil }
+    public static let exposedName: String? = "page"
+  }
+  public enum PageWrapper: DynamicEnvironmentKey {
+    public static var defaultValue: ComponentName? { nil }
+    public static let exposedName: String? = "pageWrapper"
+  }
+  public enum RowComponent: DynamicEnvironmentKey {
+    public static var defaultValue: ComponentName? { nil }
+    public static let exposedName: String? = "rowComponent"
+  }
+  public enum Component: DynamicEnvironmentKey {
+    public static var defaultValue: ComponentName? { nil }
+    public static let exposedName: String? = "component"
+  }
+  public enum DebugComponent: DynamicEnvironmentKey {
+    public static var defaultValue: ComponentName? { nil }
+    public static let exposedName: String? = "debugComponent"
+  }
+  public enum Formatter: DynamicEnvironmentKey {
+    public static var defaultValue: FormatterName? { nil }
+    public static let exposedName: String? = "formatter"
+  }
+  public enum Look: DynamicEnvironmentKey {
+    public static var defaultValue: String { "BasicLook" }
+    public static let exposedName: String? = "look"
+  }
+  public enum Platform: DynamicEnvironmentKey {
+    public static var defaultValue: String { "terminal" }
+    public static let exposedName: String? = "platform"
+  }
+  public enum Debug: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { false }
+    public static let exposedName: String? = "debug"
+  }
 
   // MARK: - Titles and display
-  public enum Title: DynamicEnvironmentKey { public static var defaultValue: String { "D2S" } }
-  public enum NavigationBarTitle: DynamicEnvironmentKey { public static var defaultValue: String { "D2S" } }
-  public enum DisplayNameForEntity: DynamicEnvironmentKey { public static var defaultValue: String { "" } }
-  public enum DisplayNameForProperty: DynamicEnvironmentKey { public static var defaultValue: String { "" } }
-  public enum DisplayStringForNil: DynamicEnvironmentKey { public static var defaultValue: String { "-" } }
-  public enum HideEmptyProperty: DynamicEnvironmentKey { public static var defaultValue: Bool { true } }
-  public enum DisplayPropertyKeys: DynamicEnvironmentKey { public static var defaultValue: [String] { [] } }
-  public enum VisibleEntityNames: DynamicEnvironmentKey { public static var defaultValue: [String] { [] } }
+  public enum Title: DynamicEnvironmentKey {
+    public static var defaultValue: String { "D2S" }
+    public static let exposedName: String? = "title"
+  }
+  public enum NavigationBarTitle: DynamicEnvironmentKey {
+    public static var defaultValue: String { "D2S" }
+    public static let exposedName: String? = "navigationBarTitle"
+  }
+  public enum DisplayNameForEntity: DynamicEnvironmentKey {
+    public static var defaultValue: String { "" }
+    public static let exposedName: String? = "displayNameForEntity"
+  }
+  public enum DisplayNameForProperty: DynamicEnvironmentKey {
+    public static var defaultValue: String { "" }
+    public static let exposedName: String? = "displayNameForProperty"
+  }
+  public enum DisplayStringForNil: DynamicEnvironmentKey {
+    public static var defaultValue: String { "-" }
+    public static let exposedName: String? = "displayStringForNil"
+  }
+  public enum HideEmptyProperty: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { true }
+    public static let exposedName: String? = "hideEmptyProperty"
+  }
+  public enum DisplayPropertyKeys: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "displayPropertyKeys"
+  }
+  public enum VisibleEntityNames: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "visibleEntityNames"
+  }
 
   // MARK: - Permissions
-  public enum IsEntityReadOnly: DynamicEnvironmentKey { public static var defaultValue: Bool { false } }
-  public enum ReadOnlyEntityNames: DynamicEnvironmentKey { public static var defaultValue: [String] { [] } }
-  public enum IsObjectEditable: DynamicEnvironmentKey { public static var defaultValue: Bool { false } }
-  public enum IsObjectDeletable: DynamicEnvironmentKey { public static var defaultValue: Bool { false } }
+  public enum IsEntityReadOnly: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { false }
+    public static let exposedName: String? = "isEntityReadOnly"
+  }
+  public enum ReadOnlyEntityNames: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "readOnlyEntityNames"
+  }
+  public enum IsObjectEditable: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { false }
+    public static let exposedName: String? = "isObjectEditable"
+  }
+  public enum IsObjectDeletable: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { false }
+    public static let exposedName: String? = "isObjectDeletable"
+  }
 
   // MARK: - Editing
-  public enum InitialPropertyValues: DynamicEnvironmentKey { public static var defaultValue: [String: Literal] { [:] } }
-  public enum CreationTimestampPropertyKey: DynamicEnvironmentKey { public static var defaultValue: String? { nil } }
-  public enum UpdateTimestampPropertyKey: DynamicEnvironmentKey { public static var defaultValue: String? { nil } }
+  public enum InitialPropertyValues: DynamicEnvironmentKey {
+    public static var defaultValue: [String: Literal] { [:] }
+    public static let exposedName: String? = "initialPropertyValues"
+  }
+  public enum CreationTimestampPropertyKey: DynamicEnvironmentKey {
+    public static var defaultValue: String? { nil }
+    public static let exposedName: String? = "creationTimestampPropertyKey"
+  }
+  public enum UpdateTimestampPropertyKey: DynamicEnvironmentKey {
+    public static var defaultValue: String? { nil }
+    public static let exposedName: String? = "updateTimestampPropertyKey"
+  }
 }

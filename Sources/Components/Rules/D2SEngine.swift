@@ -19,7 +19,7 @@ public enum D2SEngine {
     let computations = RuleComputations()
     D2SComputations.register(in: computations)
     let builtin = try defaultRuleModel(registry: registry, computations: computations)
-    return RuleEngine(ruleModel: rules, fallbacks: fallbacks + [builtin], registry: registry, computations: computations)
+    return try RuleEngine(ruleModel: rules, fallbacks: fallbacks + [builtin], registry: registry, computations: computations)
   }
 
   /// An engine over rule text (the user's rules), after the builtin keys are exposed.
