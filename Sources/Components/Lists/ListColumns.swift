@@ -71,7 +71,7 @@ struct ListColumns {
       }
       let isPlainValue =
         index != nil && !componentPerCell && !formatterPerCell && !column.debug && Self.plainComponents.contains(name)
-        && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayValue
+        && Self.isBasicValueView(try? environment.looks.view(ComponentName(name), look: column.look))
       columns.append(
         Column(
           description: TableColumn(
@@ -109,6 +109,11 @@ struct ListColumns {
     self.joinedPaths = joined
   }
 
+  /// Whether `view` is one of BasicLook's value views (a look may replace them by name).
+  static func isBasicValueView(_ view: (any D2SView)?) -> Bool {
+    view is DisplayValue || view is DisplayLargeString
+  }
+
   /// Text may be cut on a narrow terminal; numbers, dates and the title of the row (or of
   /// the object a path leads to) never are.
   static func isCuttable(_ path: PropertyPath?, component: String, model: Model) -> Bool {
@@ -122,7 +127,10 @@ struct ListColumns {
   }
 
   /// The components that show a value through its formatter and nothing else.
-  static let plainComponents: Set<String> = ["DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL"]
+  /// (DisplayLargeString too: it wraps on inspect pages, but a table cell is one whole line.)
+  static let plainComponents: Set<String> = [
+    "DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL", "DisplayLargeString",
+  ]
 
   /// The row made from a display group's `values` (and `object`, when cells need one).
   func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
