@@ -71,7 +71,7 @@ public enum CommandParser {
       }
       return .drop(n)
     case "load": return .load(unquote(try required(rest, "load FILE")))
-    case "write": return .write(unquote(try required(rest, "write FILE")))
+    case "write": return try write(rest)
     case "source": return .source(unquote(try required(rest, "source FILE")))
     case "render":
       try none(rest, "render")
@@ -119,6 +119,14 @@ public enum CommandParser {
     }
     guard !key.contains(".") else { throw REPLError("set a key, not a key path: KEY = VALUE") }
     return .set(key: key, value: value)
+  }
+
+  /// `write [--force] FILE`.
+  static func write(_ rest: Substring) throws -> REPLCommand {
+    let body = try required(rest, "write [--force] FILE")
+    let (first, tail) = splitWord(body)
+    guard first == "--force" else { return .write(unquote(body), force: false) }
+    return .write(unquote(try required(tail, "write --force FILE")), force: true)
   }
 
   static func choose(_ rest: Substring, in line: String) throws -> REPLCommand {

@@ -25,7 +25,7 @@ enum LineEditor {
     }
     let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     let historyPath = home + "/.d2s_history"
-    if !FileManager.default.fileExists(atPath: historyPath) { FileManager.default.createFile(atPath: historyPath, contents: nil) }
+    HistoryFile.prepare(atPath: historyPath)
     read_history(historyPath)
     runner.session.confirm = { question in
       let raw = readline(question)

@@ -30,7 +30,8 @@ public enum REPLCommand: Equatable, Sendable {
   case rules(all: Bool, key: String?)
   case drop(Int)
   case load(String)
-  case write(String)
+  /// `write [--force] FILE`: `force` replaces a file that does not hold rules.
+  case write(String, force: Bool)
   case source(String)
   case render, context, keys, looks, plugins
   case help(String?)

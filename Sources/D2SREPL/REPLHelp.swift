@@ -17,7 +17,7 @@ enum REPLHelp {
     ("show KEY", "KEY = VALUE  # where the value comes from"),
     ("explain KEY", "every candidate rule and what happened to it"),
     ("rule RULE · rules [--all] [KEY] · drop N", "add, list, remove rules"),
-    ("load FILE · write FILE", "load a rule file (all or nothing) / write the user rules"),
+    ("load FILE · write [--force] FILE", "load a rule file (all or nothing) / write the user rules (--force: over a non-rule file)"),
     ("source FILE", "run a script of commands"),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),

@@ -39,9 +39,11 @@ extension REPLSession {
     return "loaded \(rules.count) rules from \(path)"
   }
 
-  /// `write FILE`: the user's rules as rule text.
-  func write(_ path: String) throws -> String {
+  /// `write [--force] FILE`: the user's rules as rule text. An existing file is replaced only
+  /// when it parses as rules (or is empty), or with `--force`: never a stray file by mistake.
+  func write(_ path: String, force: Bool) throws -> String {
     let rules = context.engine.ruleModel.rules.map(\.rule.description)
+    if !force { try refuseToReplaceNonRules(at: path) }
     do {
       try (rules.joined(separator: "\n") + (rules.isEmpty ? "" : "\n")).write(
         toFile: path, atomically: true, encoding: .utf8)
@@ -49,5 +51,29 @@ extension REPLSession {
       throw REPLError("cannot write \(path): \((error as NSError).localizedDescription)")
     }
     return "wrote \(rules.count) rules to \(path)"
+  }
+
+  /// Throws when `path` names something other than a rule file: a directory, an unreadable
+  /// file, or text that does not parse as rules.
+  private func refuseToReplaceNonRules(at path: String) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+    guard !isDirectory.boolValue else { throw REPLError("cannot write \(path): it is a directory") }
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw REPLError(
+        "refusing to replace \(path): it is not a rule file (unreadable as UTF-8 text); "
+          + "use `write --force \(path)` to replace it")
+    }
+    do {
+      _ = try context.engine.parser.parseRules(text, file: path)
+    } catch {
+      let first = error.errors.first.map { "\($0.message)" } ?? "not rule text"
+      throw REPLError(
+        "refusing to replace \(path): it is not a rule file (\(first)); "
+          + "use `write --force \(path)` to replace it")
+    }
   }
 }

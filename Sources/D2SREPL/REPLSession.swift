@@ -106,7 +106,7 @@ public final class REPLSession: @unchecked Sendable {
     case .rules(let all, let key): try rules(all: all, key: key)
     case .drop(let n): try drop(n)
     case .load(let path): try load(path)
-    case .write(let path): try write(path)
+    case .write(let path, let force): try write(path, force: force)
     case .explain(let key): try context.explain(keyNamed: key).description
     // Introspection (REPLSession+Introspection.swift)
     case .set(let key, let value): try set(key, value)

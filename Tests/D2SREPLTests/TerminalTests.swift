@@ -144,5 +144,8 @@ import Testing
     let history = try String(contentsOf: home.appendingPathComponent(".d2s_history"), encoding: .utf8)
       .replacingOccurrences(of: "\\040", with: " ")
     #expect(history.contains("list Language"))
+    let historyPath = home.appendingPathComponent(".d2s_history").path
+    let mode = try FileManager.default.attributesOfItem(atPath: historyPath)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
   }
 }
