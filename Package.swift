@@ -91,7 +91,7 @@ let package = Package(
     .testTarget(
       name: "ComponentsTests", dependencies: ["Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting"], exclude: ["Snapshots", "Fixtures"]),
+    .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting", "CSQLite"], exclude: ["Snapshots", "Fixtures"]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
     .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit"]),

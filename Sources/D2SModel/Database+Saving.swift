@@ -20,10 +20,26 @@ extension Database {
   /// locking); otherwise a `conflict` error, and nothing changes. On any error the transaction
   /// rolls back and the object keeps its pending changes.
   public func save(_ object: DatabaseObject, options: SaveOptions = SaveOptions()) throws {
+    try reportingNothingSaved { try saveChanges(object, options: options) }
+  }
+
+  /// Adds "nothing was saved" to failures of the database itself (a lock held too long, a
+  /// full disk, an I/O error): the transaction was rolled back.
+  func reportingNothingSaved(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch var error as DatabaseError where [.locked, .full, .io].contains(error.code) {
+      error.message += "; nothing was saved"
+      throw error
+    }
+  }
+
+  private func saveChanges(_ object: DatabaseObject, options: SaveOptions) throws {
     let entity = object.entity
     guard !entity.isReadOnly else {
       throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key")); it cannot be saved")
     }
+    try requireWritable("nothing was saved")
     let now = Date()
     var changes = object.pendingChanges
     func stamp(_ key: String?) throws {
@@ -74,6 +90,7 @@ extension Database {
     guard !entity.isReadOnly else {
       throw DatabaseError(.readOnly, "\(entity.name) is read-only; its rows cannot be deleted")
     }
+    try requireWritable("nothing was deleted")
     guard !object.isNew else { return }
     let dialect = adaptor.dialect
     var bindings: [DatabaseValue] = []

@@ -30,6 +30,16 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
 
   public var description: String { name }
 
+  /// Why this database cannot be written (see ``DatabaseAdaptor/readOnlyReason``), or nil.
+  public var readOnlyReason: String? { adaptor.readOnlyReason }
+
+  /// Throws a `readOnly` error naming the reason when the database cannot be written.
+  public func requireWritable(_ what: String) throws {
+    if let reason = readOnlyReason {
+      throw DatabaseError(.readOnly, "\(name) is read-only (\(reason)): \(what)")
+    }
+  }
+
   func entity(_ name: String) throws -> Entity {
     guard let entity = model.lookupEntity(name) else {
       throw DatabaseError(.invalidValue, "no entity named \(name)")
@@ -196,6 +206,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   /// A new, unsaved object of `entityName`.
   public func newObject(_ entityName: String) throws -> DatabaseObject {
     let entity = try entity(entityName)
+    try requireWritable("no new objects")
     guard !entity.isReadOnly else {
       throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key"))")
     }

@@ -27,4 +27,13 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
 
   /// The value as the column stores it, for binding (dates in the column's form, …).
   func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue
+
+  /// Why nothing can be written through this connection (opened read-only, a file this user
+  /// cannot write), or nil when it is writable.
+  var readOnlyReason: String? { get }
+}
+
+extension DatabaseAdaptor {
+  /// Adaptors are writable unless they say otherwise.
+  public var readOnlyReason: String? { nil }
 }

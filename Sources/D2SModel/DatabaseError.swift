@@ -16,6 +16,12 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public static let notFound = Code("notFound")
     public static let connection = Code("connection")
     public static let readOnly = Code("readOnly")
+    /// Another connection held a lock for longer than the busy timeout.
+    public static let locked = Code("locked")
+    /// The database (or the disk under it) has no room for the change.
+    public static let full = Code("full")
+    /// The operating system failed to read or write the database.
+    public static let io = Code("io")
     public static let invalidValue = Code("invalidValue")
     public static let unsupported = Code("unsupported")
     /// Ctrl-C stopped the command (see ``Interruption``).

@@ -42,6 +42,9 @@ public struct D2SREPLCommand: ParsableCommand {
   @Option(help: "Output format for the whole run: terminal, markdown or json (JSON Lines).")
   var format: String?
 
+  @Flag(name: .customLong("read-only"), help: "Open databases read-only: browse, never write.")
+  var readOnly = false
+
   @Flag(help: "Print the version.")
   var version = false
 
@@ -63,6 +66,7 @@ public struct D2SREPLCommand: ParsableCommand {
     let session: REPLSession
     do {
       session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
+      session.readOnly = readOnly
       var start: [REPLCommand] = []
       if let format {
         guard Renderers.platforms.contains(format) else {

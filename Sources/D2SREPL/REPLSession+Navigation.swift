@@ -12,11 +12,12 @@ extension REPLSession {
   func open(_ target: String) throws -> String {
     try leaveEditing()
     let adaptor: any DatabaseAdaptor
-    if target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") || target.contains("=")
+    if !target.hasPrefix("sqlite:")
+      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") || target.contains("="))
     {
-      adaptor = try PostgreSQLAdaptor(url: target)
+      adaptor = try PostgreSQLAdaptor(url: target, readOnly: readOnly)
     } else {
-      adaptor = try SQLiteAdaptor(path: target)
+      adaptor = try SQLiteAdaptor(path: target, readOnly: readOnly)
     }
     let database = try Database(adaptor: adaptor)
     var next = RuleContext(engine: context.engine, values: DynamicEnvironmentValues())

@@ -22,6 +22,8 @@ public final class REPLSession: @unchecked Sendable {
   public var defaultLimit: Int?
   var list = ListRequest()
   var editing: EditingSession?
+  /// Whether `open` opens databases read-only (`--read-only`).
+  public var readOnly = false
   var sourceDepth = 0
   /// Whether the command running printed a page (JSON pages are not wrapped again).
   var renderedPage = false

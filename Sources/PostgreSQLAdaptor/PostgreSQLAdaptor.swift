@@ -16,11 +16,18 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// The URL or conninfo it connected with.
   public let url: String
 
-  /// Connects with a `postgresql://` / `postgres://` URL or a libpq `key=value` string.
-  public init(url: String) throws {
+  /// Why nothing can be written: opened read-only (then the session's transactions are
+  /// read-only on the server too).
+  public let readOnlyReason: String?
+
+  /// Connects with a `postgresql://` / `postgres://` URL or a libpq `key=value` string;
+  /// `readOnly` makes every transaction of the session read-only.
+  public init(url: String, readOnly: Bool = false) throws {
     self.url = url
     connection = try PostgreSQLConnection(conninfo: url)
     databaseName = connection.databaseName
+    readOnlyReason = readOnly ? "opened read-only" : nil
+    if readOnly { try executeScript("SET default_transaction_read_only = on") }
   }
 
   public var statementCount: Int {

@@ -15,13 +15,20 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// The file path (or `:memory:`).
   public var path: String { connection.path }
 
-  /// Opens an existing SQLite file (`sqlite:PATH` also accepted), or `:memory:`.
-  public init(path: String) throws {
-    var path = path
-    if path.hasPrefix("sqlite:") { path = String(path.dropFirst("sqlite:".count)) }
-    connection = try SQLiteConnection(path: path)
-    databaseName = path == ":memory:" ? "memory" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+  /// Opens an existing SQLite file, or `:memory:`. `sqlite:PATH` is accepted too, with the
+  /// parameters `?mode=ro` (read-only) and `vfs=NAME` (an SQLite VFS registered by name).
+  /// With `readOnly` nothing can be written, whatever the URL says.
+  public init(path: String, readOnly: Bool = false) throws {
+    let location = try SQLiteLocation(path, readOnly: readOnly)
+    connection = try SQLiteConnection(path: location.path, readOnly: location.readOnly, vfs: location.vfs)
+    databaseName =
+      location.path == ":memory:"
+      ? "memory" : URL(fileURLWithPath: location.path).deletingPathExtension().lastPathComponent
+    readOnlyReason = location.readOnlyReason ?? connection.unwritableReason()
   }
+
+  /// Why nothing can be written: opened read-only, or a file or folder this user cannot write.
+  public let readOnlyReason: String?
 
   /// Runs SQL text (several statements allowed, no parameters): for loading schemas and data.
   public func executeScript(_ sql: String) throws {
@@ -101,6 +108,9 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   }
 
   public func transaction<T>(_ body: () throws -> T) throws -> T {
+    if let readOnlyReason {
+      throw DatabaseError(.readOnly, "\(databaseName) is read-only (\(readOnlyReason))")
+    }
     connection.lock.lock()
     defer { connection.lock.unlock() }
     let depth = transactionDepth

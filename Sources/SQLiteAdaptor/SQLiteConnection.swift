@@ -17,14 +17,22 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   /// Whether to stop the running statement: the REPL's Ctrl-C (tests set it).
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
 
+  /// How long a statement waits for another connection's lock before failing.
+  static let busyTimeoutMilliseconds: Int32 = 5_000
+
   /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
-  init(path: String) throws {
+  /// `vfs` names a registered SQLite VFS (nil: the default).
+  init(path: String, readOnly: Bool = false, vfs: String? = nil) throws {
     if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
       throw DatabaseError(.connection, "no database file at \(path)")
     }
+    if let vfs, sqlite3_vfs_find(vfs) == nil {
+      throw DatabaseError(.connection, "cannot open \(path): no SQLite VFS named '\(vfs)'")
+    }
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let status = sqlite3_open_v2(path, &db, flags, nil)
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &db, flags, vfs)
     guard status == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close(db)
@@ -32,7 +40,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     }
     self.handle = db
     self.path = path
-    sqlite3_busy_timeout(db, 5_000)
+    sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
     sqlite3_extended_result_codes(db, 1)
     // Ctrl-C stops a long statement too, not only between rows: SQLite asks every 1,000
     // virtual-machine steps and ends the statement with SQLITE_INTERRUPT.
@@ -57,7 +65,18 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     case 787: code = .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
     case 2067, 1555: code = .unique  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
     case 275: code = .check  // SQLITE_CONSTRAINT_CHECK
-    default: code = status & 0xff == SQLITE_CONSTRAINT ? .check : .other
+    default:
+      switch status & 0xff {
+      case SQLITE_CONSTRAINT: code = .check
+      case SQLITE_BUSY, SQLITE_LOCKED:
+        let seconds = Self.busyTimeoutMilliseconds / 1_000
+        return DatabaseError(
+          .locked, "\(message): another connection is writing to it (waited \(seconds) s; try again)", sql: sql)
+      case SQLITE_FULL: code = .full
+      case SQLITE_IOERR, SQLITE_CANTOPEN: code = .io
+      case SQLITE_READONLY: code = .readOnly
+      default: code = .other
+      }
     }
     return DatabaseError(code, message, sql: sql)
   }
@@ -72,7 +91,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     guard status == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
       var failure = error(status, sql: nil)
-      failure.message = text
+      if failure.code != .locked { failure.message = text }
       throw failure
     }
   }
@@ -110,6 +129,19 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   }
 
   var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Why this connection cannot write although it was opened for writing: SQLite fell back to
+  /// reading a file this user cannot write, or the folder (where SQLite puts its journal)
+  /// is not writable. Nil when it can write.
+  func unwritableReason() -> String? {
+    guard path != ":memory:" else { return nil }
+    if sqlite3_db_readonly(handle, "main") == 1 { return "\(path) is not writable by this user" }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    if access(folder, W_OK) != 0 {
+      return "the folder of \(path) is not writable by this user (SQLite keeps its journal there)"
+    }
+    return nil
+  }
 
   private func bind(_ value: DatabaseValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
     switch value {

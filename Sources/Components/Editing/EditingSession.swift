@@ -32,6 +32,7 @@ public final class EditingSession: @unchecked Sendable {
     throws -> EditingSession
   {
     let session = EditingSession(object: object, context: context, formatters: formatters)
+    try object.database?.requireWritable("\(object.entity.name) \(object.primaryKeyDescription) cannot be edited")
     try Permissions.require(D2SKeys.IsObjectEditable.self, for: object, in: session.context, action: "edited")
     return session
   }
@@ -48,6 +49,7 @@ public final class EditingSession: @unchecked Sendable {
       throw DatabaseError(.invalidValue, "no entity named \(entityName)")
     }
     probe.entity = entity
+    try database.requireWritable("no new \(entity.name) objects")
     if probe.isEntityReadOnly {
       throw PermissionError(message: "\(entity.name) is read-only: no new objects")
     }
@@ -108,6 +110,7 @@ public final class EditingSession: @unchecked Sendable {
 
   /// Deletes a fetched object if `isObjectDeletable` allows it (task `inspect`).
   public static func delete(_ object: DatabaseObject, in context: RuleContext) throws {
+    try object.database?.requireWritable("\(object.entity.name) \(object.primaryKeyDescription) cannot be deleted")
     var probe = context
     probe.task = "inspect"
     probe.entity = object.entity

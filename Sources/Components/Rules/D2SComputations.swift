@@ -27,6 +27,7 @@ public enum D2SComputations {
     computations.register("isEntityReadOnly") { context in
       guard let entity = context.entity else { return false }
       return entity.isReadOnly || context.readOnlyEntityNames.contains(entity.name)
+        || context.database?.readOnlyReason != nil
     }
     computations.register("listPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
