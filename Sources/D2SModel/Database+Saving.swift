@@ -20,7 +20,36 @@ extension Database {
   /// locking); otherwise a `conflict` error, and nothing changes. On any error the transaction
   /// rolls back and the object keeps its pending changes.
   public func save(_ object: DatabaseObject, options: SaveOptions = SaveOptions()) throws {
-    try reportingNothingSaved { try saveChanges(object, options: options) }
+    do {
+      try reportingNothingSaved { try saveChanges(object, options: options) }
+    } catch let error as DatabaseError where error.code == .outcomeUnknown {
+      throw refetchAfterUnknownOutcome(object, error)
+    }
+  }
+
+  /// After a COMMIT whose outcome is unknown: the COMMIT is never sent again; the row is
+  /// fetched again, pending changes it now holds are dropped and the others stay pending.
+  /// Returns the error to report, which says which.
+  func refetchAfterUnknownOutcome(_ object: DatabaseObject, _ error: DatabaseError) -> DatabaseError {
+    var error = error
+    let name = "\(object.entity.name) \(object.isNew ? "(new)" : object.primaryKeyDescription)"
+    guard !object.isNew else {
+      error.message += "; \(name) may have been inserted: look for it before saving again"
+      return error
+    }
+    do {
+      guard let row = try fetchRow(object.entity, primaryKey: object.snapshotPrimaryKeyValues) else {
+        error.message += "; \(name) no longer exists"
+        return error
+      }
+      let (applied, pending) = object.refetch(row)
+      error.message += "; \(name) was fetched again: "
+        + (applied.isEmpty ? "no change is in the database" : "in the database now: \(applied.joined(separator: ", "))")
+        + (pending.isEmpty ? ", nothing is pending" : ", still pending: \(pending.joined(separator: ", ")) (save again)")
+    } catch let failure {
+      error.message += "; \(name) could not be fetched again (\(failure)): its changes are still pending"
+    }
+    return error
   }
 
   /// Adds "nothing was saved" to failures of the database itself (a lock held too long, a
@@ -28,7 +57,7 @@ extension Database {
   func reportingNothingSaved(_ body: () throws -> Void) throws {
     do {
       try body()
-    } catch var error as DatabaseError where [.locked, .full, .io].contains(error.code) {
+    } catch var error as DatabaseError where [.locked, .full, .io, .connection].contains(error.code) {
       error.message += "; nothing was saved"
       throw error
     }
@@ -155,7 +184,7 @@ extension Database {
     guard count == 1 else { throw conflict(object, count: count) }
   }
 
-  private func fetchRow(_ entity: Entity, primaryKey: [DatabaseValue]) throws -> [DatabaseValue]? {
+  func fetchRow(_ entity: Entity, primaryKey: [DatabaseValue]) throws -> [DatabaseValue]? {
     try fetchObject(entity.name, primaryKey: primaryKey)?.snapshotValues
   }
 }

@@ -16,6 +16,9 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public static let notFound = Code("notFound")
     public static let connection = Code("connection")
     public static let readOnly = Code("readOnly")
+    /// The connection was lost while a COMMIT was on its way: it may or may not have been
+    /// applied (it is never sent again).
+    public static let outcomeUnknown = Code("outcomeUnknown")
     /// Another connection held a lock for longer than the busy timeout.
     public static let locked = Code("locked")
     /// The database (or the disk under it) has no room for the change.

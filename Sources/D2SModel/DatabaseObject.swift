@@ -141,6 +141,21 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     }
   }
 
+  /// Takes `values` as the fetched row; pending changes equal to the new values are dropped,
+  /// the others stay. Returns the names of the attributes of both kinds.
+  func refetch(_ values: [DatabaseValue]) -> (dropped: [String], pending: [String]) {
+    state.withLock { state in
+      let matching = state.changes.filter { index, value in index < values.count && values[index] == value }
+      for index in matching.keys { state.changes[index] = nil }
+      state.snapshot = values
+      state.toOne.removeAll()
+      state.toMany.removeAll()
+      state.changeCounter += 1
+      let names = { (indexes: Dictionary<Int, DatabaseValue>.Keys) in indexes.sorted().map { self.entity.attributes[$0].name } }
+      return (names(matching.keys), names(state.changes.keys))
+    }
+  }
+
   /// The primary key values (current), in key order.
   public var primaryKeyValues: [DatabaseValue] {
     entity.primaryKeyAttributeNames.map { databaseValue(forAttribute: $0) ?? .null }

@@ -27,7 +27,10 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     connection = try PostgreSQLConnection(conninfo: url)
     databaseName = connection.databaseName
     readOnlyReason = readOnly ? "opened read-only" : nil
-    if readOnly { try executeScript("SET default_transaction_read_only = on") }
+    if readOnly {
+      connection.sessionSettings += "; SET default_transaction_read_only = on"
+      try executeScript("SET default_transaction_read_only = on")
+    }
   }
 
   public var statementCount: Int {
@@ -71,11 +74,28 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   /// Runs SQL text (several statements, no parameters).
   public func executeScript(_ sql: String) throws {
+    try reconnectOutsideTransactions()
     _ = try connection.run(SQLStatement(sql), simple: true)
   }
 
+  /// Between transactions, a lost connection (a server restart) is made again before the
+  /// next statement; inside one, it is an error (the server has rolled the transaction back).
+  private func reconnectOutsideTransactions() throws {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    if transactionDepth == 0 { try connection.reconnectIfLost() }
+  }
+
   public func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
-    let result = try connection.run(statement)
+    try reconnectOutsideTransactions()
+    let result: PostgreSQLConnection.Result
+    do {
+      result = try connection.run(statement)
+    } catch let error as DatabaseError where error.code == .connection && isOutsideTransactions && connection.isLost {
+      // A query changes nothing, so the one lost as it was sent is sent again, once.
+      try connection.reconnectIfLost()
+      result = try connection.run(statement)
+    }
     for raw in result.rows {
       var values: [DatabaseValue] = []
       values.reserveCapacity(raw.count)
@@ -96,7 +116,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   @discardableResult
   public func execute(_ statement: SQLStatement) throws -> Int {
-    try connection.run(statement).affected
+    try reconnectOutsideTransactions()
+    return try connection.run(statement).affected
   }
 
   public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
@@ -145,17 +166,36 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     try executeScript(depth == 0 ? "BEGIN" : "SAVEPOINT \(savepoint)")
     transactionDepth += 1
     defer { transactionDepth = depth }
+    let result: T
     do {
-      let result = try body()
-      // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
-      try connection.withoutInterruption { try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)") }
-      return result
+      result = try body()
     } catch {
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
         try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
       }
       throw error
     }
+    do {
+      // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
+      try connection.withoutInterruption { try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)") }
+    } catch var error as DatabaseError where depth == 0 && error.code == .connection {
+      // The COMMIT was sent, or may have been: it may have been applied. Never send it again.
+      error.code = .outcomeUnknown
+      error.message = "the connection was lost during COMMIT, so whether it was applied is unknown (\(error.message))"
+      throw error
+    } catch {
+      try? connection.withoutInterruption {
+        try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+      }
+      throw error
+    }
+    return result
+  }
+
+  private var isOutsideTransactions: Bool {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    return transactionDepth == 0
   }
 
   public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {

@@ -29,7 +29,14 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       let connection = Unmanaged<PostgreSQLConnection>.fromOpaque(context).takeUnretainedValue()
       connection.notices.append(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))
     }, Unmanaged.passUnretained(self).toOpaque())
-    _ = try run(SQLStatement("SET DateStyle = ISO; SET TimeZone = 'UTC'; SET client_min_messages = warning"), simple: true)
+    try setUpSession()
+  }
+
+  /// Session settings, sent again after a reconnection.
+  var sessionSettings = "SET DateStyle = ISO; SET TimeZone = 'UTC'; SET client_min_messages = warning"
+
+  private func setUpSession() throws {
+    _ = try run(SQLStatement(sessionSettings), simple: true)
   }
 
   deinit { PQfinish(handle) }
@@ -172,7 +179,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     case "23514": code = .check
     case "0A000": code = .unsupported
     case "57014": return DatabaseError(.interrupted, "interrupted", sql: sql)  // query_canceled
-    default: code = state.hasPrefix("08") ? .connection : .other
+    // Connection exceptions, and the server shutting down or starting up.
+    default: code = state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) ? .connection : .other
     }
     var error = DatabaseError(code, message + detail, sql: sql)
     error.sqlState = state

@@ -1,0 +1,91 @@
+import D2SModel
+import Foundation
+import Testing
+
+@testable import D2SREPL
+
+/// PostgreSQL connection loss, on a server of each test's own: restarted between commands,
+/// down during a save, and gone during a COMMIT (the outcome then is unknown).
+@Suite(.enabled(if: PrivatePostgres.binaries != nil, "no PostgreSQL server installed"))
+struct PostgreSQLFaultTests {
+  static let schema = """
+    CREATE TABLE item (id serial PRIMARY KEY, name text NOT NULL, qty integer NOT NULL);
+    INSERT INTO item (name, qty) VALUES ('apple', 1), ('pear', 2), ('plum', 3);
+    -- A save that renames an item to 'doomed' loses its connection during COMMIT: the
+    -- deferred trigger runs inside the COMMIT and its backend ends itself there.
+    CREATE FUNCTION doom() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.name = 'doomed' THEN
+        PERFORM pg_terminate_backend(pg_backend_pid());
+        PERFORM pg_sleep(5);
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER doom AFTER UPDATE ON item DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION doom();
+    """
+  static let rows = "SELECT id, name, qty FROM item ORDER BY id"
+
+  func session(_ server: PrivatePostgres) throws -> REPLSession {
+    let session = try REPLSession(width: 100)
+    _ = try session.run("open \(server.url)")
+    return session
+  }
+
+  @Test func aRestartBetweenCommandsReconnectsOnceAndKeepsTheEdit() throws {
+    let server = try PrivatePostgres(sql: Self.schema)
+    let session = try session(server)
+    #expect(try session.run("list Item").contains("apple"))
+    try server.restart()
+    #expect(try session.run("list Item").contains("pear"))  // the next command just works
+    _ = try session.run("edit Item 1")
+    _ = try session.run("object.name = 'apricot'")
+    try server.restart()
+    #expect(try session.run("show object.name").hasPrefix("object.name = 'apricot'"))
+    #expect(try session.run("save") == "saved Item 1")
+    #expect(try server.psql(Self.rows) == "1|apricot|1\n2|pear|2\n3|plum|3")
+    // One connection: the session's, made again in place.
+    #expect(
+      try server.psql(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = 'faults' AND pid <> pg_backend_pid()"
+      ) == "1")
+  }
+
+  @Test func aSaveWhileTheServerIsDownFailsThenSucceeds() throws {
+    let server = try PrivatePostgres(sql: Self.schema)
+    let session = try session(server)
+    _ = try session.run("edit Item 2")
+    _ = try session.run("object.qty = 20")
+    let before = try server.psql(Self.rows)
+    try server.stop()
+    let message = session.failure(of: "save")
+    #expect(message.hasPrefix("the connection to PostgreSQL was lost and could not be made again"))
+    #expect(message.hasSuffix("; nothing was saved"))
+    #expect(try session.run("show object.qty").hasPrefix("object.qty = 20"))
+    try server.start()
+    #expect(try server.psql(Self.rows) == before)
+    #expect(try session.run("save") == "saved Item 2")
+    #expect(try server.psql(Self.rows) == "1|apple|1\n2|pear|20\n3|plum|3")
+  }
+
+  @Test func aCommitWhoseOutcomeIsUnknownIsNeverSentAgain() throws {
+    let server = try PrivatePostgres(sql: Self.schema)
+    let session = try session(server)
+    _ = try session.run("edit Item 3")
+    _ = try session.run("object.name = 'doomed'")
+    _ = try session.run("object.qty = 30")
+    let before = try server.psql(Self.rows)
+    let message = session.failure(of: "save")
+    #expect(
+      message.hasPrefix(
+        "the connection was lost during COMMIT, so whether it was applied is unknown"))
+    #expect(
+      message.hasSuffix(
+        "; Item 3 was fetched again: no change is in the database, still pending: name, qty (save again)"
+      ))
+    #expect(try server.psql(Self.rows) == before)
+    _ = try session.run("object.name = 'damson'")
+    #expect(try session.run("save") == "saved Item 3")
+    #expect(try server.psql(Self.rows) == "1|apple|1\n2|pear|2\n3|damson|30")
+  }
+}
