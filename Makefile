@@ -1,7 +1,7 @@
 # The two set-up commands: `make demo` and `make test` (see README.md).
 SWIFT ?= swift
 
-.PHONY: deps build demo test examples bench
+.PHONY: deps build demo test examples bench stress
 
 deps:
 	@scripts/install-deps.sh
@@ -24,3 +24,11 @@ examples:
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules
+
+# Concurrent editors, longer than in `make test`: 4 d2s-repl processes on SQLite and PostgreSQL,
+# each printing saves, conflicts and lost updates (which must be 0).
+STRESS_ITERATIONS ?= 400
+stress: deps
+	$(SWIFT) build --build-tests
+	D2S_STRESS_ITERATIONS=$(STRESS_ITERATIONS) scripts/with-postgres.sh $(SWIFT) test --skip-build \
+	  --filter ConcurrentEditorTests 2>&1 | grep -E '^stress|passed|failed|error'
