@@ -1,7 +1,7 @@
 # The two set-up commands: `make demo` and `make test` (see README.md).
 SWIFT ?= swift
 
-.PHONY: deps build demo test examples bench stress
+.PHONY: deps build demo test examples bench stress fuzz test-sanitized
 
 deps:
 	@scripts/install-deps.sh
@@ -32,3 +32,12 @@ stress: deps
 	$(SWIFT) build --build-tests
 	D2S_STRESS_ITERATIONS=$(STRESS_ITERATIONS) scripts/with-postgres.sh $(SWIFT) test --skip-build \
 	  --filter ConcurrentEditorTests 2>&1 | grep -E '^stress|passed|failed|error'
+
+# Coverage-guided fuzzing (libFuzzer) of the parsers, each target for FUZZ_SECONDS; not part of
+# `make test` or CI. The package Fuzz/ builds in .build-fuzz with -sanitize=fuzzer.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= qualifier rules command literal formatter
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release \
+	  -Xswiftc -sanitize=fuzzer --product d2s-fuzz
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)

@@ -1,0 +1,132 @@
+import Components
+import D2SModel
+import D2SREPL
+import EnvKeys
+import Foundation
+import Qualifiers
+import RuleCore
+
+/// The parsers under fuzzing, chosen by `D2S_FUZZ_TARGET`. Each must return or throw for
+/// every input; a trap, a hang or a broken invariant (a printed value that does not parse back
+/// to itself) is a finding.
+enum FuzzTarget: String, CaseIterable {
+  case qualifier, rules, command, literal, formatter
+
+  /// The target of this run (`qualifier` when unset).
+  static let current: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["D2S_FUZZ_TARGET"] ?? "qualifier"
+    guard let target = FuzzTarget(rawValue: name) else {
+      fatalError(
+        "unknown D2S_FUZZ_TARGET '\(name)' (use \(allCases.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    return target
+  }()
+
+  /// The REPL's engine, registry and formatters, made once.
+  static let session: REPLSession? = try? REPLSession(width: 100)
+  static let formatters = FormatterRegistry.builtin
+  static let keys: [ExposedKey] = session?.registry.allKeys ?? []
+
+  /// Attributes of every value type (and date kind), as coercion and formatters meet them.
+  static let attributes: [Attribute] =
+    Attribute.ValueType.allCases.map {
+      Attribute(
+        name: "a", columnName: "a", externalType: $0.rawValue, valueType: $0, allowsNull: true)
+    }
+    + [Attribute.DateKind.date, .time, .dateTime].map {
+      Attribute(
+        name: "d", columnName: "d", externalType: "DATE", valueType: .date, dateKind: $0,
+        allowsNull: false)
+    } + [
+      Attribute(
+        name: "n", columnName: "n", externalType: "NUMERIC(5,2)", valueType: .decimal,
+        allowsNull: false, scale: 2)
+    ]
+
+  func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    switch self {
+    case .qualifier: Self.qualifier(String(decoding: bytes, as: UTF8.self))
+    case .rules: Self.rules(String(decoding: bytes, as: UTF8.self))
+    case .command: _ = try? CommandParser.parse(String(decoding: bytes, as: UTF8.self))
+    case .literal:
+      guard let selector = bytes.first else { return }
+      Self.literal(
+        Int(selector),
+        String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
+    case .formatter:
+      guard let selector = bytes.first else { return }
+      Self.formatter(
+        Int(selector),
+        String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
+    }
+  }
+
+  /// Parses; what parses prints as text that parses back to the same qualifier.
+  static func qualifier(_ text: String) {
+    guard let parsed = try? QualifierParser.parse(text) else { return }
+    let printed = parsed.description
+    guard let again = try? QualifierParser.parse(printed), again == parsed else {
+      fatalError(
+        "qualifier does not round-trip: \(text.debugDescription) printed as \(printed.debugDescription)"
+      )
+    }
+  }
+
+  /// Parses rule text; each rule prints as text that parses back to the same rule.
+  static func rules(_ text: String) {
+    guard let parser = session?.context.engine.parser, let rules = try? parser.parseRules(text)
+    else { return }
+    for rule in rules {
+      guard let again = try? parser.parseRule(rule.description), again == rule else {
+        fatalError(
+          "rule does not round-trip: \(text.debugDescription) printed as \(rule.description.debugDescription)"
+        )
+      }
+    }
+  }
+
+  /// A literal coerced to an exposed key's type or to an attribute's (the first byte chooses).
+  static func literal(_ selector: Int, _ text: String) {
+    guard let literal = try? QualifierParser.parseLiteral(text) else { return }
+    if selector < attributes.count {
+      _ = try? DatabaseValue.coerce(literal, to: attributes[selector])
+    } else if !keys.isEmpty {
+      _ = try? keys[(selector - attributes.count) % keys.count].coerce(literal)
+    }
+  }
+
+  /// A builtin formatter's `parse` (the first byte chooses the formatter and the attribute);
+  /// what parses formats without trapping.
+  static func formatter(_ selector: Int, _ text: String) {
+    let (name, formatter) = formatters[selector % formatters.count]
+    _ = name
+    let attribute =
+      selector / formatters.count < attributes.count ? attributes[selector / formatters.count] : nil
+    guard let value = try? formatter.parse(text, for: attribute) else { return }
+    _ = formatter.format(value, for: attribute)
+  }
+}
+
+/// libFuzzer's entry point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data else { return 0 }
+  FuzzTarget.current.run(UnsafeBufferPointer(start: data, count: size))
+  return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// The executable's `main` as SwiftPM names it for an executable target: libFuzzer's driver.
+@_cdecl("d2s_fuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  var argc = argc
+  var argv = argv
+  return runFuzzerDriver(&argc, &argv, fuzzOneInput)
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# fuzz-seeds.sh DIR: seed corpora for the fuzz targets (Fuzz/), taken from the tests and the
+# demo rules, one file per input under DIR/<target>/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+rm -rf "$out"
+mkdir -p "$out"/{qualifier,rules,command,literal,formatter}
+
+# Writes each line of stdin as one seed file in DIR/$1 (with an optional prefix byte $2).
+seeds() {
+  local n=0
+  while IFS= read -r line; do
+    n=$((n + 1))
+    if [ -n "${2:-}" ]; then printf "\\x$2%s" "$line"; else printf '%s' "$line"; fi >"$out/$1/seed-${2:-}$n"
+  done
+}
+# The string literals of a call such as parse("…") in the test sources.
+strings() { { grep -ohE "$1\(\"([^\"\\\\]|\\\\.)*\"" "$here"/Tests -r || true; } | sed -E "s/^$1\(\"//; s/\"$//; s/\\\\\"/\"/g"; }
+
+rules=$(grep -hvE '^\s*(#|$)' "$here/data/demo.d2s")
+{ strings 'parse'; strings 'parseQualifier'; sed -E 's/ =>.*//' <<<"$rules"; } | sort -u | seeds qualifier
+{ echo "$rules"; strings 'parseRule'; strings 'rule'; } | sort -u | seeds rules
+{ strings 'run'; strings 'CommandParser.parse'; } | sort -u | seeds command
+# Literals: the values of assignments in commands, each for every attribute type (0…11).
+values=$(strings 'run' | grep -oE "= .*" | sed 's/^= //' | sort -u)
+for selector in 00 01 02 03 04 05 06 07 08 09 0a 0b 20; do seeds literal "$selector" <<<"$values"; done
+# Formatter inputs from the tests, for each formatter (selector = formatter index).
+texts=$({ grep -ohE 'parse\("[a-zA-Z]+", "[^"]*"' "$here"/Tests -r || true; } | sed -E 's/^parse\("[a-zA-Z]+", "//; s/"$//' | sort -u)
+for selector in 00 01 02 03 04 05 06 07 08 13 1b 2a 35; do seeds formatter "$selector" <<<"$texts"; done
+for target in qualifier rules command literal formatter; do
+  echo "fuzz-seeds: $target: $(ls "$out/$target" | wc -l) seeds"
+done
