@@ -41,3 +41,13 @@ fuzz: deps
 	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release \
 	  -Xswiftc -sanitize=fuzzer --product d2s-fuzz
 	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The suite under AddressSanitizer, and the suites that share state across threads (Ctrl-C
+# handling, rule caches reached from several threads, concurrent editors and counts) under
+# ThreadSanitizer; each in a scratch folder of its own. Not part of `make test` or CI.
+TSAN_SUITES ?= InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests
+test-sanitized: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-asan
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
