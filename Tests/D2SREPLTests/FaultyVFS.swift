@@ -29,7 +29,8 @@ enum FaultyVFS {
     guard real == nil, let found = sqlite3_vfs_find(nil) else { return }
     real = found
     let vfs = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
-    vfs.initialize(to: found.pointee)  // same pAppData: the default's other methods work as they are
+    // The same pAppData: the default's other methods work as they are.
+    vfs.initialize(to: found.pointee)
     vfs.pointee.zName = UnsafePointer(strdup(name))
     vfs.pointee.pNext = nil
     vfs.pointee.xOpen = { _, name, file, flags, outFlags in

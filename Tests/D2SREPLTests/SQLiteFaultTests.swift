@@ -66,6 +66,23 @@ import Testing
     #expect(FileManager.default.contents(atPath: path) == bytes)
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: BinaryTests.binary.path)))
+  func theReadOnlyFlagOfTheBinary() throws {
+    let path = try SakilaSQLite.copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let output = folder.appendingPathComponent("out").path
+    let errors = folder.appendingPathComponent("err").path
+    let status = try Spawn.run(
+      BinaryTests.binary.path,
+      ["--read-only", path, "-c", "list Actor limit 1", "-c", "edit Actor 1"],
+      outputPath: output, errorPath: errors)
+    #expect(status == 1)
+    #expect(try String(contentsOfFile: output, encoding: .utf8).contains("PENELOPE"))
+    #expect(
+      try String(contentsOfFile: errors, encoding: .utf8)
+        == "error: sakila is read-only (opened read-only): Actor 1 cannot be edited\n")
+  }
+
   @Test func unknownURLParametersAreErrors() throws {
     let path = try SakilaSQLite.copy()
     let session = try REPLSession(width: 100)
