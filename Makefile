@@ -48,6 +48,7 @@ fuzz: deps
 TSAN_SUITES ?= InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests
 test-sanitized: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
-	scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
+	  scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-asan
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-tsan --filter '$(TSAN_SUITES)'

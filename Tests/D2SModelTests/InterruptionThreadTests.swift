@@ -17,7 +17,10 @@ import Testing
     let adaptor = try SQLiteAdaptor(path: ":memory:")
     let flag = Flag()
     adaptor.connection.isInterrupted = { flag.raised.withLock { $0 } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { flag.raised.withLock { $0 = true } }
+    Thread {  // a thread of its own: a busy dispatch pool would delay it
+      usleep(100_000)
+      flag.raised.withLock { $0 = true }
+    }.start()
     let slow = SQLStatement(
       "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
     )
