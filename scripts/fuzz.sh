@@ -17,7 +17,8 @@ for target in "$@"; do
   corpus="$here/.build-fuzz/corpus/$target"
   log="$here/.build-fuzz/$target.log"
   mkdir -p "$corpus"
-  D2S_FUZZ_TARGET=$target nice -n 10 "$binary" "$corpus" "$here/.build-fuzz/seeds/$target" \
+  # Swift's own backtracer off, so that libFuzzer saves the input of a trap.
+  SWIFT_BACKTRACE=enable=no D2S_FUZZ_TARGET=$target nice -n 10 "$binary" "$corpus" "$here/.build-fuzz/seeds/$target" \
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$here/.build-fuzz/findings/$target-" >"$log" 2>&1
   code=$?
@@ -28,6 +29,7 @@ for target in "$@"; do
   findings=$(ls "$here/.build-fuzz/findings" | grep -c "^$target-" || true)
   if [ "$code" -ne 0 ]; then
     status=1
+    [ "$findings" -gt 0 ] || findings="1 (exit $code, see $log)"
     grep -m1 -E 'Fatal error|ERROR: libFuzzer|==ERROR' "$log" >&2 || true
   fi
   summary+=("$(printf '%-10s executions %10s  coverage %6s edges %6s features  findings %s' "$target" "$runs" "$cov" "$ft" "$findings")")

@@ -133,14 +133,27 @@ struct MinutesDurationFormatter: ValueFormatter {
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     let body = text.trimmingCharacters(in: .whitespaces).lowercased()
     if let plain = Int(body) { return .int(plain) }
+    let failure = FormatterError(formatter: "minutesDuration", text: text, accepted: "86 or 1h 26m")
     var total = 0
     var matched = false
     for part in body.split(separator: " ") {
-      if part.hasSuffix("h"), let h = Int(part.dropLast()) { total += h * 60; matched = true }
-      else if part.hasSuffix("m"), let m = Int(part.dropLast()) { total += m; matched = true }
-      else { matched = false; break }
+      let minutes: Int
+      if part.hasSuffix("h"), let h = Int(part.dropLast()) {
+        let (product, overflow) = h.multipliedReportingOverflow(by: 60)
+        guard !overflow else { throw failure }  // a number too large for minutes, not a trap
+        minutes = product
+      } else if part.hasSuffix("m"), let m = Int(part.dropLast()) {
+        minutes = m
+      } else {
+        matched = false
+        break
+      }
+      let (sum, overflow) = total.addingReportingOverflow(minutes)
+      guard !overflow else { throw failure }
+      total = sum
+      matched = true
     }
-    guard matched else { throw FormatterError(formatter: "minutesDuration", text: text, accepted: "86 or 1h 26m") }
+    guard matched else { throw failure }
     return .int(total)
   }
 }
