@@ -25,6 +25,23 @@ struct PostgreSQLFaultTests {
       FOR EACH ROW EXECUTE FUNCTION doom();
     """
   static let rows = "SELECT id, name, qty FROM item ORDER BY id"
+  /// Renaming an item to 'slow' adds 1 to its quantity (a BEFORE trigger) and makes its
+  /// COMMIT take 2 s (a deferred trigger), time for the relay to drop the connection.
+  static let slowCommit = """
+    CREATE FUNCTION bump() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.name = 'slow' AND OLD.name <> 'slow' THEN NEW.qty := NEW.qty + 1; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER bump BEFORE UPDATE ON item FOR EACH ROW EXECUTE FUNCTION bump();
+    CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.name = 'slow' AND OLD.name <> 'slow' THEN PERFORM pg_sleep(2); END IF;
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER slow AFTER UPDATE ON item DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION slow();
+    """
 
   func session(_ server: PrivatePostgres) throws -> REPLSession {
     let session = try REPLSession(width: 100)
@@ -87,5 +104,33 @@ struct PostgreSQLFaultTests {
     _ = try session.run("object.name = 'damson'")
     #expect(try session.run("save") == "saved Item 3")
     #expect(try server.psql(Self.rows) == "1|apple|1\n2|pear|2\n3|damson|30")
+  }
+
+  @Test func aCommitAppliedButNeverAcknowledgedDropsTheChangesItMade() throws {
+    let server = try PrivatePostgres(sql: Self.schema + Self.slowCommit)
+    let proxy = try PostgresProxy(server)
+    let session = try REPLSession(width: 100)
+    _ = try session.run("open \(proxy.url)")
+    _ = try session.run("edit Item 1")
+    _ = try session.run("object.name = 'slow'")
+    _ = try session.run("object.qty = 30")
+    let outcome = Failures()  // the save's message, from its thread
+    Thread { outcome.add(session.failure(of: "save")) }.start()
+    // Once the server runs the COMMIT's deferred trigger, its reply is lost on the way.
+    let sleeping = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"
+    let deadline = Date().addingTimeInterval(20)
+    while try server.psql(sleeping) != "1", Date() < deadline { usleep(20_000) }
+    proxy.cut()
+    while outcome.all.isEmpty, Date() < deadline { usleep(20_000) }
+    let message = try #require(outcome.all.first)
+    #expect(
+      message.hasPrefix(
+        "the connection was lost during COMMIT, so whether it was applied is unknown"))
+    #expect(
+      message.hasSuffix(
+        "; Item 1 was fetched again: in the database now: name, still pending: qty (save again)"))
+    #expect(try server.psql(Self.rows) == "1|slow|31\n2|pear|2\n3|plum|3")
+    #expect(try session.run("save") == "saved Item 1")
+    #expect(try server.psql(Self.rows) == "1|slow|30\n2|pear|2\n3|plum|3")
   }
 }
