@@ -51,4 +51,5 @@ test-sanitized: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
 	  scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-asan
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
-	scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
+	TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan.supp \
+	  scripts/with-postgres.sh $(SWIFT) test --skip-build --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
