@@ -6,9 +6,9 @@ import Synchronization
 public enum RuleOrigin: Hashable, Sendable {
   /// The user's rules (`rule N: …`).
   case user
-  /// The builtin default rule model (`builtin rule: …`).
+  /// The builtin default rule model (`builtin rule N: …`).
   case builtin
-  /// A plugin's rules (`plugin NAME rule: …`).
+  /// A plugin's rules (`plugin NAME rule N: …`).
   case plugin(String)
 }
 
@@ -30,12 +30,12 @@ public final class NumberedRule: Sendable, Equatable, CustomStringConvertible {
     lhs.id == rhs.id && lhs.rule == rhs.rule && lhs.origin == rhs.origin
   }
 
-  /// `rule 3: …`, `builtin rule: …` or `plugin NAME rule: …`.
+  /// `rule 3: …`, `builtin rule 12: …` or `plugin NAME rule 2: …`.
   public var description: String {
     switch origin {
     case .user: "rule \(id): \(rule)"
-    case .builtin: "builtin rule: \(rule)"
-    case .plugin(let name): "plugin \(name) rule: \(rule)"
+    case .builtin: "builtin rule \(id): \(rule)"
+    case .plugin(let name): "plugin \(name) rule \(id): \(rule)"
     }
   }
 }
@@ -78,6 +78,8 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
 
   /// Where the rules come from.
   public let origin: RuleOrigin
+  /// Where rules added from rule text were written.
+  let sources = RuleSources()
 
   /// An empty model.
   public init(origin: RuleOrigin = .user) {
