@@ -19,7 +19,8 @@ struct RuleLinter {
     var warnings: [RuleLintWarning] = []
     for model in models {
       warnings += engine.structuralLint(of: model)
-      for rule in model.rules { warnings += names(in: rule) }
+      let tasks = handledTasks
+      for rule in model.rules { warnings += names(in: rule, tasks: tasks) }
     }
     return warnings.sorted(by: RuleLintWarning.precedes)
   }
@@ -39,7 +40,7 @@ struct RuleLinter {
 
   // MARK: - Names
 
-  private func names(in numbered: NumberedRule) -> [RuleLintWarning] {
+  private func names(in numbered: NumberedRule, tasks: Set<String>) -> [RuleLintWarning] {
     let rule = numbered.rule
     let source = engine.source(of: numbered)
     var warnings: [RuleLintWarning] = []
@@ -63,7 +64,6 @@ struct RuleLinter {
           at: "'\(name)'")
       }
     }
-    let tasks = handledTasks
     for case .string(let task) in RuleLinter.constants(comparedTo: "task", in: rule.predicate)
     where !tasks.contains(task) {
       warn(unknown("task", task, among: Array(tasks), "no page handles it"), at: "'\(task)'")

@@ -56,11 +56,14 @@ extension RuleEngine {
     let byKey = Dictionary(grouping: model.rules, by: { $0.rule.key.id })
     for rules in byKey.values {
       let parts = rules.map { RuleEngine.conjuncts($0.rule.predicate) }
+      let texts = parts.map { $0.map { Set($0.map(\.description)) } }
       for (r, rule) in rules.enumerated() {
-        guard let rParts = parts[r] else { continue }
+        guard let rParts = parts[r], let rText = texts[r] else { continue }
         for (s, other) in rules.enumerated() where s != r {
-          guard let sParts = parts[s] else { continue }
-          if let warning = lint(rule, rParts, against: other, sParts) {
+          guard let sParts = parts[s], let sText = texts[s] else { continue }
+          let samePredicate = rText == sText
+          if let warning = lint(rule, rParts, against: other, sParts, samePredicate: samePredicate)
+          {
             warnings.append(warning)
             break
           }
@@ -72,10 +75,10 @@ extension RuleEngine {
 
   /// The warning about `rule` that `other` causes, if any.
   private func lint(
-    _ rule: NumberedRule, _ rParts: [Qualifier], against other: NumberedRule, _ sParts: [Qualifier]
+    _ rule: NumberedRule, _ rParts: [Qualifier], against other: NumberedRule,
+    _ sParts: [Qualifier], samePredicate: Bool
   ) -> RuleLintWarning? {
     let (r, s) = (rule.rule, other.rule)
-    let samePredicate = Set(rParts.map(\.description)) == Set(sParts.map(\.description))
     let source = self.source(of: rule)
     let place = other.origin == .user ? self.source(of: other).map { " (\($0))" } ?? "" : ""
     if samePredicate, r.priority == s.priority, r.value == s.value {

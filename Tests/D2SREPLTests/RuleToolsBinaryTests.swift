@@ -102,4 +102,41 @@ import Testing
     let again = try run([database, "--rules", "data/demo.d2s", "--check", path])
     #expect(again.status == 0, "a second run on a fresh copy prints the same")
   }
+
+  @Test(
+    .enabled(if: enabled, "build d2s-repl first"), arguments: TestServer.available)
+  func checkRunsOnAFreshCopyEachTime(server: TestServer) throws {
+    let database = server == .sqlite ? try SakilaSQLite.copy() : try PostgresSakila.copy()
+    let path = try RuleToolsTests.ruleFile(
+      """
+      > edit Language 1
+      > object.name = 'Klingon'
+      > save
+      > inspect Language 1
+      """, named: "save.transcript")
+    _ = try run([database, "--check", path, "--update"])
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("saved Language 1\n> inspect Language 1\nKlingon\n"))
+    let again = try run([database, "--check", path])
+    #expect(again.status == 0, "the save went to a copy: \(again.stdout)")
+    let original = try run([database, "-c", "inspect Language 1"])
+    #expect(original.stdout.hasPrefix("English\n"), "the original is unchanged")
+  }
+
+  @Test(.enabled(if: enabled, "build d2s-repl first"))
+  func ruleToolsPrintJSON() throws {
+    let database = try SakilaSQLite.copy()
+    let result = try run([
+      database, "--format", "json", "-c", "rule entity.name = 'Flim' => title = 'x'", "-c", "lint",
+      "-c", "why-not 1", "-c", "coverage",
+    ])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[1].hasPrefix(#"{"warnings":["rule 1: warning: unknown entity 'Flim'"#))
+    #expect(lines[1].hasSuffix(#""count":1,"modelChecked":true}"#))
+    #expect(
+      lines[2].hasPrefix(
+        #"{"rule":"1","answer":"rule 1 does not match: entity.name = 'Flim' is false here"#))
+    #expect(lines[3] == #"{"rules":[{"rule":"1","won":0,"evaluated":1}],"neverWon":["1"]}"#)
+  }
 }
