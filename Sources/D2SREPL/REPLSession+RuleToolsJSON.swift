@@ -3,8 +3,9 @@ import RuleCore
 
 /// The rule tools' output as one JSON object each (`--format json`).
 extension REPLSession {
-  /// `lint`, `coverage` and `why-not` as JSON objects; nil for other commands.
-  func ruleToolJSON(_ command: REPLCommand) throws -> String? {
+  /// `lint`, `coverage` and `why-not` (which printed `text`) as JSON objects; nil for other
+  /// commands.
+  func ruleToolJSON(_ command: REPLCommand, text: String) throws -> String? {
     let engine = context.engine
     switch command {
     case .lint(let all):
@@ -28,10 +29,10 @@ extension REPLSession {
         ("rules", JSONText.array(rules)),
         ("neverWon", JSONText.array(neverWon(all: all).map { JSONText.string($0.label) })),
       ])
-    case .whyNot(let label, let property):
+    case .whyNot(let label, _):
       return JSONText.object([
         ("rule", JSONText.string(try engine.rule(labelled: label).label)),
-        ("answer", JSONText.string(try whyNot(label, property: property))),
+        ("answer", JSONText.string(text)),
       ])
     default:
       return nil
