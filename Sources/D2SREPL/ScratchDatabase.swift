@@ -51,7 +51,7 @@ struct ScratchDatabase {
       rewrite(copy),
       {
         _ = try? PostgreSQLAdaptor(url: rewrite("postgres")).executeScript(
-          "DROP DATABASE IF EXISTS \"\(copy)\"")
+          "DROP DATABASE IF EXISTS \"\(copy)\" WITH (FORCE)")  // the session may be connected
       }
     )
   }
