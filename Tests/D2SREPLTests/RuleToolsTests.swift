@@ -130,6 +130,21 @@ import Testing
         """)
   }
 
+  @Test func lintChecksNamesOnTheValueSide() throws {
+    let session = try session(.sqlite)
+    _ = try session.run("rule *true* => readOnlyEntityNames = ('Staf')")
+    _ = try session.run("rule entity.name = 'Film' => displayPropertyKeys = ('title', 'titel')")
+    _ = try session.run("rule propertyKey = 'rentalRate' => formatter = 'curency'")
+    #expect(
+      try session.run("lint")
+        == """
+        rule 1: warning: unknown entity 'Staf' (the model has no such entity); did you mean 'Staff', 'StaffList'?
+        rule 2: warning: displayPropertyKeys: 'titel': Film has no property 'titel'; did you mean 'title'?
+        rule 3: warning: unknown formatter 'curency' (it is not registered); did you mean 'currency'?
+        3 warnings
+        """)
+  }
+
   @Test(arguments: TestServer.available)
   func coverageCountsWinsAndEvaluations(server: TestServer) throws {
     let session = try session(server)
