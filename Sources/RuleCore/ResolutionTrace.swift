@@ -55,6 +55,7 @@ extension RuleContext {
     let key = try exposedKey(named: name)
     let trace = ResolutionTrace()
     let state = ResolutionState()
+    state.isTool = true
     state.trace = trace
     var context = self
     context.state = state

@@ -22,7 +22,7 @@ extension RuleContext {
     if engine.isCacheEnabled, state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
       let answer = engine.cache.lookup(id, in: values, version: version, inputsInto: state)
     {
-      engine.coverage.recordWin(answer)
+      if state?.isTool != true { engine.coverage.recordWin(answer) }
       traceStep(id, exposed, answer, cached: true)
       return answer
     }
@@ -49,7 +49,7 @@ extension RuleContext {
     if engine.isCacheEnabled, frame.cacheable {
       engine.cache.store(resolution, for: id, inputs: frame.inputs, in: values, version: version)
     }
-    engine.coverage.recordWin(resolution)
+    if !state.isTool { engine.coverage.recordWin(resolution) }
     return resolution
   }
 
@@ -100,7 +100,7 @@ extension RuleContext {
   func evaluate(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
     let rule = numbered.rule
     engine.countEvaluation()
-    engine.coverage.recordEvaluation(numbered)
+    if state?.isTool != true { engine.coverage.recordEvaluation(numbered) }
     let holds = rule.predicate.evaluate(with: self)
     if let error = state?.error { throw error }
     guard holds else { return .notMatched }

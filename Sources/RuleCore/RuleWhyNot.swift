@@ -55,6 +55,7 @@ extension RuleContext {
     let isExplicit = values.explicitValue(forKeyID: key.id) != nil
     var context = self
     let state = ResolutionState()
+    state.isTool = true
     context.state = state
     state.push(key.id, name: key.name)
     defer { _ = state.pop() }
