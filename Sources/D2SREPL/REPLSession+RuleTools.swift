@@ -4,12 +4,13 @@ import RuleCore
 /// Rule tools: explain (with where rules were written, and `--tree`), why-not, lint and
 /// coverage.
 extension REPLSession {
-  /// `FILE:LINE` of a user rule loaded from a file, or nil.
+  /// `FILE:LINE` of a user rule loaded from a file or written in Swift, or nil.
   func place(of numbered: NumberedRule) -> String? {
     guard numbered.origin == .user else { return nil }
     if let source = context.engine.source(of: numbered), source.file != nil {
       return source.description
     }
+    if let location = numbered.rule.location, location.file != nil { return location.description }
     return nil
   }
 

@@ -1,5 +1,7 @@
+import Components
 import D2STesting
 import Foundation
+import RuleCore
 import Testing
 
 @testable import D2SREPL
@@ -93,6 +95,17 @@ import Testing
     #expect(tree.contains("\n      entity = 'Film'  # set"))
     _ = try session.run("explain --tree navigationBarTitle")
     #expect(try session.run("explain --tree navigationBarTitle").contains("(cached)"))
+  }
+
+  @Test func explainNamesTheSwiftFileAndLineOfARuleInSwift() throws {
+    let session = try session(.sqlite)
+    let rule = (\.entity?.name == "Film" => \.displayNameForEntity <= "Movies").priority(.normal)
+    let line = #line - 1
+    session.context.engine.ruleModel.add(rule)
+    _ = try session.run("list Film limit 1")
+    #expect(
+      try session.run("explain displayNameForEntity").contains(
+        "displayNameForEntity = 'Movies'  (\(#filePath):\(line))"))
   }
 
   @Test(arguments: TestServer.available)
