@@ -10,7 +10,8 @@ public enum CommandParser {
   public static let commandWords = [
     "open", "entities", "list", "next", "prev", "inspect", "edit", "new", "choose", "save",
     "revert", "delete", "follow",
-    "login", "logout", "unset", "show", "explain", "rule", "rules", "drop", "load", "write",
+    "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
+    "write", "lint", "coverage", "watch", "unwatch",
     "source", "render",
     "context", "keys", "looks", "plugins", "help", "quit",
   ]
@@ -62,7 +63,8 @@ public enum CommandParser {
       return .logout
     case "unset": return .unset(String(try required(rest, "unset KEY")))
     case "show": return .show(String(try required(rest, "show KEY")))
-    case "explain": return .explain(String(try required(rest, "explain KEY")))
+    case "explain", "why-not", "lint", "coverage", "watch", "unwatch":
+      return try ruleTool(word.lowercased(), rest)
     case "rule": return .rule(LineSlice(line, try required(rest, "rule RULE")))
     case "rules": return try rules(rest)
     case "drop":

@@ -45,6 +45,18 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(name: .customLong("read-only"), help: "Open databases read-only: browse, never write.")
   var readOnly = false
 
+  @Option(help: "Run a transcript on a fresh copy of the database; exit 1 when its output differs.")
+  var check: String?
+
+  @Flag(help: "With --check: rewrite the transcript's expected output.")
+  var update = false
+
+  @Flag(help: "Lint the rules after loading them, then exit (1 when there are warnings).")
+  var lint = false
+
+  @Flag(help: "At exit, print the rules that never won to stderr.")
+  var coverage = false
+
   @Flag(help: "Print the version.")
   var version = false
 
@@ -58,12 +70,15 @@ public struct D2SREPLCommand: ParsableCommand {
       print("d2s-repl \(Self.version)")
       return
     }
-    let interactive = commands.isEmpty && script == nil && isatty(0) == 1 && isatty(1) == 1
+    let interactive = commands.isEmpty && script == nil && check == nil && !lint && isatty(0) == 1
+      && isatty(1) == 1
     // --width, then COLUMNS, then the terminal when interactive; else no limit (as sqlite3 and
     // psql, which never cut values in scripts).
     let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     let width = self.width ?? columns ?? (interactive ? terminalWidth() : nil)
     let session: REPLSession
+    var scratch: ScratchDatabase?
+    defer { scratch?.remove() }
     do {
       session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
       session.readOnly = readOnly
@@ -74,12 +89,14 @@ public struct D2SREPLCommand: ParsableCommand {
         }
         start.append(.set(key: "platform", value: .string(format)))
       }
-      if demo {
-        start.append(.open(try Demo.database(reset: reset)))
-        start.append(.load(try Demo.rulesPath()))
-      } else if let database {
-        start.append(.open(database))
+      if update, check == nil { throw REPLError("--update goes with --check FILE") }
+      var opened = demo ? try Demo.database(reset: reset) : database
+      if check != nil, let original = opened {
+        scratch = try ScratchDatabase(copying: original)
+        opened = scratch?.target
       }
+      if let opened { start.append(.open(opened)) }
+      if demo { start.append(.load(try Demo.rulesPath())) }
       start += ruleFiles.map { .load($0) }
       for command in start {
         let output = try session.run(command)
@@ -91,11 +108,15 @@ public struct D2SREPLCommand: ParsableCommand {
       REPLRunner.standardWrite(format == "json" ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
       throw ExitCode(2)
     }
-    session.pageOutput = StandardOutput()
     if let width = self.width, width < 1 {
       FileHandle.standardError.write(Data("error: --width must be at least 1\n".utf8))
       throw ExitCode(2)
     }
+    if lint { throw ExitCode(runLint(session)) }
+    // A transcript collects every command's output, pages included: they are not streamed.
+    if let check { throw ExitCode(try runCheck(check, session: session)) }
+    defer { if coverage { reportCoverage(session) } }
+    session.pageOutput = StandardOutput()
     var runner = REPLRunner(session: session, bail: bail)
     if !commands.isEmpty || script != nil {
       var ok = runner.runScript(commands)

@@ -36,6 +36,7 @@ enum LineEditor {
       }
       return ["y", "yes"].contains(String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
     }
+    idle = { runner.writeReloadsAtPrompt() }
     print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
     if let first = try? runner.session.firstPage(), !first.isEmpty { print(first) }
     while true {
@@ -124,6 +125,8 @@ private func readCharacter() -> Int32 {
 /// One byte of standard input; nil at the end, on an error, or on Ctrl-C.
 private func readByte() -> UInt8? {
   while true {
+    LineEditor.waitForInput()
+    if Interruption.isRequested { return nil }  // Ctrl-C while waiting
     var byte: UInt8 = 0
     let count = read(STDIN_FILENO, &byte, 1)
     if count == 1 { return byte }

@@ -25,6 +25,18 @@ public enum REPLCommand: Equatable, Sendable {
   case unset(String)
   case show(String)
   case explain(String)
+  /// `explain --tree KEY`: the nested look-ups of one resolution.
+  case explainTree(String)
+  /// `why-not LABEL [for PROPERTY]`.
+  case whyNot(label: String, property: String?)
+  /// `lint [--all]`.
+  case lint(all: Bool)
+  /// `coverage [--all]`.
+  case coverage(all: Bool)
+  /// `watch FILE`: load a rule file and reload it when it changes.
+  case watch(String)
+  /// `unwatch FILE`: stop reloading it.
+  case unwatch(String)
   /// Rule text, parsed by the session's engine (which knows the exposed keys).
   case rule(LineSlice)
   case rules(all: Bool, key: String?)

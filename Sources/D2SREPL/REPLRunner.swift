@@ -56,6 +56,7 @@ public struct REPLRunner {
         write(session.printsJSON ? JSONText.object([("warning", JSONText.string(warning))]) : warning, true)
       }
     }
+    writeReloads()
     do {
       guard let command = try CommandParser.parse(line) else { return .ok }
       if command == .quit { return .quit }
@@ -66,6 +67,15 @@ public struct REPLRunner {
       write(session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
       return .failed
     }
+  }
+
+  /// Reloads the watched rule files that changed and writes what changed (or their errors).
+  public func writeReloads() {
+    guard !session.watched.isEmpty else { return }
+    let (changes, errors) = session.reloadWatchedFiles()
+    for line in changes { write(line, false) }
+    for line in errors { write(line, true) }
+    for warning in session.takeWarnings() { write(warning, true) }
   }
 
   /// Runs every line (stopping at the first failure with `bail`); returns whether all

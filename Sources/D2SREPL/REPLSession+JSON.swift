@@ -41,6 +41,7 @@ extension REPLSession {
         ("source", JSONText.string("\(explanation.resolution.source)")),
       ])
     default:
+      if let json = try ruleToolJSON(command, text: text) { return json }
       return JSONText.object([("message", JSONText.string(text))])
     }
   }

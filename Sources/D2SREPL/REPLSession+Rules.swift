@@ -34,7 +34,7 @@ extension REPLSession {
 
   /// `load FILE`: all of the file's rules, or none.
   func load(_ path: String) throws -> String {
-    let rules = try context.engine.parser.parseRuleFile(atPath: path)
+    let rules = try context.engine.parser.parsePlacedRuleFile(atPath: path)
     warnings += context.engine.ruleModel.add(contentsOf: rules).map(\.description)
     return "loaded \(rules.count) rules from \(path)"
   }

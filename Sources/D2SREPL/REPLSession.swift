@@ -25,6 +25,8 @@ public final class REPLSession: @unchecked Sendable {
   /// Whether `open` opens databases read-only (`--read-only`).
   public var readOnly = false
   var sourceDepth = 0
+  /// Rule files that `watch` reloads, by path.
+  var watched: [String: WatchedFile] = [:]
   /// Whether the command running printed a page (JSON pages are not wrapped again).
   var renderedPage = false
   /// Where pages are written as they are rendered (standard output in d2s-repl); when nil,
@@ -53,6 +55,7 @@ public final class REPLSession: @unchecked Sendable {
     self.width = width
     self.defaultLimit = defaultLimit
     context = RuleContext(engine: try installer.makeEngine())
+    context.engine.coverage.start()
   }
 
   // MARK: - Running
@@ -103,13 +106,19 @@ public final class REPLSession: @unchecked Sendable {
     case .delete(let entity, let key): try delete(entity, key)
     case .login(let user, let password): try login(user, password)
     case .logout: logout()
-    // Rules and rule tools (REPLSession+Rules.swift)
+    // Rules and rule tools (REPLSession+Rules.swift, +RuleTools.swift, +Watch.swift)
     case .rule(let text): try addRule(text)
     case .rules(let all, let key): try rules(all: all, key: key)
     case .drop(let n): try drop(n)
     case .load(let path): try load(path)
     case .write(let path, let force): try write(path, force: force)
-    case .explain(let key): try context.explain(keyNamed: key).description
+    case .explain(let key): try explainText(key)
+    case .explainTree(let key): try explainTree(key)
+    case .whyNot(let label, let property): try whyNot(label, property: property)
+    case .lint(let all): lint(all: all)
+    case .coverage(let all): coverage(all: all)
+    case .watch(let path): try watch(path)
+    case .unwatch(let path): try unwatch(path)
     // Introspection (REPLSession+Introspection.swift)
     case .set(let key, let value): try set(key, value)
     case .unset(let key): try unset(key)

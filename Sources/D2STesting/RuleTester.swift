@@ -47,6 +47,7 @@ public struct RuleTester: Sendable {
   private init(model: RuleModel, registry: PluginRegistry, database: Database?) throws {
     self.plugins = registry
     context = RuleContext(engine: try registry.makeEngine(rules: model))
+    context.engine.coverage.start()
     if let database { context.database = database }
   }
 

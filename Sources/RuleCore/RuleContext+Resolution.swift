@@ -14,12 +14,16 @@ extension RuleContext {
   {
     state?.recordRead(id)
     if !explicitChecked, let explicit = values.explicitValue(forKeyID: id) {
-      return RuleResolution(value: explicit, source: .explicit)
+      let resolution = RuleResolution(value: explicit, source: .explicit)
+      traceStep(id, exposed, resolution, cached: false)
+      return resolution
     }
     let version = engine.rulesVersion
     if engine.isCacheEnabled, state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
       let answer = engine.cache.lookup(id, in: values, version: version, inputsInto: state)
     {
+      if state?.isTool != true { engine.coverage.recordWin(answer) }
+      traceStep(id, exposed, answer, cached: true)
       return answer
     }
     guard let exposed = exposed ?? engine.registry.key(forID: id) else {
@@ -31,6 +35,7 @@ extension RuleContext {
 
     var context = self
     context.state = state
+    let slot = state.trace?.open(depth: state.frames.count, key: exposed.name)
     state.push(id, name: exposed.name)
     let resolution: RuleResolution
     do {
@@ -40,14 +45,26 @@ extension RuleContext {
       throw error
     }
     let frame = state.pop()
+    if let slot { state.trace?.close(slot, key: exposed, resolution) }
     if engine.isCacheEnabled, frame.cacheable {
       engine.cache.store(resolution, for: id, inputs: frame.inputs, in: values, version: version)
     }
+    if !state.isTool { engine.coverage.recordWin(resolution) }
     return resolution
   }
 
+  /// Records a look-up answered at once (set, or from the cache) for `explain --tree`.
+  private func traceStep(
+    _ id: ObjectIdentifier, _ exposed: ExposedKey?, _ resolution: RuleResolution, cached: Bool
+  ) {
+    guard let state, let trace = state.trace else { return }
+    let key = exposed ?? engine.registry.key(forID: id)
+    let slot = trace.open(depth: state.frames.count, key: key?.name ?? "?")
+    trace.close(slot, key: key, resolution, cached: cached)
+  }
+
   /// Steps 2 and 3 of resolution, in a context that carries the lookup's state.
-  private func resolveByRules(_ key: ExposedKey) throws -> RuleResolution {
+  func resolveByRules(_ key: ExposedKey) throws -> RuleResolution {
     for model in engine.models {
       guard let candidates = model.candidates(for: key.id) else { continue }
       var winner: RuleResolution?
@@ -83,6 +100,7 @@ extension RuleContext {
   func evaluate(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
     let rule = numbered.rule
     engine.countEvaluation()
+    if state?.isTool != true { engine.coverage.recordEvaluation(numbered) }
     let holds = rule.predicate.evaluate(with: self)
     if let error = state?.error { throw error }
     guard holds else { return .notMatched }

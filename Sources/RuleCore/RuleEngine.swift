@@ -14,6 +14,8 @@ public final class RuleEngine: Sendable {
   public let isCacheEnabled: Bool
   let cache: RuleCache
   private let evaluations = Atomic<Int>(0)
+  /// How often each rule won and was evaluated, once ``RuleCoverageCounter/start()`` is called.
+  public let coverage = RuleCoverageCounter()
   /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
   private let readErrors = Mutex<[any Error]?>(nil)
 

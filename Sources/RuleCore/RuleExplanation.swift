@@ -77,6 +77,7 @@ extension RuleContext {
         key: key, isExplicit: true, entries: [], resolution: RuleResolution(value: explicit, source: .explicit))
     }
     let state = ResolutionState()
+    state.isTool = true
     var context = self
     context.state = state
     state.push(key.id, name: key.name)

@@ -13,7 +13,14 @@ extension RuleParser {
   /// comments. All or nothing.
   /// - Throws: ``RuleFileError`` with every error (file:line:column, line, caret).
   public func parseRules(_ text: String, file: String? = nil) throws(RuleFileError) -> [Rule] {
-    var rules: [Rule] = []
+    try parsePlacedRules(text, file: file).map(\.rule)
+  }
+
+  /// Parses rule text like ``parseRules(_:file:)``, keeping where each rule was written.
+  public func parsePlacedRules(_ text: String, file: String? = nil) throws(RuleFileError)
+    -> [PlacedRule]
+  {
+    var rules: [PlacedRule] = []
     var errors: [ParseError] = []
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var index = 0
@@ -26,8 +33,13 @@ extension RuleParser {
       }
       index += 1
       do {
-        if let rule = try parseRuleIfAny(chunk.joined(separator: "\n"), file: file, firstLine: start + 1) {
-          rules.append(rule)
+        let joined = chunk.joined(separator: "\n")
+        if let rule = try parseRuleIfAny(joined, file: file, firstLine: start + 1) {
+          let column = (joined.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+            .map { joined.unicodeScalars.distance(from: joined.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
+          let place = RuleSource(
+            file: file, location: SourceLocation(line: start + 1, column: column), text: joined)
+          rules.append(PlacedRule(rule: rule, source: place))
         }
       } catch {
         errors.append(error)
@@ -39,13 +51,18 @@ extension RuleParser {
 
   /// Reads and parses a rule file (all or nothing).
   public func parseRuleFile(atPath path: String) throws -> [Rule] {
+    try parsePlacedRuleFile(atPath: path).map(\.rule)
+  }
+
+  /// Reads and parses a rule file (all or nothing), keeping where each rule was written.
+  public func parsePlacedRuleFile(atPath path: String) throws -> [PlacedRule] {
     let text: String
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       throw RuleFileReadError(path: path, reason: (error as NSError).localizedDescription)
     }
-    return try parseRules(text, file: path)
+    return try parsePlacedRules(text, file: path)
   }
 
   private func continues(_ line: Substring) -> Bool {
@@ -67,6 +84,6 @@ extension RuleModel {
   public func load(_ text: String, file: String? = nil, parser: RuleParser = RuleParser()) throws(RuleFileError)
     -> [RuleWarning]
   {
-    add(contentsOf: try parser.parseRules(text, file: file))
+    add(contentsOf: try parser.parsePlacedRules(text, file: file))
   }
 }

@@ -6,9 +6,9 @@ import Synchronization
 public enum RuleOrigin: Hashable, Sendable {
   /// The user's rules (`rule N: …`).
   case user
-  /// The builtin default rule model (`builtin rule: …`).
+  /// The builtin default rule model (`builtin rule N: …`).
   case builtin
-  /// A plugin's rules (`plugin NAME rule: …`).
+  /// A plugin's rules (`plugin NAME rule N: …`).
   case plugin(String)
 }
 
@@ -19,23 +19,30 @@ public final class NumberedRule: Sendable, Equatable, CustomStringConvertible {
   public let id: Int
   public let rule: Rule
   public let origin: RuleOrigin
+  /// How often the rule won and was evaluated (shared by every copy its model hands out).
+  let counter: RuleCounter
 
-  public init(id: Int, rule: Rule, origin: RuleOrigin) {
+  public convenience init(id: Int, rule: Rule, origin: RuleOrigin) {
+    self.init(id: id, rule: rule, origin: origin, counter: RuleCounter())
+  }
+
+  init(id: Int, rule: Rule, origin: RuleOrigin, counter: RuleCounter) {
     self.id = id
     self.rule = rule
     self.origin = origin
+    self.counter = counter
   }
 
   public static func == (lhs: NumberedRule, rhs: NumberedRule) -> Bool {
     lhs.id == rhs.id && lhs.rule == rhs.rule && lhs.origin == rhs.origin
   }
 
-  /// `rule 3: …`, `builtin rule: …` or `plugin NAME rule: …`.
+  /// `rule 3: …`, `builtin rule 12: …` or `plugin NAME rule 2: …`.
   public var description: String {
     switch origin {
     case .user: "rule \(id): \(rule)"
-    case .builtin: "builtin rule: \(rule)"
-    case .plugin(let name): "plugin \(name) rule: \(rule)"
+    case .builtin: "builtin rule \(id): \(rule)"
+    case .plugin(let name): "plugin \(name) rule \(id): \(rule)"
     }
   }
 }
@@ -72,12 +79,17 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     var warnings: [RuleWarning] = []
     /// The registry of the last attach: Swift rules added later are named by it at once.
     var registry: D2SContextKVC?
+    var counters: [Int: RuleCounter] = [:]
+
+    func counter(_ id: Int) -> RuleCounter { counters[id] ?? RuleCounter() }
   }
   private let state = Mutex(State())
   private let versionCounter = Atomic<Int>(0)
 
   /// Where the rules come from.
   public let origin: RuleOrigin
+  /// Where rules added from rule text were written.
+  let sources = RuleSources()
 
   /// An empty model.
   public init(origin: RuleOrigin = .user) {
@@ -115,6 +127,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   /// Files `rule` under `id` (already in the order) and returns its ambiguity warnings.
   private func insert(_ rule: Rule, id: Int, into state: inout State) -> [RuleWarning] {
     state.rules[id] = rule
+    state.counters[id] = RuleCounter()
     state.candidates[rule.key.id] = nil
     let signature = rule.conditionSignature
     var warnings: [RuleWarning] = []
@@ -194,6 +207,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   public func remove(id: Int) -> Rule? {
     let removed = state.withLock { state -> Rule? in
       guard let rule = state.rules.removeValue(forKey: id) else { return nil }
+      state.counters[id] = nil
       state.order.removeAll { $0 == id }
       state.candidates[rule.key.id] = nil
       let signature = rule.conditionSignature
@@ -211,7 +225,9 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   /// Every rule with its number, in the order added (rules written in Swift once attached).
   public var rules: [NumberedRule] {
     state.withLock { state in
-      state.order.compactMap { id in state.rules[id].map { NumberedRule(id: id, rule: $0, origin: origin) } }
+      state.order.compactMap { id in
+        state.rules[id].map { NumberedRule(id: id, rule: $0, origin: origin, counter: state.counter(id)) }
+      }
     }
   }
 
@@ -232,7 +248,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
       if let cached = state.candidates[id] { return cached }
       let rules = state.order.compactMap { ruleID -> NumberedRule? in
         guard let rule = state.rules[ruleID], rule.key.id == id else { return nil }
-        return NumberedRule(id: ruleID, rule: rule, origin: origin)
+        return NumberedRule(id: ruleID, rule: rule, origin: origin, counter: state.counter(ruleID))
       }
       guard !rules.isEmpty else { return nil }
       let built = KeyCandidates(rules)

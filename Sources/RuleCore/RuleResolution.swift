@@ -64,6 +64,10 @@ final class ResolutionState: @unchecked Sendable {
   var looseInputs: Set<ObjectIdentifier> = []
   /// Whether lookups skip the cache (to learn exactly which inputs an answer reads).
   var bypassesCache = false
+  /// Records nested look-ups for `explain --tree`, when set.
+  var trace: ResolutionTrace?
+  /// Whether a tool (`explain`, `why-not`) asks: its look-ups do not count as coverage.
+  var isTool = false
 
   func recordRead(_ id: ObjectIdentifier) {
     if frames.isEmpty { looseInputs.insert(id) } else { frames[frames.count - 1].inputs.insert(id) }

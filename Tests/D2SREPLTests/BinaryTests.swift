@@ -17,7 +17,10 @@ import Testing
   }
 
   /// Runs the binary with `stdin` as its standard input; output and error come back whole.
-  func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Run {
+  func run(
+    _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
+    program: String = BinaryTests.binary.path
+  ) throws -> Run {
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "100"
     environment.merge(extra) { _, new in new }
@@ -28,7 +31,7 @@ import Testing
     let errors = folder.appendingPathComponent("stderr")
     try Data(stdin.utf8).write(to: input)
     let status = try Spawn.run(
-      Self.binary.path, arguments, environment: environment,
+      program, arguments, environment: environment,
       inputPath: input.path, outputPath: output.path, errorPath: errors.path)
     // Lossy decoding: output that is not UTF-8 must still be checked, not read as "".
     return Run(

@@ -148,4 +148,30 @@ import Testing
     let mode = try FileManager.default.attributesOfItem(atPath: historyPath)[.posixPermissions]
     #expect(mode as? Int == 0o600)
   }
+
+  /// `watch` at an idle prompt: the change lines appear within 2 s with no key pressed, and
+  /// the line being typed is drawn again after them.
+  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  func watchReloadsAtAnIdlePrompt() throws {
+    let rules = try RuleToolsTests.ruleFile("entity.name = 'Language' => displayNameForEntity = 'Tongues'\n")
+    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=1")
+    defer { stop(home) }
+    #expect(try waitFor("sakila>", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "watch \(rules)"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    try tmux(["send-keys", "-t", session, "-l", "list Language"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("6 Tongues", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "show ta"])
+    #expect(try waitFor("> show ta", in: session))
+    try "entity.name = 'Language' => displayNameForEntity = 'Languages'\n".write(
+      toFile: rules, atomically: true, encoding: .utf8)
+    let changed = Date()
+    #expect(try waitFor("displayNameForEntity: 'Tongues' → 'Languages'  (\(rules):1)", in: session))
+    #expect(Date().timeIntervalSince(changed) < 2.5, "within 2 s of the save (and the poll)")
+    #expect(try waitFor("sakila list Language> show ta", in: session), "the typed line is drawn again")
+    try tmux(["send-keys", "-t", session, "-l", "sk"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("task = 'list'  # set", in: session))
+  }
 }

@@ -1,3 +1,4 @@
+import Components
 import D2SModel
 @testable import D2STesting
 import Foundation
@@ -38,5 +39,36 @@ import Testing
     #expect(!SakilaSQLite.isStale("d2s-tests-1"))
     #expect(SakilaSQLite.isStale("sakila-fixture-\(Int32.max - 7).db"))
     #expect(!SakilaSQLite.isStale("notes.txt"))
+  }
+}
+
+/// Typed answers, why-not and coverage of `RuleTester`.
+@Suite struct RuleTesterToolsTests {
+  static let coverage = RuleCoverage()
+
+  static func ruleFile() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-tester-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("app.d2s").path
+    try """
+      entity.name = 'Actor' => displayNameForEntity = 'Moviestars'
+      entity.name = 'Flim' => displayNameForEntity = 'Typo'
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func typedValuesWhyNotAndCoverage() throws {
+    let path = try Self.ruleFile()
+    let tester = try RuleTester(ruleFile: path, database: try TestDatabases.sakila(), coverage: Self.coverage)
+      .setting("entity", to: "'Actor'")
+    #expect(try tester.value(\.displayNameForEntity) == "Moviestars")
+    #expect(try tester.value(D2SKeys.DisplayNameForEntity.self) == "Moviestars")
+    #expect(try tester.whyNot(rule: 1).description == "rule 1 wins: displayNameForEntity = 'Moviestars'")
+    #expect(
+      try tester.whyNot(rule: "2").description
+        == "rule 2 does not match: entity.name = 'Flim' is false here (entity.name = 'Actor')")
+    #expect(try tester.whyNot(rule: "builtin:1").description == "rule builtin:1 wins: page = 'EntityList'")
+    #expect(tester.neverWon == ["rule 2: entity.name = 'Flim' => displayNameForEntity = 'Typo'"])
+    #expect(Self.coverage.neverWon(inFile: path) == ["\(path):2: entity.name = 'Flim' => displayNameForEntity = 'Typo'"])
   }
 }

@@ -51,7 +51,7 @@ struct ReplacingPlugin: D2SPlugin {
     var context = RuleContext(engine: try plugins.makeEngine())
     context.database = try SakilaSQLite.open()
     try context.setValue(.string("Payment"), forKeyNamed: "entity")
-    #expect(try context.showLine(forKeyNamed: "auditLabel") == "auditLabel = 'money'  # plugin Audit rule: entity.name = 'Payment' => auditLabel = 'money'")
+    #expect(try context.showLine(forKeyNamed: "auditLabel") == "auditLabel = 'money'  # plugin Audit rule 1: entity.name = 'Payment' => auditLabel = 'money'")
     context.task = "inspect"
     try context.setValue(.string("Film"), forKeyNamed: "entity")
     context.object = try context.database?.fetchObject("Film", primaryKey: [.int(1)])

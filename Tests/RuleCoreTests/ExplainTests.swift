@@ -18,7 +18,7 @@ import Testing
       2  normal  1  matched  rule 3: task = 'list' => title = 'Listing'
       3  normal  1  not reached  rule 1: task = 'edit' => title = 'Editing'
       4  low  0  not reached  rule 4: *true* => title = 'Anything' ; low
-      5  normal  0  not reached  builtin rule: *true* => title = 'Builtin'
+      5  normal  0  not reached  builtin rule 1: *true* => title = 'Builtin'
       winner: rule 3: task = 'list' => title = 'Listing'
       title = 'Listing'  # rule 3: task = 'list' => title = 'Listing'
       """)

@@ -64,7 +64,7 @@ import Testing
     #expect(ctx.with(\.task, "list").title == "builtin")
     #expect(ctx.nextTask == "inspect")
     let source = try ctx.with(\.task, "list").resolution(forKeyNamed: "title").source
-    #expect(source.description == "builtin rule: *true* => title = 'builtin' ; important")
+    #expect(source.description == "builtin rule 1: *true* => title = 'builtin' ; important")
   }
 
   @Test func contextsScopeLikeEnvironments() throws {

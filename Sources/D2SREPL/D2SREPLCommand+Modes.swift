@@ -1,0 +1,82 @@
+import Foundation
+
+/// The command line's one-shot modes: `--lint`, `--check FILE [--update]`, and the
+/// `--coverage` report at exit.
+extension D2SREPLCommand {
+  /// Prints the lint of the user's rules; 1 when there are warnings, else 0.
+  func runLint(_ session: REPLSession) -> Int32 {
+    let report = session.lintReport(all: false)
+    print(report.text)
+    return report.warnings == 0 ? 0 : 1
+  }
+
+  /// Runs the transcript at `path` in `session` (already on a fresh database copy); prints a
+  /// diff for each command whose output differs, or rewrites the file with `--update`.
+  /// Returns the exit status: 1 on a mismatch (0 after an update), 2 when it cannot be read.
+  func runCheck(_ path: String, session: REPLSession) throws -> Int32 {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      REPLRunner.standardWrite("error: cannot read transcript \(path)", true)
+      return 2
+    }
+    let transcript = Transcript(text)
+    let outputs = TranscriptRun.outputs(of: transcript, in: session)
+    let differing = transcript.entries.indices.filter {
+      transcript.entries[$0].expected != outputs[$0]
+    }
+    if update {
+      do {
+        try transcript.text(replacing: outputs).write(
+          toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        REPLRunner.standardWrite(
+          "error: cannot write \(path): \((error as NSError).localizedDescription)", true)
+        return 2
+      }
+      print("updated \(path): \(differing.count) of \(transcript.entries.count) commands changed")
+      return 0
+    }
+    for index in differing {
+      print(Transcript.diff(file: path, entry: transcript.entries[index], actual: outputs[index]))
+    }
+    if differing.isEmpty {
+      print("\(path): \(transcript.entries.count) commands, all as expected")
+      return 0
+    }
+    print("\(path): \(differing.count) of \(transcript.entries.count) commands differ")
+    return 1
+  }
+
+  /// `--coverage`: the rules that never won, on stderr.
+  func reportCoverage(_ session: REPLSession) {
+    let never = session.neverWon()
+    fflush(nil)
+    var lines = [
+      "coverage: \(never.count) of \(session.context.engine.ruleModel.count) rules never won"
+    ]
+    lines += never.map { "  " + session.sourceText($0) }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+}
+
+/// Runs a transcript's commands in script mode and collects what each printed.
+enum TranscriptRun {
+  /// Each entry's output lines (stdout and stderr as they interleave).
+  static func outputs(of transcript: Transcript, in session: REPLSession) -> [[String]] {
+    final class Collector: @unchecked Sendable { var lines: [String] = [] }
+    let collector = Collector()
+    let runner = REPLRunner(session: session) { text, _ in
+      collector.lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
+    }
+    var outputs: [[String]] = []
+    var stopped = false
+    for entry in transcript.entries {
+      collector.lines = []
+      if !stopped, runner.runLine(entry.command) == .quit { stopped = true }
+      var lines = collector.lines
+      while lines.last?.trimmingCharacters(in: .whitespaces) == "" { lines.removeLast() }
+      outputs.append(lines)
+    }
+    return outputs
+  }
+}

@@ -1,0 +1,114 @@
+import Components
+import EnvKeys
+import Foundation
+import RuleCore
+
+/// A rule file that `watch` reloads when it changes.
+struct WatchedFile {
+  /// The text last read (loaded, or refused for an error).
+  var text: String
+  /// The numbers of the rules it added (the live ones).
+  var ruleIDs: [Int]
+}
+
+/// Live reload: `watch FILE`, `unwatch FILE`, and the check made before each command and
+/// while an interactive prompt is idle.
+extension REPLSession {
+  /// `watch FILE`: loads the file (all or nothing) and reloads it whenever it changes.
+  func watch(_ path: String) throws -> String {
+    guard watched[path] == nil else { throw REPLError("already watching \(path)") }
+    let text = try readRuleFile(path)
+    let placed = try context.engine.parser.parsePlacedRules(text, file: path)
+    let ids = add(placed)
+    watched[path] = WatchedFile(text: text, ruleIDs: ids)
+    return "watching \(path): \(ids.count) rules"
+  }
+
+  /// `unwatch FILE`: stops reloading; the file's rules stay.
+  func unwatch(_ path: String) throws -> String {
+    guard let file = watched.removeValue(forKey: path) else {
+      throw REPLError("not watching \(path)")
+    }
+    return "stopped watching \(path) (its \(file.ruleIDs.count) rules stay)"
+  }
+
+  /// Reloads every watched file that changed. Returns what to print: for a reload, each key
+  /// whose answer changed on the current page (`key: old → new  (file:line)`); for a file with
+  /// an error, the error lines (the previous rules stay live).
+  public func reloadWatchedFiles() -> (changes: [String], errors: [String]) {
+    var changes: [String] = []
+    var errors: [String] = []
+    for path in watched.keys.sorted() {
+      guard let file = watched[path], let text = try? readRuleFile(path), text != file.text else {
+        continue
+      }
+      do {
+        let placed = try context.engine.parser.parsePlacedRules(text, file: path)
+        let before = pageAnswers()
+        for id in file.ruleIDs { context.engine.ruleModel.remove(id: id) }
+        let ids = add(placed)
+        watched[path] = WatchedFile(text: text, ruleIDs: ids)
+        let after = pageAnswers()
+        changes.append("reloaded \(path): \(ids.count) rules")
+        for (name, old) in before.sorted(by: { $0.key < $1.key }) {
+          guard let new = after[name], new.value != old.value else { continue }
+          // A property's line only when it changed otherwise than the page's own answer.
+          if let space = name.firstIndex(of: " "), let page = before[String(name[..<space])],
+            page.value == old.value, after[String(name[..<space])]?.value == new.value
+          {
+            continue
+          }
+          changes.append("\(name): \(old.value) → \(new.value)  (\(new.source))")
+        }
+      } catch {
+        watched[path]?.text = text  // report this version once
+        errors.append("error: " + REPLError.describe(error))
+      }
+    }
+    return (changes, errors)
+  }
+
+  /// Adds placed rules to the user's model; returns their numbers.
+  private func add(_ placed: [PlacedRule]) -> [Int] {
+    let model = context.engine.ruleModel
+    let before = Set(model.rules.map(\.id))
+    warnings += model.add(contentsOf: placed).map(\.description)
+    return model.rules.map(\.id).filter { !before.contains($0) }
+  }
+
+  private func readRuleFile(_ path: String) throws -> String {
+    do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw REPLError("cannot read rule file \(path): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  /// The answer of every exposed key on the current page, and, for each property the page
+  /// shows, of the keys that depend on it (`displayNameForProperty (title)`).
+  private func pageAnswers() -> [String: (value: String, source: String)] {
+    var answers: [String: (value: String, source: String)] = [:]
+    let keys = registry.allKeys.filter { $0.name != "propertyKey" }
+    func record(_ context: RuleContext, suffix: String) {
+      for key in keys {
+        guard let resolution = try? context.resolution(forKeyNamed: key.name) else { continue }
+        answers[key.name + suffix] = (
+          key.describe(resolution.value), answerSource(resolution.source)
+        )
+      }
+    }
+    record(context, suffix: "")
+    let properties = context.entity == nil ? [] : context.displayPropertyKeys
+    for property in properties {
+      record(context.with(\.propertyKey, property), suffix: " (\(property))")
+    }
+    return answers
+  }
+
+  /// `tutorial.d2s:2` for a rule from a file, else the rule's label, `set` or `default`.
+  private func answerSource(_ source: ValueSource) -> String {
+    switch source {
+    case .explicit: "set"
+    case .defaultValue: "default"
+    case .rule(let numbered): place(of: numbered) ?? numbered.labelPhrase
+    }
+  }
+}
