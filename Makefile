@@ -24,6 +24,7 @@ examples:
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules
+	$(SWIFT) run -c release d2s-bench list
 
 # Concurrent editors, longer than in `make test`: 4 d2s-repl processes on SQLite and PostgreSQL,
 # each printing saves, conflicts and lost updates (which must be 0).
