@@ -31,10 +31,14 @@ extension Database {
   /// (then `attributes` are ignored: an object has them all), made from the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
   /// are fetched together (one query per relationship per chunk, never per row).
   public func fetchRows(
-    _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool,
-    prefetch: [String] = [], chunk: Int = 1000, row: ([DatabaseValue], DatabaseObject?) throws -> Void
+    _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
+    objects: Bool,
+    prefetch: [String] = [], chunk: Int = 1000,
+    row: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
-    guard objects else { return try fetchRows(specification, attributes: attributes, paths: paths) { try row($0, nil) } }
+    guard objects else {
+      return try fetchRows(specification, attributes: attributes, paths: paths) { try row($0, nil) }
+    }
     let entity = try entity(specification.entityName)
     let count = entity.attributes.count
     var pending: [([DatabaseValue], DatabaseObject)] = []
@@ -45,7 +49,11 @@ extension Database {
       pending.removeAll(keepingCapacity: true)
     }
     try fetchRows(specification, paths: paths) { values in
-      pending.append((values, DatabaseObject(entity: entity, database: self, values: Array(values.prefix(count)))))
+      pending.append(
+        (
+          values,
+          DatabaseObject(entity: entity, database: self, values: Array(values.prefix(count)))
+        ))
       if pending.count == chunk { try flush() }
     }
     try flush()

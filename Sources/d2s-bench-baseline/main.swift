@@ -8,7 +8,9 @@ guard CommandLine.arguments.count == 2 else {
   exit(2)
 }
 var db: OpaquePointer?
-guard sqlite3_open_v2(CommandLine.arguments[1], &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { exit(1) }
+guard sqlite3_open_v2(CommandLine.arguments[1], &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+  exit(1)
+}
 var statement: OpaquePointer?
 let sql = "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
 guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { exit(1) }

@@ -15,43 +15,58 @@ enum ListBenchmark {
   static let rounds = Int(ProcessInfo.processInfo.environment["D2S_BENCH_ROUNDS"] ?? "") ?? 11
 
   static func run() throws {
-    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     let repl = binaries.appendingPathComponent("d2s-repl").path
     let baseline = binaries.appendingPathComponent("d2s-bench-baseline").path
     for binary in [repl, baseline] where !FileManager.default.isExecutableFile(atPath: binary) {
       throw BenchError("\(binary) is missing: build it first (swift build -c release)")
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-bench-list-\(getpid())")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-bench-list-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let sakila = try FetchBenchmark.sakilaFile()
     let script = folder.appendingPathComponent("rentals.d2s").path
     try rentalScript.write(toFile: script, atomically: true, encoding: .utf8)
-    print("list: d2s-repl \(repl) in script mode against the shells, \(rounds) alternated runs each, medians")
+    print(
+      "list: d2s-repl \(repl) in script mode against the shells, \(rounds) alternated runs each, medians"
+    )
 
     var table: [(String, Double, String)] = []
     let rentals = try compare(
-      "16,044-row rental list", [repl, sakila, "-f", script], against: ["sqlite3", "-box", sakila, rentalJoin])
+      "16,044-row rental list", [repl, sakila, "-f", script],
+      against: ["sqlite3", "-box", sakila, rentalJoin])
     table.append(("16,044-row rental list / sqlite3 -box, same join", rentals.time, "≤ 1.5"))
     if let url = ProcessInfo.processInfo.environment["D2S_BENCH_POSTGRES_URL"] {
-      let postgres = try compare("same list on PostgreSQL", [repl, url, "-f", script], against: ["psql", "-X", "-d", url, "-c", rentalJoin])
+      let postgres = try compare(
+        "same list on PostgreSQL", [repl, url, "-f", script],
+        against: ["psql", "-X", "-d", url, "-c", rentalJoin])
       table.append(("same list on PostgreSQL / psql", postgres.time, "≤ 1.5"))
     } else {
       print("  (set D2S_BENCH_POSTGRES_URL to add PostgreSQL against psql)")
     }
     let events = try EventTable.make(in: folder, rows: 1_000_000)
-    let big = try compare("1,000,000-row event list", [repl, events, "-c", "list Event"], against: ["sqlite3", "-box", events, "select * from event"])
+    let big = try compare(
+      "1,000,000-row event list", [repl, events, "-c", "list Event"],
+      against: ["sqlite3", "-box", events, "select * from event"])
     table.append(("1,000,000-row list / sqlite3 -box, time", big.time, "≤ 1.5"))
     table.append(("same, peak memory / sqlite3 -box's", big.memory, "≤ 1.0"))
     let small = try EventTable.make(in: folder, rows: 100_000)
-    let tenth = try compare("100,000-row event list", [repl, small, "-c", "list Event"], against: ["sqlite3", "-box", small, "select * from event"], rounds: 3)
-    table.append(("peak memory, 1,000,000 rows / 100,000 rows", big.ownMemory / tenth.ownMemory, "≤ 1.1"))
-    let cold = try compare("-c entities cold start", [repl, sakila, "-c", "entities"], against: [baseline, sakila])
+    let tenth = try compare(
+      "100,000-row event list", [repl, small, "-c", "list Event"],
+      against: ["sqlite3", "-box", small, "select * from event"], rounds: 3)
+    table.append(
+      ("peak memory, 1,000,000 rows / 100,000 rows", big.ownMemory / tenth.ownMemory, "≤ 1.1"))
+    let cold = try compare(
+      "-c entities cold start", [repl, sakila, "-c", "entities"], against: [baseline, sakila])
     table.append(("-c entities cold start / minimal Swift program", cold.time, "≤ 2 (goal ≤ 1.5)"))
 
     print("")
     print(pad("measure (same run, medians)", 52) + pad("ratio", 8) + "goal")
-    for (name, ratio, goal) in table { print(pad(name, 52) + pad(format(ratio, decimals: 2), 8) + goal) }
+    for (name, ratio, goal) in table {
+      print(pad(name, 52) + pad(format(ratio, decimals: 2), 8) + goal)
+    }
   }
 
   struct Comparison {
@@ -61,18 +76,23 @@ enum ListBenchmark {
   }
 
   /// Runs `command` and `baseline` alternately; prints and returns the median ratios.
-  static func compare(_ label: String, _ command: [String], against baseline: [String], rounds: Int = rounds) throws -> Comparison {
+  static func compare(
+    _ label: String, _ command: [String], against baseline: [String], rounds: Int = rounds
+  ) throws -> Comparison {
     var ours: [ProcessRun] = []
     var theirs: [ProcessRun] = []
     for _ in 0..<rounds {
       ours.append(try ProcessRun.run(command))
       theirs.append(try ProcessRun.run(baseline))
     }
-    if let failed = ours.first(where: { $0.status != 0 }) ?? theirs.first(where: { $0.status != 0 }) {
+    if let failed = ours.first(where: { $0.status != 0 }) ?? theirs.first(where: { $0.status != 0 })
+    {
       throw BenchError("\(label): a run exited with status \(failed.status)")
     }
     let time = (median(ours.map(\.milliseconds)), median(theirs.map(\.milliseconds)))
-    let memory = (median(ours.map { Double($0.peakKilobytes) }), median(theirs.map { Double($0.peakKilobytes) }))
+    let memory = (
+      median(ours.map { Double($0.peakKilobytes) }), median(theirs.map { Double($0.peakKilobytes) })
+    )
     print(
       "  \(label): d2s-repl \(format(time.0)) ms, \(format(memory.0 / 1024)) MB; \(URL(fileURLWithPath: baseline[0]).lastPathComponent) "
         + "\(format(time.1)) ms, \(format(memory.1 / 1024)) MB")

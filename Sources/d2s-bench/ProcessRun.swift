@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
   @preconcurrency import Glibc
 #endif
-import Foundation
 
 /// One run of a whole process, as a user runs it: its wall time and peak memory. Output goes
 /// to /dev/null so that every command writes to the same sink.
@@ -15,13 +16,20 @@ struct ProcessRun {
   /// this process's own peak as its floor), else it is 0.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
     let time = "/usr/bin/time"
-    guard FileManager.default.isExecutableFile(atPath: time) else { return try spawn(arguments, environment: environment, peak: nil) }
-    let report = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-bench-peak-\(getpid())").path
+    guard FileManager.default.isExecutableFile(atPath: time) else {
+      return try spawn(arguments, environment: environment, peak: nil)
+    }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-bench-peak-\(getpid())"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: report) }
-    return try spawn([time, "-f", "%M", "-o", report] + arguments, environment: environment, peak: report)
+    return try spawn(
+      [time, "-f", "%M", "-o", report] + arguments, environment: environment, peak: report)
   }
 
-  private static func spawn(_ arguments: [String], environment: [String: String], peak report: String?) throws -> ProcessRun {
+  private static func spawn(
+    _ arguments: [String], environment: [String: String], peak report: String?
+  ) throws -> ProcessRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,14 +47,19 @@ struct ProcessRun {
     var pid: pid_t = 0
     let start = ContinuousClock.now
     let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-    guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    guard spawned == 0 else {
+      throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = ContinuousClock.now - start
-    let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-    let peak = report.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-      .flatMap { Int($0.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+    let ms =
+      Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    let peak =
+      report.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      .flatMap { Int($0.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+      ?? 0
     return ProcessRun(milliseconds: ms, peakKilobytes: peak, status: (status >> 8) & 0xFF)
   }
 }
@@ -61,5 +74,6 @@ struct BenchError: Error, CustomStringConvertible {
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return .nan }
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }

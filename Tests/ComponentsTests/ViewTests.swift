@@ -42,19 +42,23 @@ import Testing
   @Test func childrenSeeTheirParentsValuesNeverTheReverse() throws {
     var context = try sakilaContext("", registry: registry)
     context.task = "list"
-    #expect(try lines(Parent(), context) == [
-      "editing title", "task edit", "a in list", "b in list", "showing ", "task list",
-    ])
+    #expect(
+      try lines(Parent(), context) == [
+        "editing title", "task edit", "a in list", "b in list", "showing ", "task list",
+      ])
   }
 
   @Test func aComponentInTheSeedsStyleIsPickedByARule() throws {
     struct Shout: D2SView {
       @Environment(\.propertyValue) var value
-      var body: some D2SView { Text(String(describing: KVC.unwrap(value) ?? "").uppercased() + "!") }
+      var body: some D2SView {
+        Text(String(describing: KVC.unwrap(value) ?? "").uppercased() + "!")
+      }
     }
     let looks = LookRegistry()
     looks.register(Shout(), as: "Shout", look: "BasicLook")
-    var context = try sakilaContext("propertyKey = 'name' => component = 'Shout'", registry: registry)
+    var context = try sakilaContext(
+      "propertyKey = 'name' => component = 'Shout'", registry: registry)
     context.task = "inspect"
     try context.setValue(.string("Language"), forKeyNamed: "entity")
     context.object = try context.database?.fetchObject("Language", primaryKey: [.int(2)])
@@ -63,7 +67,8 @@ import Testing
   }
 
   @Test func formattedValueShowsNilAndFormatsLikeBasicLook() throws {
-    var context = try sakilaContext("propertyKey = 'cost' => formatter = 'currency'", registry: registry)
+    var context = try sakilaContext(
+      "propertyKey = 'cost' => formatter = 'currency'", registry: registry)
     context.propertyKey = "cost"
     let scope = ViewScope(context: context, environment: RenderEnvironment())
     #expect(FormattedValue.shown(nil, in: scope).text == "-")

@@ -1,7 +1,8 @@
-@testable import D2SREPL
 import D2STesting
 import Foundation
 import Testing
+
+@testable import D2SREPL
 
 /// Every page BasicLook shows, rendered as Markdown and as JSON Lines (snapshot files under
 /// Snapshots/formats/), and the JSON contract: one object per line, typed values, errors on
@@ -39,13 +40,16 @@ import Testing
   func check(_ text: String, _ name: String) {
     let folder = TranscriptTests.snapshots.appendingPathComponent("formats")
     let file = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" || !FileManager.default.fileExists(atPath: file.path) {
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+      || !FileManager.default.fileExists(atPath: file.path)
+    {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try? (text + "\n").write(to: file, atomically: true, encoding: .utf8)
       Issue.record("recorded snapshot formats/\(name); check it and run again")
       return
     }
-    #expect(text + "\n" == (try? String(contentsOf: file, encoding: .utf8)), "snapshot \(name) differs")
+    #expect(
+      text + "\n" == (try? String(contentsOf: file, encoding: .utf8)), "snapshot \(name) differs")
   }
 
   @Test(arguments: pages.map(\.name)) func markdown(page: String) throws {
@@ -66,8 +70,10 @@ import Testing
   }
 
   @Test func aListCarriesTypedValuesItsWindowAndItsTotal() throws {
-    let (output, _) = try run(["list Film where rating = 'G' order by title limit 2"], format: "json")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let (output, _) = try run(
+      ["list Film where rating = 'G' order by title limit 2"], format: "json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     let rows = try #require(object["rows"] as? [[String: Any]])
     let titles = rows.compactMap { (($0["cells"] as? [[String: Any]])?.first?["value"]) as? String }
     #expect(titles == ["ACE GOLDFINGER", "AFFAIR PREJUDICE"])
@@ -79,11 +85,19 @@ import Testing
   }
 
   @Test func messagesShowAndErrorsAreObjects() throws {
-    #expect(try run(["rule task = 'list' => title = 'x'"], format: "json").output == #"{"message":"rule 1 added"}"#)
-    #expect(try run(["show task"], format: "json").output == #"{"key":"task","value":"'query'","source":"default"}"#)
+    #expect(
+      try run(["rule task = 'list' => title = 'x'"], format: "json").output
+        == #"{"message":"rule 1 added"}"#)
+    #expect(
+      try run(["show task"], format: "json").output
+        == #"{"key":"task","value":"'query'","source":"default"}"#)
     let failed = try run(["list Film where rating ="], format: "json")
-    #expect(failed.errors == [#"{"error":"expected a value, found end of input","line":1,"column":25}"#])
-    #expect(try run(["list Nothing"], format: "json").errors == [#"{"error":"no entity named Nothing"}"#])
-    #expect(try run(["platform = 'json'", "unset platform", "show platform"], format: "json").output == "platform = 'terminal'  # default")
+    #expect(
+      failed.errors == [#"{"error":"expected a value, found end of input","line":1,"column":25}"#])
+    #expect(
+      try run(["list Nothing"], format: "json").errors == [#"{"error":"no entity named Nothing"}"#])
+    #expect(
+      try run(["platform = 'json'", "unset platform", "show platform"], format: "json").output
+        == "platform = 'terminal'  # default")
   }
 }

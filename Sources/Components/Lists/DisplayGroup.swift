@@ -17,14 +17,20 @@ public final class DisplayGroup: @unchecked Sendable {
   /// The list `request` asks for in `context` (its `entity`, `auxiliaryQualifier` and
   /// `displayPropertyKeys`).
   public init(context: RuleContext, request: ListRequest) throws {
-    guard let entity = context.entity else { throw DatabaseError(.invalidValue, "no entity to list") }
-    guard let database = context.database else { throw DatabaseError(.invalidValue, "no database is open") }
+    guard let entity = context.entity else {
+      throw DatabaseError(.invalidValue, "no entity to list")
+    }
+    guard let database = context.database else {
+      throw DatabaseError(.invalidValue, "no database is open")
+    }
     let qualifier = [request.qualifier, context.auxiliaryQualifier].compactMap { $0 }
     self.database = database
     self.entity = entity
     self.specification = FetchSpecification(
-      entityName: entity.name, qualifier: qualifier.isEmpty ? nil : .all(qualifier), sortOrderings: request.sortOrderings,
-      limit: request.limit, offset: request.offset == 0 ? nil : request.offset, prefetchKeyPaths: context.displayPropertyKeys)
+      entityName: entity.name, qualifier: qualifier.isEmpty ? nil : .all(qualifier),
+      sortOrderings: request.sortOrderings,
+      limit: request.limit, offset: request.offset == 0 ? nil : request.offset,
+      prefetchKeyPaths: context.displayPropertyKeys)
   }
 
   /// The window's first row.
@@ -46,7 +52,8 @@ public final class DisplayGroup: @unchecked Sendable {
     _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     try database.fetchRows(
-      specification, attributes: objects ? nil : attributes, paths: paths, objects: objects, prefetch: prefetch, row: body)
+      specification, attributes: objects ? nil : attributes, paths: paths, objects: objects,
+      prefetch: prefetch, row: body)
   }
 
   /// The total, given that `shown` rows were read: the rows themselves when the list has no

@@ -49,13 +49,17 @@ struct ListColumns {
   init(context: RuleContext, entity: Entity, model: Model, environment: RenderEnvironment) throws {
     var rowContext = context
     rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
-    let perCell: [any DynamicEnvironmentKey.Type] = [D2SKeys.Object.self, D2SKeys.PropertyValue.self]
+    let perCell: [any DynamicEnvironmentKey.Type] = [
+      D2SKeys.Object.self, D2SKeys.PropertyValue.self,
+    ]
     var joined: [PropertyPath] = []
     var columns: [Column] = []
     for key in context.displayPropertyKeys {
       let column = rowContext.with(\.propertyKey, key)
-      let (component, componentPerCell) = try column.value(D2SKeys.Component.self, readingAnyOf: perCell)
-      let (formatter, formatterPerCell) = try column.value(D2SKeys.Formatter.self, readingAnyOf: perCell)
+      let (component, componentPerCell) = try column.value(
+        D2SKeys.Component.self, readingAnyOf: perCell)
+      let (formatter, formatterPerCell) = try column.value(
+        D2SKeys.Formatter.self, readingAnyOf: perCell)
       let name = component?.name ?? ""
       let path = try? PropertyPath(key, from: entity, in: model)
       var index: Int?
@@ -70,30 +74,44 @@ struct ListColumns {
         }
       }
       let isPlainValue =
-        index != nil && !componentPerCell && !formatterPerCell && !column.debug && Self.plainComponents.contains(name)
-        && Self.isBasicValueView(try? environment.looks.view(ComponentName(name), look: column.look))
+        index != nil && !componentPerCell && !formatterPerCell && !column.debug
+        && Self.plainComponents.contains(name)
+        && Self.isBasicValueView(
+          try? environment.looks.view(ComponentName(name), look: column.look))
       columns.append(
         Column(
           description: TableColumn(
-            key: key, label: column.displayNameForProperty, component: name, rightAligned: name == "DisplayNumber",
+            key: key, label: column.displayNameForProperty, component: name,
+            rightAligned: name == "DisplayNumber",
             cuttable: Self.isCuttable(path, component: name, model: model)),
           context: column, path: path, valueIndex: index, ownAttribute: own,
-          plain: isPlainValue ? (formatter.flatMap { environment.formatters.formatter(named: $0.name) }, column.attribute) : nil,
+          plain: isPlainValue
+            ? (
+              formatter.flatMap { environment.formatters.formatter(named: $0.name) },
+              column.attribute
+            ) : nil,
           nilText: column.displayStringForNil,
-          titles: name == "DisplayToOne" && !componentPerCell && !formatterPerCell && !column.debug && path?.attribute == nil
-            && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayToOne ? TitleCache() : nil))
+          titles: name == "DisplayToOne" && !componentPerCell && !formatterPerCell && !column.debug
+            && path?.attribute == nil
+            && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayToOne
+            ? TitleCache() : nil))
     }
     let slow = columns.filter { $0.plain == nil }
     self.needsObjects = !slow.isEmpty
     self.prefetch = slow.compactMap { column in
-      guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else { return nil }
+      guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else {
+        return nil
+      }
       return path.keyPath
     }
     // Without objects a row holds only what is shown, and the key; with them, every attribute.
     let keyNames = entity.primaryKeyAttributeNames
     var names: [String] = []
-    for name in keyNames + columns.compactMap(\.ownAttribute) where !names.contains(name) { names.append(name) }
-    let attributes = needsObjects ? entity.attributes : names.compactMap { entity.attribute(named: $0) }
+    for name in keyNames + columns.compactMap(\.ownAttribute) where !names.contains(name) {
+      names.append(name)
+    }
+    let attributes =
+      needsObjects ? entity.attributes : names.compactMap { entity.attribute(named: $0) }
     self.rowAttributes = needsObjects ? nil : attributes
     func position(_ name: String) -> Int? { attributes.firstIndex { $0.name == name } }
     for index in columns.indices {
@@ -129,7 +147,8 @@ struct ListColumns {
   /// The components that show a value through its formatter and nothing else.
   /// (DisplayLargeString too: it wraps on inspect pages, but a table cell is one whole line.)
   static let plainComponents: Set<String> = [
-    "DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL", "DisplayLargeString",
+    "DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL",
+    "DisplayLargeString",
   ]
 
   /// The row made from a display group's `values` (and `object`, when cells need one).
@@ -166,11 +185,13 @@ struct ListColumns {
       if let index = column.valueIndex {
         cell.propertyValue = values[index].sendableValue ?? AnySendableValue(nil)
       } else if let path = column.path {
-        cell.propertyValue = PropertyValues.sendable(path.anyValue(in: object)) ?? AnySendableValue(nil)
+        cell.propertyValue =
+          PropertyValues.sendable(path.anyValue(in: object)) ?? AnySendableValue(nil)
       }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)
-      let shown = ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText)
+      let shown = ShownValue(
+        FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText)
       if let titleKey, let titles = column.titles { titles.cells[titleKey] = shown }
       cells.append(shown)
     }

@@ -11,15 +11,23 @@ public struct JSONRenderer: PageRenderer {
     if case .page(let found) = node {
       page = found
     } else {
-      page = PageNode(name: "", task: "", entity: nil, title: "", showsTitle: false, content: node, footer: .empty, actions: [])
+      page = PageNode(
+        name: "", task: "", entity: nil, title: "", showsTitle: false, content: node,
+        footer: .empty, actions: [])
     }
     output.write("{\"page\":\(JSONText.string(page.name)),\"task\":\(JSONText.string(page.task))")
-    output.write(",\"entity\":\(page.entity.map(JSONText.string) ?? "null"),\"title\":\(JSONText.string(page.title))")
+    output.write(
+      ",\"entity\":\(page.entity.map(JSONText.string) ?? "null"),\"title\":\(JSONText.string(page.title))"
+    )
     parts.actions = page.actions
     try collect(page.content, into: &parts, output: output)
     collectLoose(page.footer, into: &parts)
-    if !parts.properties.isEmpty { output.write(",\"properties\":" + JSONText.array(parts.properties)) }
-    if !parts.lines.isEmpty { output.write(",\"lines\":" + JSONText.array(parts.lines.map(JSONText.string))) }
+    if !parts.properties.isEmpty {
+      output.write(",\"properties\":" + JSONText.array(parts.properties))
+    }
+    if !parts.lines.isEmpty {
+      output.write(",\"lines\":" + JSONText.array(parts.lines.map(JSONText.string)))
+    }
     output.write(",\"actions\":" + JSONText.array(parts.actions.map(JSONText.string)) + "}\n")
   }
 
@@ -66,36 +74,47 @@ public struct JSONRenderer: PageRenderer {
   /// The fields of a row's content: its value and text, its edit state, its actions.
   private func valueFields(_ node: ViewNode, actions: inout [String]) -> [(String, String)] {
     switch node {
-    case .value(let shown, _): return [("value", JSONText.value(shown.value)), ("text", JSONText.string(shown.text))]
+    case .value(let shown, _):
+      return [("value", JSONText.value(shown.value)), ("text", JSONText.string(shown.text))]
     case .editField(let field):
       if let choose = field.chooseCommand { actions.append(choose) }
       return [
         ("value", JSONText.value(field.value.value)), ("text", JSONText.string(field.value.text)),
-        ("changed", field.changed ? "true" : "false"), ("invalid", field.invalid.map(JSONText.string) ?? "null"),
+        ("changed", field.changed ? "true" : "false"),
+        ("invalid", field.invalid.map(JSONText.string) ?? "null"),
       ]
     case .tagged(_, let inner): return valueFields(inner, actions: &actions)
     case .line(let items, _):
       var fields: [(String, String)] = []
       for item in items {
-        if case .action(let command) = item { actions.append(command) } else if fields.isEmpty { fields = valueFields(item, actions: &actions) }
+        if case .action(let command) = item {
+          actions.append(command)
+        } else if fields.isEmpty {
+          fields = valueFields(item, actions: &actions)
+        }
       }
       return fields
     default:
-      return [("text", JSONText.string(TerminalRenderer(width: nil).lines(node).joined(separator: "\n")))]
+      return [
+        ("text", JSONText.string(TerminalRenderer(width: nil).lines(node).joined(separator: "\n")))
+      ]
     }
   }
 
-  private func writeTable(_ table: TableNode, to output: any TextOutput, parts: inout Parts) throws {
+  private func writeTable(_ table: TableNode, to output: any TextOutput, parts: inout Parts) throws
+  {
     let columns = table.columns.map {
       JSONText.object([
-        ("key", JSONText.string($0.key)), ("label", JSONText.string($0.label)), ("component", JSONText.string($0.component)),
+        ("key", JSONText.string($0.key)), ("label", JSONText.string($0.label)),
+        ("component", JSONText.string($0.component)),
       ])
     }
     output.write(",\"columns\":" + JSONText.array(columns) + ",\"rows\":[")
     var first = true
-    try table.rows.forEach { row in
+    try table.rows.stream { row in
       output.write(
-        (first ? "" : ",") + "{\"key\":" + JSONText.array(row.key.map(JSONText.value)) + ",\"cells\":"
+        (first ? "" : ",") + "{\"key\":" + JSONText.array(row.key.map(JSONText.value))
+          + ",\"cells\":"
           + JSONText.array(row.cells.map(JSONText.shown)) + "}")
       first = false
     }
@@ -108,7 +127,8 @@ public struct JSONRenderer: PageRenderer {
       let total = try list.total(shown)
       output.write(
         ",\"window\":{\"offset\":\(list.offset),\"limit\":\(list.limit.map(String.init) ?? "null")}"
-          + ",\"total\":{\"value\":\(total.value),\"kind\":\(JSONText.string(total.kind.rawValue))}")
+          + ",\"total\":{\"value\":\(total.value),\"kind\":\(JSONText.string(total.kind.rawValue))}"
+      )
     }
   }
 }

@@ -46,7 +46,9 @@ public enum JSONText {
   }
 
   /// `[a,b]` of already-encoded elements.
-  public static func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",") + "]" }
+  public static func array(_ elements: [String]) -> String {
+    "[" + elements.joined(separator: ",") + "]"
+  }
 
   /// `{"k":v,…}` of already-encoded values, in the order given.
   public static func object(_ fields: [(String, String)]) -> String {

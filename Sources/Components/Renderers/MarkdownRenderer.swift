@@ -10,14 +10,17 @@ public struct MarkdownRenderer: PageRenderer {
     flush(&pendingRows, to: output)
   }
 
-  private func write(_ node: ViewNode, to output: any TextOutput, rows: inout [PropertyRowNode]) throws {
+  private func write(_ node: ViewNode, to output: any TextOutput, rows: inout [PropertyRowNode])
+    throws
+  {
     switch node {
     case .empty: break
     case .page(let page):
       output.write("# " + escape(page.title) + "\n\n")
       try write(page.content, to: output, rows: &rows)
       flush(&rows, to: output)
-      if case .empty = page.footer {} else {
+      if case .empty = page.footer {
+      } else {
         output.write("\n")
         try write(page.footer, to: output, rows: &rows)
       }
@@ -54,8 +57,10 @@ public struct MarkdownRenderer: PageRenderer {
   private func writeTable(_ table: TableNode, to output: any TextOutput) throws {
     if !table.columns.isEmpty {
       output.write(line(table.columns.map(\.label)))
-      output.write("| " + table.columns.map { $0.rightAligned ? "---:" : "---" }.joined(separator: " | ") + " |\n")
-      try table.rows.forEach { row in output.write(line(row.cells.map(\.text))) }
+      output.write(
+        "| " + table.columns.map { $0.rightAligned ? "---:" : "---" }.joined(separator: " | ")
+          + " |\n")
+      try table.rows.stream { row in output.write(line(row.cells.map(\.text))) }
     }
     switch table.summary {
     case .none: break
@@ -67,7 +72,10 @@ public struct MarkdownRenderer: PageRenderer {
   }
 
   private func line(_ cells: [String]) -> String {
-    "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+    "| "
+      + cells.map {
+        $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+      }
       .joined(separator: " | ") + " |\n"
   }
 

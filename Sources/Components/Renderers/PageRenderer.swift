@@ -68,7 +68,8 @@ public final class StandardOutput: TextOutput {
   /// Writes what is buffered.
   public func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+    buffer.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout)
+    }
     buffer.removeAll(keepingCapacity: true)
     fflush(stdout)
   }

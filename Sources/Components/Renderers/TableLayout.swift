@@ -12,7 +12,7 @@ struct TableLayout {
     var measured: [TableRow] = []
     var layout: Layout?
     var bytes: [UInt8] = []
-    try table.rows.forEach { row in
+    try table.rows.stream { row in
       if let layout {
         layout.write(row.cells, into: &bytes)
         output.write(bytes: bytes)
@@ -27,7 +27,9 @@ struct TableLayout {
     if layout == nil { layout = start(measured, output) }
     if let layout, !layout.hidden.isEmpty {
       let hidden = layout.hidden
-      output.write("(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need\(hidden.count == 1 ? "s" : "") a wider terminal: \(hidden.joined(separator: ", ")))\n")
+      output.write(
+        "(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need\(hidden.count == 1 ? "s" : "") a wider terminal: \(hidden.joined(separator: ", ")))\n"
+      )
     }
     try summary(to: output)
   }
@@ -41,7 +43,9 @@ struct TableLayout {
       while text.hasSuffix(" \n") { text.remove(at: text.index(text.endIndex, offsetBy: -2)) }
       output.write(text)
     }
-    output.write(layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator) + "\n")
+    output.write(
+      layout.widths.map { String(repeating: "-", count: $0) }.joined(separator: Self.separator)
+        + "\n")
     var bytes: [UInt8] = []
     for row in rows {
       layout.write(row.cells, into: &bytes)
@@ -79,28 +83,40 @@ struct TableLayout {
         }
       }
       let natural = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
-      let longestWord = headers.map { $0.split(separator: " ").map { TextWidth.of(String($0)) }.max() ?? 0 }
-      func total(_ sizes: ArraySlice<Int>) -> Int { sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0) }
+      let longestWord = headers.map {
+        $0.split(separator: " ").map { TextWidth.of(String($0)) }.max() ?? 0
+      }
+      func total(_ sizes: ArraySlice<Int>) -> Int {
+        sizes.reduce(0, +) + 2 * max(sizes.count - 1, 0)
+      }
       var widths = natural
       var shown = widths.count
       if let width {
         // The least each column can take: its values whole (titles, numbers, dates) or down to
         // 12 columns (text), and its header's longest word.
         let least = columns.indices.map { index in
-          let values = columns[index].cuttable ? min(cellWidths[index], Self.leastTextWidth) : cellWidths[index]
+          let values =
+            columns[index].cuttable
+            ? min(cellWidths[index], Self.leastTextWidth) : cellWidths[index]
           return max(values, min(longestWord[index], natural[index]), 1)
         }
         while shown > 1, total(least[..<shown]) > width { shown -= 1 }
         widths = Array(natural.prefix(shown))
         // Headers wrap first, those that save the most first, down to their values' width.
-        let wrapped = widths.indices.map { max(cellWidths[$0], min(longestWord[$0], natural[$0]), 1) }
-        for index in widths.indices.sorted(by: { widths[$0] - wrapped[$0] > widths[$1] - wrapped[$1] })
+        let wrapped = widths.indices.map {
+          max(cellWidths[$0], min(longestWord[$0], natural[$0]), 1)
+        }
+        for index in widths.indices.sorted(by: {
+          widths[$0] - wrapped[$0] > widths[$1] - wrapped[$1]
+        })
         where total(widths[...]) > width {
           widths[index] = wrapped[index]
         }
         // Then the widest text columns shrink, one column at a time.
         while total(widths[...]) > width,
-          let column = widths.indices.filter({ widths[$0] > least[$0] }).max(by: { widths[$0] < widths[$1] })
+          let column = widths.indices.filter({ widths[$0] > least[$0] }).max(by: {
+            widths[$0] < widths[$1]
+          })
         {
           widths[column] -= 1
         }
@@ -156,7 +172,10 @@ struct TableLayout {
     func write(_ cells: [ShownValue], aligned: Bool = true, into bytes: inout [UInt8]) {
       bytes.removeAll(keepingCapacity: true)
       for (index, cell) in cells.enumerated() where index < widths.count {
-        if index > 0 { bytes.append(0x20); bytes.append(0x20) }
+        if index > 0 {
+          bytes.append(0x20)
+          bytes.append(0x20)
+        }
         var text = cell.text
         var width = TextWidth.of(text)
         if cuts, width > widths[index] {
@@ -168,7 +187,9 @@ struct TableLayout {
         let padding = isLast && !alignRight ? 0 : widths[index] - width
         if padding > 0, alignRight { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
         bytes.append(contentsOf: text.utf8)
-        if padding > 0, !alignRight { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
+        if padding > 0, !alignRight {
+          bytes.append(contentsOf: repeatElement(0x20, count: padding))
+        }
       }
       bytes.append(0x0A)
     }

@@ -20,7 +20,9 @@ public struct TerminalRenderer: PageRenderer {
       try TableLayout(table: table, width: width).write(to: output)
     case .page(let page):
       if page.showsTitle {
-        output.write(page.title + "\n" + String(repeating: "=", count: max(1, TextWidth.of(page.title))) + "\n")
+        output.write(
+          page.title + "\n" + String(repeating: "=", count: max(1, TextWidth.of(page.title))) + "\n"
+        )
       }
       try write(page.content, to: output)
       let footer = lines(page.footer)
@@ -35,7 +37,8 @@ public struct TerminalRenderer: PageRenderer {
   public func lines(_ node: ViewNode, labelWidth: Int = 0) -> [String] {
     switch node {
     case .empty: return []
-    case .text(let text): return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    case .text(let text):
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     case .message(let text): return [text]
     case .value(let shown, let wraps):
       return wraps ? wrap(shown.text, to: max(20, (width ?? 100) - labelWidth - 2)) : [shown.text]

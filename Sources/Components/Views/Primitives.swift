@@ -86,7 +86,9 @@ public struct ForEach<Element: Sendable>: PrimitiveView {
   let content: @Sendable (Element) -> any D2SView
 
   /// The view `content` makes for each of `elements`, stacked.
-  public init<V: D2SView>(_ elements: [Element], @D2SViewBuilder content: @escaping @Sendable (Element) -> V) {
+  public init<V: D2SView>(
+    _ elements: [Element], @D2SViewBuilder content: @escaping @Sendable (Element) -> V
+  ) {
     self.elements = elements
     self.content = { content($0) }
   }

@@ -29,13 +29,19 @@ public struct FormattedValue: PrimitiveView {
   /// `value` as BasicLook shows it in `scope`: the typed value and its text.
   public static func shown(_ value: Any?, in scope: ViewScope) -> ShownValue {
     let context = scope.context
-    guard let raw = KVC.unwrap(value) else { return ShownValue(.null, text: context.displayStringForNil) }
-    if let object = raw as? DatabaseObject { return ShownValue(titleValue(object), text: ValueText.title(of: object, context)) }
+    guard let raw = KVC.unwrap(value) else {
+      return ShownValue(.null, text: context.displayStringForNil)
+    }
+    if let object = raw as? DatabaseObject {
+      return ShownValue(titleValue(object), text: ValueText.title(of: object, context))
+    }
     if let objects = raw as? [DatabaseObject] {
       let titles = objects.map { ValueText.title(of: $0, context) }
       return ShownValue(.array(titles), text: titles.joined(separator: ", "))
     }
-    guard let typed = DatabaseValue(any: raw) else { return ShownValue(.string(String(describing: raw)), text: String(describing: raw)) }
+    guard let typed = DatabaseValue(any: raw) else {
+      return ShownValue(.string(String(describing: raw)), text: String(describing: raw))
+    }
     if typed.isNull { return ShownValue(.null, text: context.displayStringForNil) }
     return ShownValue(typed, text: ValueText.text(of: typed, context, scope.environment))
   }
@@ -62,7 +68,8 @@ public struct PropertyRow: PrimitiveView {
     let context = scope.context
     return .row(
       PropertyRowNode(
-        key: context.propertyKey, label: context.displayNameForProperty, labelWidth: scope.environment.labelWidth,
+        key: context.propertyKey, label: context.displayNameForProperty,
+        labelWidth: scope.environment.labelWidth,
         style: style, content: try content.resolve(in: scope)))
   }
 }
@@ -85,7 +92,8 @@ public struct EditField: PrimitiveView {
     let shown = FormattedValue.shown(context.propertyValue, in: scope)
     return .editField(
       EditFieldNode(
-        value: shown, changed: changed ?? EditState.isChanged(context), invalid: invalid ?? EditState.invalidReason(context),
+        value: shown, changed: changed ?? EditState.isChanged(context),
+        invalid: invalid ?? EditState.invalidReason(context),
         chooseCommand: chooseCommand))
   }
 }
@@ -102,7 +110,9 @@ public struct ComponentView: PrimitiveView {
   public func node(in scope: ViewScope) throws -> ViewNode {
     guard let name = scope.context[keyPath: keyPath] else { return .empty }
     let view = try scope.environment.looks.view(name, look: scope.context.look)
-    guard keyPath == \RuleContext.component, scope.context.debug else { return try view.resolve(in: scope) }
+    guard keyPath == \RuleContext.component, scope.context.debug else {
+      return try view.resolve(in: scope)
+    }
     let tag = "[\(name.debugTag)] "
     var tagged = scope  // the tag takes room from wrapped values
     tagged.environment.labelWidth += TextWidth.of(tag)

@@ -33,7 +33,9 @@ public struct TableColumn: Sendable {
   public var cuttable: Bool
 
   /// A column.
-  public init(key: String, label: String, component: String, rightAligned: Bool = false, cuttable: Bool? = nil) {
+  public init(
+    key: String, label: String, component: String, rightAligned: Bool = false, cuttable: Bool? = nil
+  ) {
     self.key = key
     self.label = label
     self.component = component
@@ -74,8 +76,8 @@ public final class RowSource: @unchecked Sendable {
     }
   }
 
-  /// Hands every row to `body`, in order.
-  public func forEach(_ body: (TableRow) throws -> Void) throws {
+  /// Hands every row to `body`, in order, as it is made.
+  public func stream(_ body: (TableRow) throws -> Void) throws {
     try produce { row in
       count += 1
       try body(row)
@@ -105,7 +107,9 @@ public struct ListSummary: Sendable {
   public var total: @Sendable (_ shown: Int) throws -> ListTotal
 
   /// A list summary.
-  public init(noun: String, offset: Int, limit: Int?, total: @escaping @Sendable (Int) throws -> ListTotal) {
+  public init(
+    noun: String, offset: Int, limit: Int?, total: @escaping @Sendable (Int) throws -> ListTotal
+  ) {
     self.noun = noun
     self.offset = offset
     self.limit = limit
