@@ -8,7 +8,7 @@ import Qualifiers
 public enum CommandParser {
   /// The words `help` knows, in the order it lists them.
   public static let commandWords = [
-    "open", "entities", "list", "next", "prev", "inspect", "edit", "new", "choose", "save",
+    "open", "entities", "list", "count", "next", "prev", "inspect", "edit", "new", "choose", "save",
     "revert", "delete", "follow",
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
     "write", "lint", "coverage", "watch", "unwatch",
@@ -30,6 +30,7 @@ public enum CommandParser {
       try none(rest, "entities")
       return .entities
     case "list": return try list(rest, in: line)
+    case "count": return try count(rest, in: line)
     case "next":
       try none(rest, "next")
       return .next
@@ -142,6 +143,16 @@ public enum CommandParser {
     return .choose(
       relationship: String(relationship),
       qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex))
+  }
+
+  /// `count ENTITY [where QUALIFIER]`.
+  static func count(_ rest: Substring, in line: String) throws -> REPLCommand {
+    let (entity, tail) = splitWord(try required(rest, "count ENTITY [where QUALIFIER]"))
+    if tail.isEmpty { return .count(entity: String(entity), qualifier: nil) }
+    let (keyword, qualifier) = splitWord(tail)
+    guard keyword.lowercased() == "where", !qualifier.isEmpty else { throw REPLError("usage: count ENTITY [where QUALIFIER]") }
+    return .count(
+      entity: String(entity), qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex))
   }
 
   static func rules(_ rest: Substring) throws -> REPLCommand {

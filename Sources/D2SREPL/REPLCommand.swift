@@ -10,6 +10,8 @@ public enum REPLCommand: Equatable, Sendable {
   case open(String)
   case entities
   case list(entity: String, clauses: ListClauses)
+  /// `count ENTITY [where QUALIFIER]`: the exact number of rows.
+  case count(entity: String, qualifier: Qualifier?)
   case next, prev
   case inspect(entity: String, key: [Literal])
   case edit(entity: String, key: [Literal])

@@ -4,6 +4,7 @@ enum REPLHelp {
     ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
     ("entities", "the entity list page"),
     ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
+    ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     ("next · prev", "page through the last list"),
     ("inspect ENTITY KEY", "the inspect page of one object"),
     ("edit ENTITY KEY · new ENTITY", "start editing"),

@@ -40,6 +40,8 @@ extension REPLSession {
         ("value", JSONText.string(explanation.key.describe(explanation.resolution.value))),
         ("source", JSONText.string("\(explanation.resolution.source)")),
       ])
+    case .count:
+      return JSONText.object([("count", text)])
     default:
       if let json = try ruleToolJSON(command, text: text) { return json }
       return JSONText.object([("message", JSONText.string(text))])

@@ -63,6 +63,13 @@ extension REPLSession {
     return try render()
   }
 
+  /// `count ENTITY [where QUALIFIER]`: the exact number, alone on its line (Ctrl-C stops it).
+  func count(_ entityName: String, _ qualifier: Qualifier?) throws -> String {
+    let entity = try self.entity(entityName)
+    let matched = try qualifier.map { try matchedQualifier($0, from: entity) }
+    return String(try database.count(FetchSpecification(entityName: entity.name, qualifier: matched)))
+  }
+
   /// `next` (1) and `prev` (-1).
   func page(by direction: Int) throws -> String {
     guard context.task == "list", let limit = list.limit, limit > 0, let entity = context.entity

@@ -91,6 +91,7 @@ public final class REPLSession: @unchecked Sendable {
     case .open(let target): try open(target)
     case .entities: try entities()
     case .list(let entity, let clauses): try listPage(entity, clauses)
+    case .count(let entity, let qualifier): try count(entity, qualifier)
     case .next: try page(by: 1)
     case .prev: try page(by: -1)
     case .inspect(let entity, let key): try inspect(entity, key)

@@ -129,6 +129,18 @@ import Testing
       """)
   }
 
+  @Test func countPrintsTheExactNumberAlone() throws {
+    let (session, _) = try session()
+    #expect(try session.run("count Film") == "1000")
+    #expect(try session.run("count film where rating = 'G'") == "178")
+    #expect(try session.run("count Actor where films.title = 'ACADEMY DINOSAUR'") == "10")
+    #expect(error(session, "count Nothing") == "no entity named Nothing")
+    #expect(error(session, "count Film rating = 'G'") == "usage: count ENTITY [where QUALIFIER]")
+    #expect(error(session, "count Film where rating =").hasPrefix("1:26: expected a value"))
+    _ = try session.run("platform = 'json'")
+    #expect(try session.run("count Film where length > 180") == #"{"count":39}"#)
+  }
+
   @Test func theCommandParserReturnsTypedClauses() throws {
     let command = try CommandParser.parse("LIST Film where rating = 'G' order by title desc, length limit 2 offset 4")
     let expected = REPLCommand.list(
