@@ -13,7 +13,8 @@ extension REPLSession {
     try leaveEditing()
     let adaptor: any DatabaseAdaptor
     if !target.hasPrefix("sqlite:")
-      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://") || target.contains("="))
+      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
+        || target.contains("="))
     {
       adaptor = try PostgreSQLAdaptor(url: target, readOnly: readOnly)
     } else {
@@ -67,7 +68,8 @@ extension REPLSession {
   func count(_ entityName: String, _ qualifier: Qualifier?) throws -> String {
     let entity = try self.entity(entityName)
     let matched = try qualifier.map { try matchedQualifier($0, from: entity) }
-    return String(try database.count(FetchSpecification(entityName: entity.name, qualifier: matched)))
+    let specification = FetchSpecification(entityName: entity.name, qualifier: matched)
+    return String(try database.count(specification))
   }
 
   /// `next` (1) and `prev` (-1).
