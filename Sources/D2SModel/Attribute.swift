@@ -47,7 +47,8 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   public init(
     name: String, columnName: String, externalType: String, valueType: ValueType,
     dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,
-    isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil, isBlankPadded: Bool = false,
+    isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil,
+    isBlankPadded: Bool = false,
     needsTextCast: Bool = false, isUntyped: Bool = false
   ) {
     self.name = name
@@ -67,7 +68,8 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
 
   /// A password column (by name), never shown or edited.
   public var isPassword: Bool {
-    ["password", "passwd", "pwd"].contains(name.lowercased()) || name.lowercased().hasSuffix("password")
+    ["password", "passwd", "pwd"].contains(name.lowercased())
+      || name.lowercased().hasSuffix("password")
   }
 
   /// Whether optimistic locking may compare this column (not floating point, binary,
@@ -112,7 +114,8 @@ extension Attribute.ValueType: ContextLiteralConvertible {
     guard case .string(let name) = literal, let type = Attribute.ValueType(rawValue: name) else {
       let names = Attribute.ValueType.allCases.map { "'\($0.rawValue)'" }
         .joined(separator: ", ")
-      throw LiteralCoercionError(expectedType: "ValueType", literal: literal, hint: "one of \(names)")
+      throw LiteralCoercionError(
+        expectedType: "ValueType", literal: literal, hint: "one of \(names)")
     }
     self = type
   }

@@ -30,7 +30,8 @@ extension Database {
   /// After a COMMIT whose outcome is unknown: the COMMIT is never sent again; the row is
   /// fetched again, pending changes it now holds are dropped and the others stay pending.
   /// Returns the error to report, which says which.
-  func refetchAfterUnknownOutcome(_ object: DatabaseObject, _ error: DatabaseError) -> DatabaseError {
+  func refetchAfterUnknownOutcome(_ object: DatabaseObject, _ error: DatabaseError) -> DatabaseError
+  {
     var error = error
     let name = "\(object.entity.name) \(object.isNew ? "(new)" : object.primaryKeyDescription)"
     guard !object.isNew else {
@@ -38,16 +39,23 @@ extension Database {
       return error
     }
     do {
-      guard let row = try fetchRow(object.entity, primaryKey: object.snapshotPrimaryKeyValues) else {
+      guard let row = try fetchRow(object.entity, primaryKey: object.snapshotPrimaryKeyValues)
+      else {
         error.message += "; \(name) no longer exists"
         return error
       }
       let (applied, pending) = object.refetch(row)
-      error.message += "; \(name) was fetched again: "
-        + (applied.isEmpty ? "no change is in the database" : "in the database now: \(applied.joined(separator: ", "))")
-        + (pending.isEmpty ? ", nothing is pending" : ", still pending: \(pending.joined(separator: ", ")) (save again)")
+      error.message +=
+        "; \(name) was fetched again: "
+        + (applied.isEmpty
+          ? "no change is in the database"
+          : "in the database now: \(applied.joined(separator: ", "))")
+        + (pending.isEmpty
+          ? ", nothing is pending"
+          : ", still pending: \(pending.joined(separator: ", ")) (save again)")
     } catch let failure {
-      error.message += "; \(name) could not be fetched again (\(failure)): its changes are still pending"
+      error.message +=
+        "; \(name) could not be fetched again (\(failure)): its changes are still pending"
     }
     return error
   }
@@ -57,7 +65,9 @@ extension Database {
   func reportingNothingSaved(_ body: () throws -> Void) throws {
     do {
       try body()
-    } catch var error as DatabaseError where [.locked, .full, .io, .connection].contains(error.code) {
+    } catch var error as DatabaseError
+      where [.locked, .full, .io, .connection].contains(error.code)
+    {
       error.message += "; nothing was saved"
       throw error
     }
@@ -66,7 +76,10 @@ extension Database {
   private func saveChanges(_ object: DatabaseObject, options: SaveOptions) throws {
     let entity = object.entity
     guard !entity.isReadOnly else {
-      throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key")); it cannot be saved")
+      throw DatabaseError(
+        .readOnly,
+        "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key")); it cannot be saved"
+      )
     }
     try requireWritable("nothing was saved")
     let now = Date()
@@ -94,7 +107,8 @@ extension Database {
         guard let row = try fetchRow(entity, primaryKey: key) else {
           throw DatabaseError(
             .notFound,
-            "the new \(entity.name) row could not be read back by its key (a rule or trigger may have redirected it); nothing was saved")
+            "the new \(entity.name) row could not be read back by its key (a rule or trigger may have redirected it); nothing was saved"
+          )
         }
         return row
       }
@@ -105,7 +119,8 @@ extension Database {
       let values = try adaptor.transaction { () throws -> [DatabaseValue] in
         try update(object, changes)
         guard let row = try fetchRow(entity, primaryKey: object.primaryKeyValues) else {
-          throw DatabaseError(.notFound, "\(entity.name) \(object.primaryKeyDescription) could not be read back")
+          throw DatabaseError(
+            .notFound, "\(entity.name) \(object.primaryKeyDescription) could not be read back")
         }
         return row
       }
@@ -128,10 +143,12 @@ extension Database {
       return dialect.placeholder(bindings.count)
     }
     let snapshot = object.snapshotValues
-    let conditions = entity.attributes.enumerated().filter { $0.element.isComparable }.map { index, attribute in
+    let conditions = entity.attributes.enumerated().filter { $0.element.isComparable }.map {
+      index, attribute in
       "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(snapshot[index], attribute))"
     }
-    let sql = "DELETE FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
+    let sql =
+      "DELETE FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
       + conditions.joined(separator: " AND ")
     do {
       try adaptor.transaction {
@@ -139,7 +156,8 @@ extension Database {
         guard count == 1 else { throw conflict(object, count: count) }
       }
     } catch var error as DatabaseError where error.code == .foreignKey {
-      error.message = "\(entity.name) \(object.primaryKeyDescription) cannot be deleted: other rows refer to it (\(error.message))"
+      error.message =
+        "\(entity.name) \(object.primaryKeyDescription) cannot be deleted: other rows refer to it (\(error.message))"
       throw error
     }
   }
@@ -148,13 +166,20 @@ extension Database {
     count == 0
       ? DatabaseError(
         .conflict,
-        "conflict: \(object.entity.name) \(object.primaryKeyDescription) was changed or deleted since it was fetched; nothing was saved (revert to fetch it again)")
-      : DatabaseError(.conflict, "\(object.entity.name) \(object.primaryKeyDescription) matched \(count) rows; nothing was saved")
+        "conflict: \(object.entity.name) \(object.primaryKeyDescription) was changed or deleted since it was fetched; nothing was saved (revert to fetch it again)"
+      )
+      : DatabaseError(
+        .conflict,
+        "\(object.entity.name) \(object.primaryKeyDescription) matched \(count) rows; nothing was saved"
+      )
   }
 
-  private func insert(_ entity: Entity, _ changes: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+  private func insert(_ entity: Entity, _ changes: [(Attribute, DatabaseValue)]) throws
+    -> [DatabaseValue]
+  {
     let values = changes.filter { !($0.0.isAutoIncrement && $0.1.isNull) }
-    let key = try adaptor.insert(into: entity, values: values.map { ($0.0, adaptor.encode($0.1, for: $0.0)) })
+    let key = try adaptor.insert(
+      into: entity, values: values.map { ($0.0, adaptor.encode($0.1, for: $0.0)) })
     // Keys given explicitly win over what the database reports.
     return entity.primaryKeyAttributes.enumerated().map { index, attribute in
       values.first { $0.0 === attribute }?.1 ?? (index < key.count ? key[index] : .null)
@@ -176,9 +201,12 @@ extension Database {
     }
     for (attribute, _) in changes where attribute.isComparable {
       let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
-      conditions.append("\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))")
+      conditions.append(
+        "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))"
+      )
     }
-    let sql = "UPDATE \(dialect.quote(table: entity.externalName, schema: entity.schema)) SET "
+    let sql =
+      "UPDATE \(dialect.quote(table: entity.externalName, schema: entity.schema)) SET "
       + assignments.joined(separator: ", ") + " WHERE " + conditions.joined(separator: " AND ")
     let count = try adaptor.execute(SQLStatement(sql, bindings))
     guard count == 1 else { throw conflict(object, count: count) }

@@ -49,7 +49,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
 
   func builder(for entity: Entity) -> SQLBuilder {
     let adaptor = self.adaptor
-    return SQLBuilder(dialect: adaptor.dialect, model: model, entity: entity, encode: { adaptor.encode($0, for: $1) })
+    return SQLBuilder(
+      dialect: adaptor.dialect, model: model, entity: entity,
+      encode: { adaptor.encode($0, for: $1) })
   }
 
   // MARK: - Fetching
@@ -80,22 +82,32 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   }
 
   /// The object with primary key `values` (in key order), or nil.
-  public func fetchObject(_ entityName: String, primaryKey values: [DatabaseValue]) throws -> DatabaseObject? {
+  public func fetchObject(_ entityName: String, primaryKey values: [DatabaseValue]) throws
+    -> DatabaseObject?
+  {
     let entity = try entity(entityName)
     let keys = entity.primaryKeyAttributeNames
     guard !keys.isEmpty else {
-      throw DatabaseError(.unsupported, "\(entity.name) has no primary key, so single objects cannot be fetched")
+      throw DatabaseError(
+        .unsupported, "\(entity.name) has no primary key, so single objects cannot be fetched")
     }
     guard keys.count == values.count else {
-      throw DatabaseError(.invalidValue, "\(entity.name) has a primary key of \(keys.count) values (\(keys.joined(separator: ", "))), not \(values.count)")
+      throw DatabaseError(
+        .invalidValue,
+        "\(entity.name) has a primary key of \(keys.count) values (\(keys.joined(separator: ", "))), not \(values.count)"
+      )
     }
-    return try fetch(FetchSpecification(entityName: entity.name, qualifier: qualifier(keys, values, in: entity))).first
+    return try fetch(
+      FetchSpecification(entityName: entity.name, qualifier: qualifier(keys, values, in: entity))
+    ).first
   }
 
-  func qualifier(_ keys: [String], _ values: [DatabaseValue], in entity: Entity) throws -> Qualifier {
-    .all(zip(keys, values).map { key, value in
-      .comparison(KVCPath(key), .equal, value.literal)
-    })
+  func qualifier(_ keys: [String], _ values: [DatabaseValue], in entity: Entity) throws -> Qualifier
+  {
+    .all(
+      zip(keys, values).map { key, value in
+        .comparison(KVCPath(key), .equal, value.literal)
+      })
   }
 
   /// Fetches the to-one relationship prefixes of `keyPaths` for `objects`: one statement per
@@ -117,7 +129,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     }
     // Shorter chains first, so `inventory` is loaded before `inventory.film`.
     var levels: [[String]: [DatabaseObject]] = [[]: objects]
-    for chain in chains.sorted(by: { $0.count < $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1)) }) {
+    for chain in chains.sorted(by: {
+      $0.count < $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1))
+    }) {
       guard let parents = levels[Array(chain.dropLast())], let name = chain.last else { continue }
       levels[chain] = try prefetch(name, for: parents)
     }
@@ -129,9 +143,15 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
       let destination = model.entity(named: relationship.destinationName)
     else { return [] }
     let sourceIndexes = relationship.joins.compactMap { entity.attributeIndex(named: $0.source) }
-    let destinationIndexes = relationship.joins.compactMap { destination.attributeIndex(named: $0.destination) }
-    guard sourceIndexes.count == relationship.joins.count, destinationIndexes.count == relationship.joins.count else { return [] }
-    func key(_ object: DatabaseObject, _ indexes: [Int]) -> [DatabaseValue] { indexes.map { object.databaseValue(at: $0) } }
+    let destinationIndexes = relationship.joins.compactMap {
+      destination.attributeIndex(named: $0.destination)
+    }
+    guard sourceIndexes.count == relationship.joins.count,
+      destinationIndexes.count == relationship.joins.count
+    else { return [] }
+    func key(_ object: DatabaseObject, _ indexes: [Int]) -> [DatabaseValue] {
+      indexes.map { object.databaseValue(at: $0) }
+    }
 
     // Distinct keys of the objects that still need the relationship.
     var pending: [DatabaseObject] = []
@@ -155,11 +175,17 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
       if let join = relationship.joins.first, relationship.joins.count == 1 {
         qualifier = .comparison(KVCPath(join.destination), .in, .list(batch.map { $0[0].literal }))
       } else {
-        qualifier = .any(batch.map { key in
-          .all(zip(relationship.joins, key).map { join, value in .comparison(KVCPath(join.destination), .equal, value.literal) })
-        })
+        qualifier = .any(
+          batch.map { key in
+            .all(
+              zip(relationship.joins, key).map { join, value in
+                .comparison(KVCPath(join.destination), .equal, value.literal)
+              })
+          })
       }
-      for object in try fetch(FetchSpecification(entityName: destination.name, qualifier: qualifier)) {
+      for object in try fetch(
+        FetchSpecification(entityName: destination.name, qualifier: qualifier))
+      {
         found[key(object, destinationIndexes)] = object
       }
     }
@@ -168,13 +194,18 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   }
 
   /// The destination of a to-one relationship of one object.
-  func fetchDestination(of relationship: Relationship, from object: DatabaseObject) throws -> DatabaseObject? {
+  func fetchDestination(of relationship: Relationship, from object: DatabaseObject) throws
+    -> DatabaseObject?
+  {
     let key = relationship.joins.map { object.databaseValue(forAttribute: $0.source) ?? .null }
     if key.contains(.null) { return nil }
-    let qualifier = Qualifier.all(zip(relationship.joins, key).map { join, value in
-      .comparison(KVCPath(join.destination), .equal, value.literal)
-    })
-    return try fetch(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)).first
+    let qualifier = Qualifier.all(
+      zip(relationship.joins, key).map { join, value in
+        .comparison(KVCPath(join.destination), .equal, value.literal)
+      })
+    return try fetch(
+      FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)
+    ).first
   }
 
   /// The qualifier selecting the destinations of a to-many relationship of `object`:
@@ -182,25 +213,42 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   /// for a many-to-many (`films.id = 1` for `Film.actors`).
   public func qualifier(for relationship: Relationship, of object: DatabaseObject) -> Qualifier {
     if relationship.isFlattened, let inverse = relationship.inverseName {
-      return .all(object.entity.primaryKeyAttributeNames.map { key in
-        .comparison(KVCPath(components: [inverse, key]), .equal, (object.databaseValue(forAttribute: key) ?? .null).literal)
-      })
+      return .all(
+        object.entity.primaryKeyAttributeNames.map { key in
+          .comparison(
+            KVCPath(components: [inverse, key]), .equal,
+            (object.databaseValue(forAttribute: key) ?? .null).literal)
+        })
     }
-    return .all(relationship.joins.map { join in
-      .comparison(KVCPath(join.destination), .equal, (object.databaseValue(forAttribute: join.source) ?? .null).literal)
-    })
+    return .all(
+      relationship.joins.map { join in
+        .comparison(
+          KVCPath(join.destination), .equal,
+          (object.databaseValue(forAttribute: join.source) ?? .null).literal)
+      })
   }
 
-  func fetchToMany(_ relationship: Relationship, of object: DatabaseObject) throws -> [DatabaseObject] {
-    try fetch(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier(for: relationship, of: object)))
+  func fetchToMany(_ relationship: Relationship, of object: DatabaseObject) throws
+    -> [DatabaseObject]
+  {
+    try fetch(
+      FetchSpecification(
+        entityName: relationship.destinationName,
+        qualifier: qualifier(for: relationship, of: object)))
   }
 
   /// The number of objects of a to-many relationship, without fetching them.
   public func countToMany(_ relationshipName: String, of object: DatabaseObject) throws -> Int {
-    guard let relationship = object.entity.relationship(named: relationshipName), relationship.isToMany else {
-      throw DatabaseError(.invalidValue, "\(object.entity.name) has no to-many relationship '\(relationshipName)'")
+    guard let relationship = object.entity.relationship(named: relationshipName),
+      relationship.isToMany
+    else {
+      throw DatabaseError(
+        .invalidValue, "\(object.entity.name) has no to-many relationship '\(relationshipName)'")
     }
-    return try count(FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier(for: relationship, of: object)))
+    return try count(
+      FetchSpecification(
+        entityName: relationship.destinationName,
+        qualifier: qualifier(for: relationship, of: object)))
   }
 
   /// A new, unsaved object of `entityName`.
@@ -208,7 +256,8 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     let entity = try entity(entityName)
     try requireWritable("no new objects")
     guard !entity.isReadOnly else {
-      throw DatabaseError(.readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key"))")
+      throw DatabaseError(
+        .readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key"))")
     }
     return DatabaseObject(entity: entity, database: self)
   }

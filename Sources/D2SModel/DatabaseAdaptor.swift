@@ -12,7 +12,8 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
 
   /// Runs a query; `row` is called for each row with the values decoded for `columns`
   /// (nil entries: decode by the value's own storage type).
-  func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws
+  func query(
+    _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws
 
   /// Runs a statement and returns the number of rows it changed.
   @discardableResult

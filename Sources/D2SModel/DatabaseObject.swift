@@ -42,7 +42,9 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     self.database = database
     self.recorder = recorder
     self.state = Mutex(
-      State(snapshot: values ?? Array(repeating: .null, count: entity.attributes.count), newObject: values == nil))
+      State(
+        snapshot: values ?? Array(repeating: .null, count: entity.attributes.count),
+        newObject: values == nil))
   }
 
   /// Not yet inserted.
@@ -61,7 +63,9 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
 
   /// The current value of the attribute at `index` in the entity's attributes.
   public func databaseValue(at index: Int) -> DatabaseValue {
-    state.withLock { $0.changes.isEmpty ? $0.snapshot[index] : ($0.changes[index] ?? $0.snapshot[index]) }
+    state.withLock {
+      $0.changes.isEmpty ? $0.snapshot[index] : ($0.changes[index] ?? $0.snapshot[index])
+    }
   }
 
   /// The fetched value of the attribute named `name`, ignoring pending changes.
@@ -78,7 +82,11 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     }
     let entity = self.entity
     state.withLock { state in
-      if value == state.snapshot[index] { state.changes[index] = nil } else { state.changes[index] = value }
+      if value == state.snapshot[index] {
+        state.changes[index] = nil
+      } else {
+        state.changes[index] = value
+      }
       if !state.toOne.isEmpty {
         for (position, relationship) in entity.relationships.enumerated()
         where !relationship.isToMany && relationship.joins.contains(where: { $0.source == name }) {
@@ -122,7 +130,9 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
   var pendingChanges: [(Attribute, DatabaseValue)] {
     let attributes = entity.attributes
     return state.withLock { state in
-      state.changes.keys.sorted().compactMap { index in state.changes[index].map { (attributes[index], $0) } }
+      state.changes.keys.sorted().compactMap { index in
+        state.changes[index].map { (attributes[index], $0) }
+      }
     }
   }
 
@@ -145,13 +155,17 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
   /// the others stay. Returns the names of the attributes of both kinds.
   func refetch(_ values: [DatabaseValue]) -> (dropped: [String], pending: [String]) {
     state.withLock { state in
-      let matching = state.changes.filter { index, value in index < values.count && values[index] == value }
+      let matching = state.changes.filter { index, value in
+        index < values.count && values[index] == value
+      }
       for index in matching.keys { state.changes[index] = nil }
       state.snapshot = values
       state.toOne.removeAll()
       state.toMany.removeAll()
       state.changeCounter += 1
-      let names = { (indexes: Dictionary<Int, DatabaseValue>.Keys) in indexes.sorted().map { self.entity.attributes[$0].name } }
+      let names = { (indexes: Dictionary<Int, DatabaseValue>.Keys) in
+        indexes.sorted().map { self.entity.attributes[$0].name }
+      }
       return (names(matching.keys), names(state.changes.keys))
     }
   }
@@ -193,7 +207,9 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
   /// The object a to-one relationship points at (fetched when not prefetched).
   public func related(_ name: String) throws -> DatabaseObject? {
     if let cached = cachedRelated(name) { return cached }
-    guard let relationship = entity.relationship(named: name), !relationship.isToMany else { return nil }
+    guard let relationship = entity.relationship(named: name), !relationship.isToMany else {
+      return nil
+    }
     guard let database else { return nil }
     let object = try database.fetchDestination(of: relationship, from: self)
     cacheRelated(object, for: name)
@@ -203,7 +219,8 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
   /// The objects of a to-many relationship (fetched on first use).
   public func relatedObjects(_ name: String) throws -> [DatabaseObject] {
     if let cached = state.withLock({ $0.toMany[name] }) { return cached }
-    guard let relationship = entity.relationship(named: name), relationship.isToMany, let database else { return [] }
+    guard let relationship = entity.relationship(named: name), relationship.isToMany, let database
+    else { return [] }
     let objects = try database.fetchToMany(relationship, of: self)
     state.withLock { $0.toMany[name] = objects }
     return objects
@@ -250,7 +267,9 @@ extension DatabaseObject {
   public var defaultTitle: String {
     for choice in entity.titleAttributeIndexes {
       let parts = choice.compactMap { index -> String? in
-        guard case .string(let s) = databaseValue(at: index), !s.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard case .string(let s) = databaseValue(at: index),
+          !s.trimmingCharacters(in: .whitespaces).isEmpty
+        else { return nil }
         return s
       }
       if !parts.isEmpty { return parts.joined(separator: " ") }

@@ -16,19 +16,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
 
   /// The value as plain Swift (`nil`, `Int`, `Double`, `Decimal`, `String`, `Bool`, `Date`,
   /// `Data`, `[String]`), as key-value coding and rules see it.
-  public var anyValue: Any? {
-    switch self {
-    case .null: nil
-    case .int(let v): v
-    case .double(let v): v
-    case .decimal(let v): v
-    case .string(let v): v
-    case .bool(let v): v
-    case .date(let v): v
-    case .data(let v): v
-    case .array(let v): v
-    }
-  }
+  public var anyValue: Any? { sendableValue.map { $0 as Any } }
 
   /// ``anyValue`` as a `Sendable` value (what `propertyValue` holds, so that a component's
   /// `value as? Int` works).

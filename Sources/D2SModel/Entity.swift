@@ -2,7 +2,9 @@ import EnvKeys
 import Qualifiers
 
 /// A table or view, with friendly names for it and its properties.
-public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable, CustomStringConvertible {
+public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable,
+  CustomStringConvertible
+{
   /// The friendly name (`FilmActor`).
   public let name: String
   /// The table name in SQL (`film_actor`).
@@ -41,12 +43,18 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.primaryKeyAttributeNames = primaryKeyAttributeNames
     self.isView = isView
     self.isReadOnly = isView || primaryKeyAttributeNames.isEmpty
-    self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    let attributeIndexes = Dictionary(attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    self.attributesByName = Dictionary(
+      attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let attributeIndexes = Dictionary(
+      attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
     self.attributeIndexes = attributeIndexes
-    self.relationshipsByName = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    self.relationshipIndexes = Dictionary(relationships.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    let keys = Set(primaryKeyAttributeNames).union(relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
+    self.relationshipsByName = Dictionary(
+      relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    self.relationshipIndexes = Dictionary(
+      relationships.enumerated().map { ($0.element.name, $0.offset) },
+      uniquingKeysWith: { a, _ in a })
+    let keys = Set(primaryKeyAttributeNames).union(
+      relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
     let choices = TitleAttributes.choices(attributes: attributes, entityName: name, keys: keys)
     self.titleAttributeChoices = choices
     self.titleAttributeIndexes = choices.map { $0.compactMap { attributeIndexes[$0] } }
@@ -62,9 +70,13 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public func attributeIndex(named name: String) -> Int? { attributeIndexes[name] }
 
   /// The attribute for a column name.
-  public func attribute(column: String) -> Attribute? { attributes.first { $0.columnName == column } }
+  public func attribute(column: String) -> Attribute? {
+    attributes.first { $0.columnName == column }
+  }
 
-  public var primaryKeyAttributes: [Attribute] { primaryKeyAttributeNames.compactMap(attribute(named:)) }
+  public var primaryKeyAttributes: [Attribute] {
+    primaryKeyAttributeNames.compactMap(attribute(named:))
+  }
 
   /// Attributes that are the source of a to-one relationship (foreign keys).
   public var foreignKeyAttributeNames: Set<String> {

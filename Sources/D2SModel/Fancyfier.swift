@@ -39,7 +39,8 @@ public enum Fancyfier {
   /// The column name without an id suffix (`address_id` → `address`, `ArtistId` → `Artist`,
   /// `CustomerID` → `Customer`), or nil when it has none.
   public static func strippingIDSuffix(_ column: String) -> String? {
-    for suffix in ["_id", "_ID", "_Id", "Id", "ID"] where column.hasSuffix(suffix) && column.count > suffix.count {
+    for suffix in ["_id", "_ID", "_Id", "Id", "ID"]
+    where column.hasSuffix(suffix) && column.count > suffix.count {
       return String(column.dropLast(suffix.count))
     }
     return nil

@@ -31,14 +31,17 @@ public enum ModelBuilder {
     for table in tables {
       guard let entityName = entityNames[key(table.schema, table.name)] else { continue }
       var draft = Draft(table: table, entityName: entityName)
-      let singleForeignKeyColumns = Set(table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+      let singleForeignKeyColumns = Set(
+        table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
       for column in table.columns {
         var name: String
         if table.primaryKey.count == 1, table.primaryKey[0] == column.name {
           name = "id"
         } else {
           name = Fancyfier.propertyName(column.name)
-          if singleForeignKeyColumns.contains(column.name), Fancyfier.strippingIDSuffix(column.name) == nil {
+          if singleForeignKeyColumns.contains(column.name),
+            Fancyfier.strippingIDSuffix(column.name) == nil
+          {
             name += "Id"  // `ReportsTo` → attribute `reportsToId`, relationship `reportsTo`
           }
         }
@@ -47,18 +50,24 @@ public enum ModelBuilder {
         draft.columnToAttribute[column.name] = name
         var valueType = column.valueType
         let lower = column.name.lowercased()
-        if valueType == .int, lower.hasPrefix("is_") || lower.hasPrefix("can_") { valueType = .bool }
+        if valueType == .int, lower.hasPrefix("is_") || lower.hasPrefix("can_") {
+          valueType = .bool
+        }
         draft.attributes.append(
           Attribute(
-            name: name, columnName: column.name, externalType: column.externalType, valueType: valueType,
-            dateKind: column.dateKind, allowsNull: column.allowsNull, defaultValue: column.defaultValue,
+            name: name, columnName: column.name, externalType: column.externalType,
+            valueType: valueType,
+            dateKind: column.dateKind, allowsNull: column.allowsNull,
+            defaultValue: column.defaultValue,
             isAutoIncrement: column.isAutoIncrement, width: column.width, scale: column.scale,
-            isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast, isUntyped: column.isUntyped))
+            isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast,
+            isUntyped: column.isUntyped))
       }
       drafts.append(draft)
     }
 
-    let draftIndex = Dictionary(drafts.enumerated().map { (key($0.element.table.schema, $0.element.table.name), $0.offset) },
+    let draftIndex = Dictionary(
+      drafts.enumerated().map { (key($0.element.table.schema, $0.element.table.name), $0.offset) },
       uniquingKeysWith: { a, _ in a })
 
     struct Inverse {
@@ -72,17 +81,25 @@ public enum ModelBuilder {
 
     for index in drafts.indices {
       let table = drafts[index].table
-      let positions = Dictionary(table.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      let positions = Dictionary(
+        table.columns.enumerated().map { ($0.element.name, $0.offset) },
+        uniquingKeysWith: { a, _ in a })
       let foreignKeys = table.foreignKeys.sorted {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
       for foreignKey in foreignKeys {
-        let destinationKey = key(foreignKey.destinationSchema ?? table.schema, foreignKey.destinationTable)
-        guard let destinationIndex = draftIndex[destinationKey] ?? draftIndex[key(nil, foreignKey.destinationTable)]
+        let destinationKey = key(
+          foreignKey.destinationSchema ?? table.schema, foreignKey.destinationTable)
+        guard
+          let destinationIndex = draftIndex[destinationKey]
+            ?? draftIndex[key(nil, foreignKey.destinationTable)]
         else { continue }
         let destination = drafts[destinationIndex]
-        let joins = zip(foreignKey.columns, foreignKey.destinationColumns).compactMap { source, target -> Relationship.Join? in
-          guard let s = drafts[index].columnToAttribute[source], let d = destination.columnToAttribute[target] else { return nil }
+        let joins = zip(foreignKey.columns, foreignKey.destinationColumns).compactMap {
+          source, target -> Relationship.Join? in
+          guard let s = drafts[index].columnToAttribute[source],
+            let d = destination.columnToAttribute[target]
+          else { return nil }
           return Relationship.Join(source: s, destination: d)
         }
         guard joins.count == foreignKey.columns.count, !joins.isEmpty else { continue }
@@ -102,9 +119,13 @@ public enum ModelBuilder {
           table.columns.first { $0.name == column }.map { !$0.allowsNull } ?? false
         }
         drafts[index].relationships.append(
-          Relationship(name: name, destinationName: destination.entityName, joins: joins, isToMany: false, isMandatory: mandatory))
+          Relationship(
+            name: name, destinationName: destination.entityName, joins: joins, isToMany: false,
+            isMandatory: mandatory))
         inverses.append(
-          Inverse(source: index, destination: destinationIndex, sourceEntity: drafts[index].entityName, toOneName: name, joins: joins))
+          Inverse(
+            source: index, destination: destinationIndex, sourceEntity: drafts[index].entityName,
+            toOneName: name, joins: joins))
       }
     }
 
@@ -114,14 +135,22 @@ public enum ModelBuilder {
       let plural = Fancyfier.plural(Fancyfier.lowerFirst(inverse.sourceEntity))
       var name = plural
       if drafts[inverse.destination].taken.contains(name) {
-        name = Fancyfier.unique(plural + "As" + Fancyfier.capitalized(inverse.toOneName), in: drafts[inverse.destination].taken)
+        name = Fancyfier.unique(
+          plural + "As" + Fancyfier.capitalized(inverse.toOneName),
+          in: drafts[inverse.destination].taken)
       }
       drafts[inverse.destination].taken.insert(name)
-      let joins = inverse.joins.map { Relationship.Join(source: $0.destination, destination: $0.source) }
+      let joins = inverse.joins.map {
+        Relationship.Join(source: $0.destination, destination: $0.source)
+      }
       drafts[inverse.destination].relationships.append(
-        Relationship(name: name, destinationName: inverse.sourceEntity, joins: joins, isToMany: true, isMandatory: false))
+        Relationship(
+          name: name, destinationName: inverse.sourceEntity, joins: joins, isToMany: true,
+          isMandatory: false))
       linkEnds[inverse.source, default: []].append(
-        LinkEnd(destination: inverse.destination, toOneName: inverse.toOneName, columns: inverse.joins.map(\.source), inverseName: name))
+        LinkEnd(
+          destination: inverse.destination, toOneName: inverse.toOneName,
+          columns: inverse.joins.map(\.source), inverseName: name))
     }
     addFlattenedRelationships(linkEnds, to: &drafts)
 
@@ -136,7 +165,9 @@ public enum ModelBuilder {
     return Model(entities: entities)
   }
 
-  private static func key(_ schema: String?, _ name: String) -> String { "\(schema ?? "")\u{1}\(name)" }
+  private static func key(_ schema: String?, _ name: String) -> String {
+    "\(schema ?? "")\u{1}\(name)"
+  }
 
   /// An entity while it is built.
   struct Draft {

@@ -26,10 +26,12 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
         break
       }
       guard let relationship = current.relationship(named: component) else {
-        throw DatabaseError(.invalidValue, "\(current.name) has no property '\(component)' (in \(keyPath))")
+        throw DatabaseError(
+          .invalidValue, "\(current.name) has no property '\(component)' (in \(keyPath))")
       }
       guard !relationship.isToMany || isLast else {
-        throw DatabaseError(.unsupported, "\(keyPath) crosses the to-many relationship \(current.name).\(component)")
+        throw DatabaseError(
+          .unsupported, "\(keyPath) crosses the to-many relationship \(current.name).\(component)")
       }
       relationships.append(component)
       guard let destination = model.entity(named: relationship.destinationName) else {
@@ -59,7 +61,9 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
   /// The value as key-value coding gives it: an attribute's plain value, or the object(s) a
   /// path ending at a relationship leads to.
   public func anyValue(in object: DatabaseObject) -> Any? {
-    guard attributeIndex == nil, let last = relationships.last else { return value(in: object)?.anyValue }
+    guard attributeIndex == nil, let last = relationships.last else {
+      return value(in: object)?.anyValue
+    }
     var current = object
     for name in relationships.dropLast() {
       guard let next = (try? current.related(name)) ?? nil else { return nil }

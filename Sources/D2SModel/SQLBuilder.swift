@@ -37,7 +37,8 @@ struct SQLBuilder {
   var rootAlias: String { aliasPrefix + "0" }
 
   var fromClause: String {
-    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + rootAlias] + joinClauses)
+    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + rootAlias]
+      + joinClauses)
       .joined(separator: " ")
   }
 
@@ -56,7 +57,10 @@ struct SQLBuilder {
         throw DatabaseError(.invalidValue, "\(current.name) has no relationship '\(name)'")
       }
       guard !relationship.isToMany else {
-        throw DatabaseError(.unsupported, "key path crosses the to-many relationship \(current.name).\(name); only to-one relationships can be followed here")
+        throw DatabaseError(
+          .unsupported,
+          "key path crosses the to-many relationship \(current.name).\(name); only to-one relationships can be followed here"
+        )
       }
       guard let destination = model.entity(named: relationship.destinationName) else {
         throw DatabaseError(.invalidValue, "no entity \(relationship.destinationName)")
@@ -72,7 +76,9 @@ struct SQLBuilder {
         let target = destination.attribute(named: join.destination)?.columnName ?? join.destination
         return "\(next).\(dialect.quote(target)) = \(alias).\(dialect.quote(source))"
       }.joined(separator: " AND ")
-      joinClauses.append("LEFT JOIN \(dialect.quote(table: destination.externalName, schema: destination.schema)) \(next) ON \(on)")
+      joinClauses.append(
+        "LEFT JOIN \(dialect.quote(table: destination.externalName, schema: destination.schema)) \(next) ON \(on)"
+      )
       joinAliases[path] = (next, destination)
       alias = next
       current = destination
@@ -86,7 +92,9 @@ struct SQLBuilder {
     let name = path.components.last ?? ""
     guard let attribute = owner.attribute(named: name) else {
       if owner.relationship(named: name) != nil {
-        throw DatabaseError(.unsupported, "\(path) is a relationship; compare one of its attributes (like \(path).id)")
+        throw DatabaseError(
+          .unsupported, "\(path) is a relationship; compare one of its attributes (like \(path).id)"
+        )
       }
       throw DatabaseError(.invalidValue, "\(owner.name) has no attribute '\(name)'")
     }
@@ -123,40 +131,53 @@ struct SQLBuilder {
       case .greaterThan: return "COALESCE(\(lhs) > \(rhs), \(rhs) IS NULL AND \(lhs) IS NOT NULL)"
       case .greaterThanOrEqual: return "COALESCE(\(lhs) >= \(rhs), \(rhs) IS NULL)"
       case .like, .caseInsensitiveLike, .in:
-        throw DatabaseError(.unsupported, "'\(op.rawValue)' between two key paths cannot be fetched; compare with a value")
+        throw DatabaseError(
+          .unsupported,
+          "'\(op.rawValue)' between two key paths cannot be fetched; compare with a value")
       }
     }
   }
 
   /// `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: `inner` holds for some
   /// object across the to-many `crossing.relationship`.
-  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws -> String {
+  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws -> String
+  {
     let (outer, owner) = try alias(for: crossing.toOnes[...])
     subqueries += 1
     var sub = SQLBuilder(
-      dialect: dialect, model: model, entity: crossing.destination, aliasPrefix: "\(aliasPrefix)\(subqueries)s", encode: encode)
+      dialect: dialect, model: model, entity: crossing.destination,
+      aliasPrefix: "\(aliasPrefix)\(subqueries)s", encode: encode)
     sub.bindings = bindings
     let condition = try sub.sql(for: inner)
     bindings = sub.bindings
     let joined = crossing.relationship.joins.map { join -> String in
       let source = owner.attribute(named: join.source)?.columnName ?? join.source
-      let target = crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
+      let target =
+        crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
       return "\(sub.rootAlias).\(dialect.quote(target)) = \(outer).\(dialect.quote(source))"
     }
-    return "EXISTS (SELECT 1 FROM \(sub.fromClause) WHERE " + (joined + [condition]).joined(separator: " AND ") + ")"
+    return "EXISTS (SELECT 1 FROM \(sub.fromClause) WHERE "
+      + (joined + [condition]).joined(separator: " AND ") + ")"
   }
 
-  private mutating func comparison(_ column: String, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal) throws -> String {
+  private mutating func comparison(
+    _ column: String, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal
+  ) throws -> String {
     switch op {
     case .like, .caseInsensitiveLike:
       guard case .string(let pattern) = literal else {
         throw DatabaseError(.invalidValue, "'\(op.rawValue)' needs a quoted pattern")
       }
-      let text = attribute.valueType == .string && !attribute.needsTextCast ? column : dialect.castToText(column)
+      let text =
+        attribute.valueType == .string && !attribute.needsTextCast
+        ? column : dialect.castToText(column)
       let placeholder = bind(.string(dialect.translateLike(pattern)))
-      return "(\(column) IS NOT NULL AND \(dialect.like(text, placeholder, op == .caseInsensitiveLike)))"
+      return
+        "(\(column) IS NOT NULL AND \(dialect.like(text, placeholder, op == .caseInsensitiveLike)))"
     case .in:
-      guard case .list(let items) = literal else { throw DatabaseError(.invalidValue, "'in' needs a list") }
+      guard case .list(let items) = literal else {
+        throw DatabaseError(.invalidValue, "'in' needs a list")
+      }
       let values = try items.map { try DatabaseValue.coerce($0, to: attribute) }
       let nonNull = values.filter { !$0.isNull }
       var parts: [String] = []
@@ -192,7 +213,8 @@ struct SQLBuilder {
 
   /// `SELECT` of the entity's columns (or `count(*)`) for `specification`.
   mutating func select(
-    _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil, extraColumns: [String] = []
+    _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
+    extraColumns: [String] = []
   ) throws -> SQLStatement {
     var whereClause = ""
     if let qualifier = specification.qualifier {
@@ -203,7 +225,8 @@ struct SQLBuilder {
       var orderings: [String] = []
       for ordering in specification.sortOrderings {
         let (column, attribute) = try self.column(KVCPath(ordering.keyPath))
-        let expression = ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
+        let expression =
+          ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
         orderings.append("\(expression) \(ordering.ascending ? "ASC" : "DESC") NULLS FIRST")
       }
       // Primary key order by default, and as the final tie-breaker.
@@ -220,10 +243,13 @@ struct SQLBuilder {
         window += " OFFSET " + bind(.int(offset))
       }
     }
-    let columns = count
+    let columns =
+      count
       ? "count(*)"
-      : ((attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" } + extraColumns)
+      : ((attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" }
+        + extraColumns)
         .joined(separator: ", ")
-    return SQLStatement("SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
+    return SQLStatement(
+      "SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
   }
 }

@@ -150,9 +150,12 @@ public enum CommandParser {
     let (entity, tail) = splitWord(try required(rest, "count ENTITY [where QUALIFIER]"))
     if tail.isEmpty { return .count(entity: String(entity), qualifier: nil) }
     let (keyword, qualifier) = splitWord(tail)
-    guard keyword.lowercased() == "where", !qualifier.isEmpty else { throw REPLError("usage: count ENTITY [where QUALIFIER]") }
+    guard keyword.lowercased() == "where", !qualifier.isEmpty else {
+      throw REPLError("usage: count ENTITY [where QUALIFIER]")
+    }
     return .count(
-      entity: String(entity), qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex))
+      entity: String(entity),
+      qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex))
   }
 
   static func rules(_ rest: Substring) throws -> REPLCommand {

@@ -13,7 +13,8 @@ public struct D2SREPLCommand: ParsableCommand {
 
   public static let configuration = CommandConfiguration(
     commandName: "d2s-repl",
-    abstract: "Browse, edit and re-rule a database from the terminal (Direct to SwiftUI for Linux).")
+    abstract: "Browse, edit and re-rule a database from the terminal (Direct to SwiftUI for Linux)."
+  )
 
   @Argument(help: "An SQLite file (or sqlite:PATH) or a postgresql:// URL.")
   var database: String?
@@ -36,7 +37,8 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "With --demo: build the sample database anew.")
   var reset = false
 
-  @Option(help: "Columns a page may use (default: COLUMNS, else the terminal's; scripts have no limit).")
+  @Option(
+    help: "Columns a page may use (default: COLUMNS, else the terminal's; scripts have no limit).")
   var width: Int?
 
   @Option(help: "Output format for the whole run: terminal, markdown or json (JSON Lines).")
@@ -70,22 +72,27 @@ public struct D2SREPLCommand: ParsableCommand {
       print("d2s-repl \(Self.version)")
       return
     }
-    let interactive = commands.isEmpty && script == nil && check == nil && !lint && isatty(0) == 1
+    let interactive =
+      commands.isEmpty && script == nil && check == nil && !lint && isatty(0) == 1
       && isatty(1) == 1
     // --width, then COLUMNS, then the terminal when interactive; else no limit (as sqlite3 and
     // psql, which never cut values in scripts).
-    let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap {
+      $0 > 0 ? $0 : nil
+    }
     let width = self.width ?? columns ?? (interactive ? terminalWidth() : nil)
     let session: REPLSession
     var scratch: ScratchDatabase?
     defer { scratch?.remove() }
     do {
-      session = try REPLSession(plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
+      session = try REPLSession(
+        plugins: Self.plugins, width: width, defaultLimit: interactive ? 20 : nil)
       session.readOnly = readOnly
       var start: [REPLCommand] = []
       if let format {
         guard Renderers.platforms.contains(format) else {
-          throw REPLError("unknown format '\(format)' (use \(Renderers.platforms.joined(separator: ", ")))")
+          throw REPLError(
+            "unknown format '\(format)' (use \(Renderers.platforms.joined(separator: ", ")))")
         }
         start.append(.set(key: "platform", value: .string(format)))
       }
@@ -105,7 +112,9 @@ public struct D2SREPLCommand: ParsableCommand {
       }
     } catch {
       fflush(nil)
-      REPLRunner.standardWrite(format == "json" ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
+      REPLRunner.standardWrite(
+        format == "json" ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error),
+        true)
       throw ExitCode(2)
     }
     if let width = self.width, width < 1 {
@@ -125,7 +134,9 @@ public struct D2SREPLCommand: ParsableCommand {
           FileHandle.standardError.write(Data("error: cannot read script \(script)\n".utf8))
           throw ExitCode(2)
         }
-        ok = runner.runScript(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) && ok
+        ok =
+          runner.runScript(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) && ok
       }
       if !ok { throw ExitCode(1) }
       return

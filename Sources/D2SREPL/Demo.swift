@@ -19,7 +19,8 @@ enum Demo {
       if holdsDemo(url) { return url }
       throw REPLError("D2S_RESOURCES=\(override) holds no sakila/sqlite-schema.sql")
     }
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     for _ in 0..<6 {
       let candidate = folder.appendingPathComponent("data")
       if holdsDemo(candidate) { return candidate }
@@ -27,7 +28,8 @@ enum Demo {
     }
     if holdsDemo(packageData) { return packageData }
     throw REPLError(
-      "cannot find the demo data (data/sakila beside d2s-repl or above it, or \(packageData.path)); set D2S_RESOURCES to the folder holding sakila/")
+      "cannot find the demo data (data/sakila beside d2s-repl or above it, or \(packageData.path)); set D2S_RESOURCES to the folder holding sakila/"
+    )
   }
 
   /// `data` of the package this file was compiled from (`Sources/D2SREPL/Demo.swift`).
@@ -38,8 +40,10 @@ enum Demo {
   /// The demo database path, built if missing (or with `reset`).
   static func database(reset: Bool) throws -> String {
     let environment = ProcessInfo.processInfo.environment
-    let cache = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-      ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
+    let cache =
+      environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(
+        ".cache")
     let folder = cache.appendingPathComponent("d2s")
     let path = folder.appendingPathComponent("sakila.db").path
     let manager = FileManager.default
@@ -52,13 +56,18 @@ enum Demo {
     manager.createFile(atPath: building, contents: nil)
     do {
       let adaptor = try SQLiteAdaptor(path: building)
-      try adaptor.executeScript(try String(contentsOf: data.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
+      try adaptor.executeScript(
+        try String(contentsOf: data.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
       var triggers: [(String, String)] = []
-      try adaptor.query(SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"), columns: [nil, nil]) {
+      try adaptor.query(
+        SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
+        columns: [nil, nil]
+      ) {
         triggers.append(($0[0].stringValue ?? "", $0[1].stringValue ?? ""))
       }
       for (name, _) in triggers { try adaptor.executeScript("DROP TRIGGER \"\(name)\"") }
-      try adaptor.executeScript(try String(contentsOf: data.appendingPathComponent("sqlite-data.sql"), encoding: .utf8))
+      try adaptor.executeScript(
+        try String(contentsOf: data.appendingPathComponent("sqlite-data.sql"), encoding: .utf8))
       for (_, sql) in triggers { try adaptor.executeScript(sql) }
     } catch {
       try? manager.removeItem(atPath: building)

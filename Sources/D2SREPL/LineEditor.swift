@@ -34,7 +34,8 @@ enum LineEditor {
         print(Interruption.isRequested ? "^C" : "")
         return false
       }
-      return ["y", "yes"].contains(String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
+      return ["y", "yes"].contains(
+        String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
     }
     idle = { runner.writeReloadsAtPrompt() }
     print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
@@ -82,7 +83,8 @@ enum LineEditor {
 
   /// Lines never written to the history: logins and URLs with passwords.
   static func isSecret(_ line: String) -> Bool {
-    line.lowercased().hasPrefix("login ") || line.range(of: #"://[^/\s]*:[^/\s]*@"#, options: .regularExpression) != nil
+    line.lowercased().hasPrefix("login ")
+      || line.range(of: #"://[^/\s]*:[^/\s]*@"#, options: .regularExpression) != nil
       || line.lowercased().contains("password=")
   }
 
@@ -92,7 +94,9 @@ enum LineEditor {
     if let model = session.context.database?.model {
       words += model.entities.map(\.name)
       if let entity = session.context.entity {
-        words += entity.attributes.map(\.name) + entity.relationships.map(\.name) + entity.attributes.map { "object." + $0.name }
+        words +=
+          entity.attributes.map(\.name) + entity.relationships.map(\.name)
+          + entity.attributes.map { "object." + $0.name }
       }
     }
     return Array(Set(words)).sorted()
@@ -111,7 +115,8 @@ private func readCharacter() -> Int32 {
     guard let byte = LineEditor.pendingByte ?? readByte() else { return -1 }
     LineEditor.pendingByte = nil
     if bytes.isEmpty {
-      expected = byte < 0x80 || byte >= 0xF8 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+      expected =
+        byte < 0x80 || byte >= 0xF8 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
     } else if byte & 0xC0 != 0x80 {
       LineEditor.pendingByte = byte  // a cut-off sequence: this byte starts the next character
       return 0xFFFD
@@ -138,12 +143,18 @@ private func readByte() -> UInt8? {
     }
     // A program before us may have left the terminal non-blocking: block again and retry.
     let flags = fcntl(STDIN_FILENO, F_GETFL)
-    if error == EAGAIN, flags >= 0, flags & O_NONBLOCK != 0, fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) == 0 { continue }
+    if error == EAGAIN, flags >= 0, flags & O_NONBLOCK != 0,
+      fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) == 0
+    {
+      continue
+    }
     return nil
   }
 }
 
-private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32)
+  -> UnsafeMutablePointer<CChar>?
+{
   let prefix = text.map { String(cString: $0) } ?? ""
   let line = rl_line_buffer.map { String(cString: $0) } ?? ""
   let matches = LineEditor.completions(prefix: prefix, line: line)
@@ -167,11 +178,12 @@ extension LineEditor {
     let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
     let manager = FileManager.default
     let entries = (try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-    return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }.sorted().map { name in
-      var isFolder: ObjCBool = false
-      manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
-      return folder + name + (isFolder.boolValue ? "/" : "")
-    }
+    return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }
+      .sorted().map { name in
+        var isFolder: ObjCBool = false
+        manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
+        return folder + name + (isFolder.boolValue ? "/" : "")
+      }
   }
 }
 

@@ -16,18 +16,36 @@ enum REPLHelp {
     ("login USER PASSWORD · logout", "set / clear the user"),
     ("KEY = VALUE · unset KEY", "set or clear a context key"),
     ("show KEY", "KEY = VALUE  # where the value comes from"),
-    ("explain KEY", "every candidate rule and what happened to it (rules from files with FILE:LINE)"),
-    ("explain --tree KEY", "the nested look-ups of KEY, one per line, with their rules and cache hits"),
-    ("why-not LABEL [for PROPERTY]", "why rule LABEL (N, PLUGIN:N, builtin:N) does or does not win here"),
+    (
+      "explain KEY",
+      "every candidate rule and what happened to it (rules from files with FILE:LINE)"
+    ),
+    (
+      "explain --tree KEY",
+      "the nested look-ups of KEY, one per line, with their rules and cache hits"
+    ),
+    (
+      "why-not LABEL [for PROPERTY]",
+      "why rule LABEL (N, PLUGIN:N, builtin:N) does or does not win here"
+    ),
     ("rule RULE · rules [--all] [KEY] · drop N", "add, list (with labels), remove rules"),
-    ("load FILE · write [--force] FILE", "load a rule file (all or nothing) / write the user rules (--force: over a non-rule file)"),
-    ("watch FILE · unwatch FILE", "load a rule file and reload it when it changes, printing what changed"),
+    (
+      "load FILE · write [--force] FILE",
+      "load a rule file (all or nothing) / write the user rules (--force: over a non-rule file)"
+    ),
+    (
+      "watch FILE · unwatch FILE",
+      "load a rule file and reload it when it changes, printing what changed"
+    ),
     ("lint [--all]", "rules that can never win, ambiguous pairs, duplicates, unknown names"),
     ("coverage [--all]", "how often each rule won and was evaluated; the rules that never won"),
     ("source FILE", "run a script of commands"),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
-    ("platform = 'json' · unset platform", "print pages as JSON Lines (or 'markdown'); unset returns to the rules"),
+    (
+      "platform = 'json' · unset platform",
+      "print pages as JSON Lines (or 'markdown'); unset returns to the rules"
+    ),
     (
       "d2s-repl --width N · --format json|markdown|terminal",
       "page width: --width, else COLUMNS, else the terminal's; scripts have no limit (nothing is cut)"
@@ -39,7 +57,10 @@ enum REPLHelp {
     guard let word else {
       return commands.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
     }
-    let matches = commands.filter { $0.0.lowercased().split(separator: " ").contains { $0 == word || $0.hasPrefix(word + ".") } || $0.0.lowercased().hasPrefix(word) }
+    let matches = commands.filter {
+      $0.0.lowercased().split(separator: " ").contains { $0 == word || $0.hasPrefix(word + ".") }
+        || $0.0.lowercased().hasPrefix(word)
+    }
     guard !matches.isEmpty else { throw REPLError("no command '\(word)' (try `help`)") }
     return matches.map { $0.1.isEmpty ? $0.0 : "\($0.0)\n    \($0.1)" }.joined(separator: "\n")
   }

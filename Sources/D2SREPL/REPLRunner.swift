@@ -53,7 +53,9 @@ public struct REPLRunner {
     // Warnings follow the command's output, on stderr.
     defer {
       for warning in session.takeWarnings() {
-        write(session.printsJSON ? JSONText.object([("warning", JSONText.string(warning))]) : warning, true)
+        write(
+          session.printsJSON ? JSONText.object([("warning", JSONText.string(warning))]) : warning,
+          true)
       }
     }
     writeReloads()
@@ -64,7 +66,9 @@ public struct REPLRunner {
       if !output.isEmpty { write(output, false) }
       return .ok
     } catch {
-      write(session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error), true)
+      write(
+        session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error),
+        true)
       return .failed
     }
   }

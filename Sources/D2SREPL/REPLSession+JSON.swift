@@ -23,18 +23,23 @@ extension REPLSession {
       // `object.title = 'x'  # source`: the same fields as the text.
       let (assignment, source) = split(text, at: "  # ")
       let (key, value) = split(assignment, at: " = ")
-      return JSONText.object([("key", JSONText.string(key)), ("value", JSONText.string(value)), ("source", JSONText.string(source))])
+      return JSONText.object([
+        ("key", JSONText.string(key)), ("value", JSONText.string(value)),
+        ("source", JSONText.string(source)),
+      ])
     case .explain(let key):
       let explanation = try context.explain(keyNamed: key)
       let candidates = explanation.entries.map { entry in
         JSONText.object([
           ("rank", "\(entry.rank)"), ("priority", JSONText.string("\(entry.rule.rule.priority)")),
-          ("complexity", "\(entry.rule.rule.complexity)"), ("status", JSONText.string("\(entry.status)")),
+          ("complexity", "\(entry.rule.rule.complexity)"),
+          ("status", JSONText.string("\(entry.status)")),
           ("rule", JSONText.string("\(entry.rule)")),
         ])
       }
       return JSONText.object([
-        ("key", JSONText.string(explanation.key.name)), ("explicit", explanation.isExplicit ? "true" : "false"),
+        ("key", JSONText.string(explanation.key.name)),
+        ("explicit", explanation.isExplicit ? "true" : "false"),
         ("candidates", JSONText.array(candidates)),
         ("winner", explanation.winner.map { JSONText.string($0.rule.description) } ?? "null"),
         ("value", JSONText.string(explanation.key.describe(explanation.resolution.value))),

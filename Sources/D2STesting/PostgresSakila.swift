@@ -9,7 +9,9 @@ public enum PostgresSakila {
 
   /// conninfo for database `name` on the test server.
   public static func conninfo(_ name: String) throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"], let components = URLComponents(string: url) else {
+    guard let url = ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"],
+      let components = URLComponents(string: url)
+    else {
       throw DatabaseError(.connection, "D2S_TEST_POSTGRES_URL is not set")
     }
     var parts = ["dbname=\(name)", "user=\(components.user ?? "postgres")"]

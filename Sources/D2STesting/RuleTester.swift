@@ -26,7 +26,9 @@ public struct RuleTester: Sendable {
   public init(rules: String = "", plugins: [any D2SPlugin] = [], database: Database? = nil) throws {
     let registry = try PluginRegistry()
     for plugin in plugins { try registry.install(plugin) }
-    let model = RuleModel(try RuleParser(registry: registry.keys, computations: registry.computations).parseRules(rules, file: "rules"))
+    let model = RuleModel(
+      try RuleParser(registry: registry.keys, computations: registry.computations).parseRules(
+        rules, file: "rules"))
     try self.init(model: model, registry: registry, database: database)
   }
 
@@ -61,7 +63,9 @@ public struct RuleTester: Sendable {
   /// A copy with the object of `entity` with primary key `key` (one value or several).
   public func with(object entity: String, key: [DatabaseValue]) throws -> RuleTester {
     var copy = self
-    guard let database = context.database, let object = try database.fetchObject(entity, primaryKey: key) else {
+    guard let database = context.database,
+      let object = try database.fetchObject(entity, primaryKey: key)
+    else {
       throw DatabaseError(.notFound, "no \(entity) with key \(key)")
     }
     copy.context.entity = object.entity
@@ -77,16 +81,22 @@ public struct RuleTester: Sendable {
 
   /// The text of the rule that produced `key`'s value, or nil when it was set or defaulted.
   public func rule(_ key: String) throws -> String? {
-    if case .rule(let numbered) = try context.resolution(forKeyNamed: key).source { return numbered.rule.description }
+    if case .rule(let numbered) = try context.resolution(forKeyNamed: key).source {
+      return numbered.rule.description
+    }
     return nil
   }
 
   /// The page for `task` (and `entity`), as the REPL would print it.
-  public func render(task: String, entity: String? = nil, width: Int? = 100, list: ListRequest = ListRequest()) throws -> String {
+  public func render(
+    task: String, entity: String? = nil, width: Int? = 100, list: ListRequest = ListRequest()
+  ) throws -> String {
     var page = context
     page.task = task
     if let entity { try page.setValue(.string(entity), forKeyNamed: "entity") }
-    return try RenderEnvironment(looks: plugins.looks, formatters: plugins.formatters, width: width, list: list).renderPage(page)
+    return try RenderEnvironment(
+      looks: plugins.looks, formatters: plugins.formatters, width: width, list: list
+    ).renderPage(page)
   }
 }
 

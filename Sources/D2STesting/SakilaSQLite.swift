@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import D2SModel
 import Foundation
 import SQLiteAdaptor
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The Sakila sample (shipped in `data/sakila`) as an SQLite file, built once per test run from `data/sakila/*.sql`
 /// (triggers dropped while the rows go in, so `last_update` keeps its original values), and
@@ -28,23 +29,31 @@ public enum SakilaSQLite {
 
   private static func build() throws(DatabaseError) -> String {
     let folder = FileManager.default.temporaryDirectory
-    let path = folder.appendingPathComponent("sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db").path
+    let path = folder.appendingPathComponent(
+      "sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db"
+    ).path
     // Fixtures of earlier runs (never those of test processes still running beside this one).
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where isStale(name) {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    where isStale(name) {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
     do {
       try? FileManager.default.removeItem(atPath: path)
       FileManager.default.createFile(atPath: path, contents: nil)
       let adaptor = try SQLiteAdaptor(path: path)
-      let schema = try String(contentsOf: dataFolder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8)
+      let schema = try String(
+        contentsOf: dataFolder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8)
       try adaptor.executeScript(schema)
       var triggers: [(String, String)] = []
-      try adaptor.query(SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"), columns: [nil, nil]) { row in
+      try adaptor.query(
+        SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
+        columns: [nil, nil]
+      ) { row in
         triggers.append((row[0].stringValue ?? "", row[1].stringValue ?? ""))
       }
       for (name, _) in triggers { try adaptor.executeScript("DROP TRIGGER \"\(name)\"") }
-      let data = try String(contentsOf: dataFolder.appendingPathComponent("sqlite-data.sql"), encoding: .utf8)
+      let data = try String(
+        contentsOf: dataFolder.appendingPathComponent("sqlite-data.sql"), encoding: .utf8)
       try adaptor.executeScript(data)  // the file has its own transaction
       for (_, sql) in triggers { try adaptor.executeScript(sql) }
       return path
@@ -57,7 +66,9 @@ public enum SakilaSQLite {
 
   /// Whether `name` is a fixture file or copy folder of a test process that has ended.
   static func isStale(_ name: String) -> Bool {
-    guard let prefix = ["sakila-fixture-", "d2s-tests-"].first(where: { name.hasPrefix($0) }) else { return false }
+    guard let prefix = ["sakila-fixture-", "d2s-tests-"].first(where: { name.hasPrefix($0) }) else {
+      return false
+    }
     let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
     guard let pid = Int32(digits), pid > 0 else { return false }
     return kill(pid, 0) != 0 && errno == ESRCH

@@ -66,7 +66,9 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     describe: (@Sendable (K.Value) -> String)? = nil,
     cast: (@Sendable (Any) -> K.Value?)? = nil
   ) {
-    self.init(key, name: name, valueTypeName: valueTypeName, coerce: { try coerceInContext($0, nil) }, literal: literal,
+    self.init(
+      key, name: name, valueTypeName: valueTypeName, coerce: { try coerceInContext($0, nil) },
+      literal: literal,
       describe: describe, cast: cast)
     self.coerceLiteral = { literal, context in try coerceInContext(literal, context) }
   }
@@ -83,14 +85,17 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
 
   /// The typed value for a rule or REPL literal.
   /// - Throws: ``LiteralCoercionError`` naming this key when the literal does not fit.
-  public func coerce(_ literal: Literal, in context: (any KeyValueCoding)? = nil) throws -> any Sendable {
+  public func coerce(_ literal: Literal, in context: (any KeyValueCoding)? = nil) throws
+    -> any Sendable
+  {
     do {
       return try coerceLiteral(literal, context)
     } catch var error as LiteralCoercionError {
       error.key = name
       throw error
     } catch {
-      throw LiteralCoercionError(key: name, expectedType: valueTypeName, literal: literal, hint: "\(error)")
+      throw LiteralCoercionError(
+        key: name, expectedType: valueTypeName, literal: literal, hint: "\(error)")
     }
   }
 

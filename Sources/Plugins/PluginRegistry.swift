@@ -49,7 +49,9 @@ public final class PluginRegistry: Sendable {
       if let existing = keys.key(named: key.name), existing.id != key.id {
         throw PluginError(
           code: .keyConflict,
-          message: "plugin \(plugin.name) exposes '\(key.name)' for another key than plugin \(owners[key.name] ?? "?") does")
+          message:
+            "plugin \(plugin.name) exposes '\(key.name)' for another key than plugin \(owners[key.name] ?? "?") does"
+        )
       }
     }
     let componentOwners = state.withLock { $0.componentOwners }
@@ -57,20 +59,28 @@ public final class PluginRegistry: Sendable {
       if let owner = componentOwners["\(component.look)/\(component.name)"], owner != plugin.name {
         throw PluginError(
           code: .componentConflict,
-          message: "plugin \(plugin.name) registers component '\(component.name)' in look '\(component.look)', which plugin \(owner) registered (say `replaces: true` to replace it)")
+          message:
+            "plugin \(plugin.name) registers component '\(component.name)' in look '\(component.look)', which plugin \(owner) registered (say `replaces: true` to replace it)"
+        )
       }
     }
     let formatterOwners = state.withLock { $0.formatterOwners }
     for name in plugin.formatters.keys {
       if let owner = formatterOwners[name] {
-        throw PluginError(code: .formatterConflict, message: "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
+        throw PluginError(
+          code: .formatterConflict,
+          message:
+            "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
       }
     }
     for key in scratch.allKeys where keys.key(named: key.name) == nil { try keys.expose(key) }
-    let model = RuleModel(origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
+    let model = RuleModel(
+      origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
     if let text = plugin.ruleText {
       do {
-        try model.load(text, file: "plugin \(plugin.name)", parser: RuleParser(registry: keys, computations: computations))
+        try model.load(
+          text, file: "plugin \(plugin.name)",
+          parser: RuleParser(registry: keys, computations: computations))
       } catch {
         throw PluginError(code: .invalidRules, message: "plugin \(plugin.name)'s rules: \(error)")
       }
@@ -82,13 +92,19 @@ public final class PluginRegistry: Sendable {
       throw PluginError(
         code: .invalidRules, message: "plugin \(plugin.name)'s Swift rules: \(error)")
     }
-    for component in plugin.components { looks.register(component.component, as: component.name, look: component.look) }
+    for component in plugin.components {
+      looks.register(component.component, as: component.name, look: component.look)
+    }
     for (name, formatter) in plugin.formatters { formatters.register(formatter, as: name) }
     state.withLock { state in
       state.installed.append(plugin.name)
       if model.count > 0 { state.ruleModels.append(model) }
-      for key in scratch.allKeys { state.keyOwners[key.name] = state.keyOwners[key.name] ?? plugin.name }
-      for component in plugin.components { state.componentOwners["\(component.look)/\(component.name)"] = plugin.name }
+      for key in scratch.allKeys {
+        state.keyOwners[key.name] = state.keyOwners[key.name] ?? plugin.name
+      }
+      for component in plugin.components {
+        state.componentOwners["\(component.look)/\(component.name)"] = plugin.name
+      }
       for name in plugin.formatters.keys { state.formatterOwners[name] = plugin.name }
     }
   }
@@ -96,6 +112,8 @@ public final class PluginRegistry: Sendable {
   /// A rule engine over `rules`, then every plugin's rules, then the builtin default rules.
   public func makeEngine(rules: RuleModel = RuleModel()) throws -> RuleEngine {
     let builtin = try D2SEngine.defaultRuleModel(registry: keys, computations: computations)
-    return try RuleEngine(ruleModel: rules, fallbacks: ruleModels + [builtin], registry: keys, computations: computations)
+    return try RuleEngine(
+      ruleModel: rules, fallbacks: ruleModels + [builtin], registry: keys,
+      computations: computations)
   }
 }

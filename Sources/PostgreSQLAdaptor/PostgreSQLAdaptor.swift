@@ -56,7 +56,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     var escaped = false
     for c in pattern {
       if escaped {
-        out += c == "*" || c == "?" ? String(c) : "\\\\" + (c == "%" || c == "_" ? "\\" + String(c) : String(c))
+        out +=
+          c == "*" || c == "?"
+          ? String(c) : "\\\\" + (c == "%" || c == "_" ? "\\" + String(c) : String(c))
         escaped = false
         continue
       }
@@ -86,12 +88,16 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     if transactionDepth == 0 { try connection.reconnectIfLost() }
   }
 
-  public func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
+  ) throws {
     try reconnectOutsideTransactions()
     let result: PostgreSQLConnection.Result
     do {
       result = try connection.run(statement)
-    } catch let error as DatabaseError where error.code == .connection && isOutsideTransactions && connection.isLost {
+    } catch let error as DatabaseError
+      where error.code == .connection && isOutsideTransactions && connection.isLost
+    {
       // A query changes nothing, so the one lost as it was sent is sent again, once.
       try connection.reconnectIfLost()
       result = try connection.run(statement)
@@ -120,7 +126,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return try connection.run(statement).affected
   }
 
-  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws
+    -> [DatabaseValue]
+  {
     let keys = entity.primaryKeyAttributes
     let statement = dialect.insert(into: entity, values: values)
     guard !keys.isEmpty else {
@@ -130,7 +138,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     do {
       return try transaction {
         var key: [DatabaseValue] = []
-        try query(SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys) { key = $0 }
+        try query(
+          SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys
+        ) { key = $0 }
         return key
       }
     } catch let error as DatabaseError where error.sqlState == "0A000" {
@@ -138,12 +148,17 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
       // take the key from its sequence first, then insert it.
       var values = values
       for attribute in keys where !values.contains(where: { $0.0 === attribute }) {
-        guard let sequence = PostgreSQLAdaptor.sequenceName(inDefault: attribute.defaultValue) else {
+        guard let sequence = PostgreSQLAdaptor.sequenceName(inDefault: attribute.defaultValue)
+        else {
           throw DatabaseError(
-            .unsupported, "\(entity.name) does not allow INSERT … RETURNING and \(attribute.name) has no sequence default: \(error.message)")
+            .unsupported,
+            "\(entity.name) does not allow INSERT … RETURNING and \(attribute.name) has no sequence default: \(error.message)"
+          )
         }
         var next: DatabaseValue = .null
-        try query(SQLStatement("SELECT nextval($1::regclass)", [.string(sequence)]), columns: [attribute]) { next = $0[0] }
+        try query(
+          SQLStatement("SELECT nextval($1::regclass)", [.string(sequence)]), columns: [attribute]
+        ) { next = $0[0] }
         values.append((attribute, next))
       }
       try execute(dialect.insert(into: entity, values: values))
@@ -153,7 +168,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   /// `nextval('payment_payment_id_seq'::regclass)` → `payment_payment_id_seq`.
   static func sequenceName(inDefault text: String?) -> String? {
-    guard let text, let start = text.range(of: "nextval('"), let end = text.range(of: "'::regclass", range: start.upperBound..<text.endIndex)
+    guard let text, let start = text.range(of: "nextval('"),
+      let end = text.range(of: "'::regclass", range: start.upperBound..<text.endIndex)
     else { return nil }
     return String(text[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "''", with: "'")
   }
@@ -171,21 +187,28 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
       result = try body()
     } catch {
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
-        try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+        try executeScript(
+          depth == 0
+            ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
       }
       throw error
     }
     do {
       // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
-      try connection.withoutInterruption { try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)") }
+      try connection.withoutInterruption {
+        try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)")
+      }
     } catch var error as DatabaseError where depth == 0 && error.code == .connection {
       // The COMMIT was sent, or may have been: it may have been applied. Never send it again.
       error.code = .outcomeUnknown
-      error.message = "the connection was lost during COMMIT, so whether it was applied is unknown (\(error.message))"
+      error.message =
+        "the connection was lost during COMMIT, so whether it was applied is unknown (\(error.message))"
       throw error
     } catch {
       try? connection.withoutInterruption {
-        try executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+        try executeScript(
+          depth == 0
+            ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
       }
       throw error
     }

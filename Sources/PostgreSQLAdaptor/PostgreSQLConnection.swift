@@ -15,25 +15,32 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   /// Connects with a `postgresql://` URL or a `key=value` conninfo string.
   init(conninfo: String) throws {
     guard let handle = PQconnectdb(conninfo) else {
-      let reason = d2s_libpq_load_error().map { "cannot load libpq: " + String(cString: $0) } ?? "out of memory"
+      let reason =
+        d2s_libpq_load_error().map { "cannot load libpq: " + String(cString: $0) }
+        ?? "out of memory"
       throw DatabaseError(.connection, "cannot connect: \(reason)")
     }
     guard PQstatus(handle) == CONNECTION_OK else {
-      let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+      let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(
+        in: .whitespacesAndNewlines)
       PQfinish(handle)
       throw DatabaseError(.connection, "cannot connect to PostgreSQL: \(message)")
     }
     self.handle = handle
-    PQsetNoticeProcessor(handle, { context, message in
-      guard let context, let message else { return }
-      let connection = Unmanaged<PostgreSQLConnection>.fromOpaque(context).takeUnretainedValue()
-      connection.notices.append(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))
-    }, Unmanaged.passUnretained(self).toOpaque())
+    PQsetNoticeProcessor(
+      handle,
+      { context, message in
+        guard let context, let message else { return }
+        let connection = Unmanaged<PostgreSQLConnection>.fromOpaque(context).takeUnretainedValue()
+        connection.notices.append(
+          String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))
+      }, Unmanaged.passUnretained(self).toOpaque())
     try setUpSession()
   }
 
   /// Session settings, sent again after a reconnection.
-  var sessionSettings = "SET DateStyle = ISO; SET TimeZone = 'UTC'; SET client_min_messages = warning"
+  var sessionSettings =
+    "SET DateStyle = ISO; SET TimeZone = 'UTC'; SET client_min_messages = warning"
 
   private func setUpSession() throws {
     _ = try run(SQLStatement(sessionSettings), simple: true)
@@ -52,7 +59,10 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   }
 
   /// Runs one statement (or, with `simple`, several without parameters).
-  func run(_ statement: SQLStatement, simple: Bool = false, encode: (DatabaseValue) -> String? = PostgreSQLTypes.text)
+  func run(
+    _ statement: SQLStatement, simple: Bool = false,
+    encode: (DatabaseValue) -> String? = PostgreSQLTypes.text
+  )
     throws -> Result
   {
     lock.lock()
@@ -63,10 +73,13 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     if simple {
       sent = PQsendQuery(handle, statement.sql)
     } else {
-      let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in encode(value).flatMap { strdup($0) } }
+      let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in
+        encode(value).flatMap { strdup($0) }
+      }
       defer { parameters.forEach { free($0) } }
       sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-        PQsendQueryParams(handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        PQsendQueryParams(
+          handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
       }
     }
     guard sent == 1 else { throw connectionError(sql: statement.sql) }
@@ -83,7 +96,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
         // answer the COPY state forever).
         PQclear(next)
         endCopy(status)
-        failure = failure ?? DatabaseError(.unsupported, "COPY is not supported", sql: statement.sql)
+        failure =
+          failure ?? DatabaseError(.unsupported, "COPY is not supported", sql: statement.sql)
         continue
       }
       if failure == nil && status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK {
@@ -161,13 +175,17 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   }
 
   private func connectionError(sql: String) -> DatabaseError {
-    let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
-    return DatabaseError(.connection, message.isEmpty ? "the connection to PostgreSQL failed" : message, sql: sql)
+    let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    return DatabaseError(
+      .connection, message.isEmpty ? "the connection to PostgreSQL failed" : message, sql: sql)
   }
 
   /// The SQLSTATE of a failed result, mapped to a code, with the primary message.
   func error(_ result: OpaquePointer, sql: String) -> DatabaseError {
-    func field(_ code: Int32) -> String? { PQresultErrorField(result, code).map { String(cString: $0) } }
+    func field(_ code: Int32) -> String? {
+      PQresultErrorField(result, code).map { String(cString: $0) }
+    }
     let state = field(Int32(UInt8(ascii: "C"))) ?? ""
     let message = field(Int32(UInt8(ascii: "M"))) ?? String(cString: PQresultErrorMessage(result))
     let detail = field(Int32(UInt8(ascii: "D"))).map { " (\($0))" } ?? ""
@@ -180,7 +198,9 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     case "0A000": code = .unsupported
     case "57014": return DatabaseError(.interrupted, "interrupted", sql: sql)  // query_canceled
     // Connection exceptions, and the server shutting down or starting up.
-    default: code = state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) ? .connection : .other
+    default:
+      code =
+        state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) ? .connection : .other
     }
     var error = DatabaseError(code, message + detail, sql: sql)
     error.sqlState = state

@@ -27,7 +27,11 @@ package struct Lexer {
     range: Range<String.Index>? = nil
   ) {
     let all = text.unicodeScalars
-    let bounds = range.map { all.distance(from: all.startIndex, to: $0.lowerBound)..<all.distance(from: all.startIndex, to: $0.upperBound) }
+    let bounds = range.map {
+      all.distance(
+        from: all.startIndex, to: $0.lowerBound)..<all.distance(
+          from: all.startIndex, to: $0.upperBound)
+    }
     self.scalars = Array(bounds.map { all.prefix($0.upperBound) } ?? all[...])
     self.start = bounds?.lowerBound ?? 0
     self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -54,29 +58,45 @@ package struct Lexer {
     var i = start
     var line = firstLine + scalars.prefix(start).count(where: { $0 == "\n" })
     var lineStart = (scalars.prefix(start).lastIndex(of: "\n") ?? -1) + 1
-    func location(_ at: Int) -> SourceLocation { SourceLocation(line: line, column: at - lineStart + 1) }
+    func location(_ at: Int) -> SourceLocation {
+      SourceLocation(line: line, column: at - lineStart + 1)
+    }
 
     while i < scalars.count {
       let c = scalars[i]
       // Whitespace, line breaks and `\` continuations.
       if c == "\n" {
-        i += 1; line += 1; lineStart = i
+        i += 1
+        line += 1
+        lineStart = i
         continue
       }
-      if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+      if c == " " || c == "\t" || c == "\r" {
+        i += 1
+        continue
+      }
       if c == "\\" {
         var j = i + 1
-        while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" || scalars[j] == "\r" { j += 1 }
-        if j == scalars.count || scalars[j] == "\n" { i = j; continue }
+        while j < scalars.count, scalars[j] == " " || scalars[j] == "\t" || scalars[j] == "\r" {
+          j += 1
+        }
+        if j == scalars.count || scalars[j] == "\n" {
+          i = j
+          continue
+        }
         throw error("unexpected '\\' outside quotes", at: location(i))
       }
-      if allowsComments && (c == "#" || (c == "/" && i + 1 < scalars.count && scalars[i + 1] == "/")) {
+      if allowsComments
+        && (c == "#" || (c == "/" && i + 1 < scalars.count && scalars[i + 1] == "/"))
+      {
         while i < scalars.count, scalars[i] != "\n" { i += 1 }
         continue
       }
       let start = i
       let startLocation = location(i)
-      func push(_ kind: Token.Kind) { tokens.append(Token(kind: kind, location: startLocation, offset: start)) }
+      func push(_ kind: Token.Kind) {
+        tokens.append(Token(kind: kind, location: startLocation, offset: start))
+      }
 
       if c == "'" || c == "\"" {
         var value = String.UnicodeScalarView()
@@ -84,7 +104,11 @@ package struct Lexer {
         var closed = false
         while i < scalars.count {
           let s = scalars[i]
-          if s == c { closed = true; i += 1; break }
+          if s == c {
+            closed = true
+            i += 1
+            break
+          }
           if s == "\n" { break }
           if s == "\\" {
             guard i + 1 < scalars.count else { break }
@@ -95,9 +119,12 @@ package struct Lexer {
             case "t": value.append("\t")
             case "r": value.append("\r")
             // Kept escaped: `like` patterns read `\*` and `\?` as literal characters.
-            case "*", "?": value.append("\\"); value.append(e)
+            case "*", "?":
+              value.append("\\")
+              value.append(e)
             default:
-              throw error("unknown escape '\\\(e)' in string (use \\' \\\" \\\\ \\n \\t)", at: location(i))
+              throw error(
+                "unknown escape '\\\(e)' in string (use \\' \\\" \\\\ \\n \\t)", at: location(i))
             }
             i += 2
             continue
@@ -105,7 +132,9 @@ package struct Lexer {
           value.append(s)
           i += 1
         }
-        guard closed else { throw error("unterminated string: missing closing \(c)", at: startLocation) }
+        guard closed else {
+          throw error("unterminated string: missing closing \(c)", at: startLocation)
+        }
         push(.string(String(value)))
         continue
       }
@@ -124,11 +153,14 @@ package struct Lexer {
         }
         let text = String(String.UnicodeScalarView(scalars[start..<i]))
         if isDecimal {
-          guard text.filter(\.isNumber).count <= 38, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+          guard text.filter(\.isNumber).count <= 38,
+            let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
           else { throw error("decimal literal \(text) has more than 38 digits", at: startLocation) }
           push(.decimal(d))
         } else {
-          guard let n = Int(text) else { throw error("integer literal \(text) overflows", at: startLocation) }
+          guard let n = Int(text) else {
+            throw error("integer literal \(text) overflows", at: startLocation)
+          }
           push(.int(n))
         }
         continue
@@ -138,8 +170,13 @@ package struct Lexer {
         i += 1
         while i < scalars.count {
           let s = scalars[i]
-          if isIdentifierScalar(s) { i += 1; continue }
-          if s == ".", i + 1 < scalars.count, isIdentifierStart(scalars[i + 1]) || isDigit(scalars[i + 1]) {
+          if isIdentifierScalar(s) {
+            i += 1
+            continue
+          }
+          if s == ".", i + 1 < scalars.count,
+            isIdentifierStart(scalars[i + 1]) || isDigit(scalars[i + 1])
+          {
             i += scalars[i + 1] == "@" ? 2 : 1  // `@count` and the like start a component
             continue
           }

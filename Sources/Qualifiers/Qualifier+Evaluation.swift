@@ -10,10 +10,14 @@ extension Qualifier {
       return value
     case .comparison(let path, let op, let literal):
       let rhs = literal.anyValue
-      return Qualifier.anySatisfies(path.components[...], from: object) { Qualifier.apply(op, $0, rhs) }
+      return Qualifier.anySatisfies(path.components[...], from: object) {
+        Qualifier.apply(op, $0, rhs)
+      }
     case .keyComparison(let lhsPath, let op, let rhsPath):
       let rhs = KVC.value(forKeyPath: rhsPath.components, of: object)
-      return Qualifier.anySatisfies(lhsPath.components[...], from: object) { Qualifier.apply(op, $0, rhs) }
+      return Qualifier.anySatisfies(lhsPath.components[...], from: object) {
+        Qualifier.apply(op, $0, rhs)
+      }
     case .and(let parts):
       for part in parts where !part.evaluate(with: object) { return false }
       return true
@@ -29,7 +33,9 @@ extension Qualifier {
   /// list (a to-many relationship's objects) with more steps to go tests each element and
   /// holds when any does, like SQL's `EXISTS`: `films.title = 'ACADEMY DINOSAUR'` on an actor.
   /// `@count` and the like still apply to the list itself.
-  static func anySatisfies(_ components: ArraySlice<String>, from object: Any?, _ test: (Any?) -> Bool) -> Bool {
+  static func anySatisfies(
+    _ components: ArraySlice<String>, from object: Any?, _ test: (Any?) -> Bool
+  ) -> Bool {
     var current = object
     var index = components.startIndex
     while index < components.endIndex {
@@ -37,7 +43,9 @@ extension Qualifier {
       let component = components[index]
       if let kvc = value as? any KeyValueCoding {
         current = kvc.value(forKey: component)
-      } else if index > components.startIndex, !component.hasPrefix("@"), let elements = value as? [Any] {
+      } else if index > components.startIndex, !component.hasPrefix("@"),
+        let elements = value as? [Any]
+      {
         let rest = components[index...]
         return elements.contains { anySatisfies(rest, from: $0, test) }
       } else {
@@ -60,7 +68,8 @@ extension Qualifier {
     case .greaterThanOrEqual:
       return [.orderedDescending, .orderedSame].contains(ValueComparison.compare(lhs, rhs))
     case .like, .caseInsensitiveLike:
-      guard case .string(let text) = ComparableValue(lhs), case .string(let pattern) = ComparableValue(rhs)
+      guard case .string(let text) = ComparableValue(lhs),
+        case .string(let pattern) = ComparableValue(rhs)
       else { return false }
       return LikePattern(pattern, caseInsensitive: op == .caseInsensitiveLike).matches(text)
     case .in:

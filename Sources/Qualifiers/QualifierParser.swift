@@ -20,7 +20,9 @@ public enum QualifierParser {
 
   /// Parses a single literal (`'x'`, `42`, `('a', 'b')`, `{ a = 1 }`, `true`, `nil`).
   /// - Parameter range: The part of `text` that holds the literal (all of it when nil).
-  public static func parseLiteral(_ text: String, range: Range<String.Index>? = nil) throws(ParseError) -> Literal {
+  public static func parseLiteral(_ text: String, range: Range<String.Index>? = nil)
+    throws(ParseError) -> Literal
+  {
     let lexer = Lexer(text, allowsComments: false, range: range)
     var grammar = Grammar(tokens: try lexer.tokenize(), lexer: lexer)
     let literal = try grammar.parseLiteral()
@@ -56,7 +58,9 @@ package struct Grammar {
   }
 
   package func expectEnd() throws(ParseError) {
-    guard atEnd else { throw error("unexpected \(current.display) after the end of the expression") }
+    guard atEnd else {
+      throw error("unexpected \(current.display) after the end of the expression")
+    }
   }
 
   mutating func enter() throws(ParseError) {
@@ -105,7 +109,9 @@ package struct Grammar {
       defer { depth -= 1 }
       advance()
       let inner = try parseQualifier()
-      guard current.isSymbol(")") else { throw error("expected ')' to close the '(' at \(token.location)") }
+      guard current.isSymbol(")") else {
+        throw error("expected ')' to close the '(' at \(token.location)")
+      }
       advance()
       return inner
     case .boolConstant(let value):
@@ -154,7 +160,10 @@ package struct Grammar {
       case "is":
         advance()
         var negated = false
-        if current.keyword == "not" { negated = true; advance() }
+        if current.keyword == "not" {
+          negated = true
+          advance()
+        }
         guard current.keyword == "nil" || current.keyword == "null" else {
           throw error("expected nil or null after 'is\(negated ? " not" : "")'")
         }
@@ -163,7 +172,8 @@ package struct Grammar {
       case "and", "or":
         return .comparison(path, .equal, .bool(true))  // a bare key means key = true
       default:
-        throw error("unknown operator '\(opToken.display)' (use = != < <= > >= like ilike in, is nil)")
+        throw error(
+          "unknown operator '\(opToken.display)' (use = != < <= > >= like ilike in, is nil)")
       }
     default:
       // A bare key: `isArchived AND …` means `isArchived = true`.
@@ -178,9 +188,13 @@ package struct Grammar {
     let value = try parseLiteral()
     switch op {
     case .in:
-      guard case .list = value else { throw error("expected a list after 'in', like ('a', 'b')", at: valueToken) }
+      guard case .list = value else {
+        throw error("expected a list after 'in', like ('a', 'b')", at: valueToken)
+      }
     case .like, .caseInsensitiveLike:
-      guard case .string = value else { throw error("expected a quoted pattern after '\(op.rawValue)'", at: valueToken) }
+      guard case .string = value else {
+        throw error("expected a quoted pattern after '\(op.rawValue)'", at: valueToken)
+      }
     default: break
     }
     return .comparison(path, op, value)
@@ -192,15 +206,29 @@ package struct Grammar {
   package mutating func parseLiteral() throws(ParseError) -> Literal {
     let token = current
     switch token.kind {
-    case .string(let s): advance(); return .string(s)
-    case .int(let i): advance(); return .int(i)
-    case .decimal(let d): advance(); return .decimal(d)
+    case .string(let s):
+      advance()
+      return .string(s)
+    case .int(let i):
+      advance()
+      return .int(i)
+    case .decimal(let d):
+      advance()
+      return .decimal(d)
     case .identifier(let name):
       switch token.keyword {
-      case "true", "yes": advance(); return .bool(true)
-      case "false", "no": advance(); return .bool(false)
-      case "nil", "null": advance(); return .null
-      default: throw error("expected a value, found the name '\(name)'; quote it if it is a string ('\(name)')")
+      case "true", "yes":
+        advance()
+        return .bool(true)
+      case "false", "no":
+        advance()
+        return .bool(false)
+      case "nil", "null":
+        advance()
+        return .null
+      default:
+        throw error(
+          "expected a value, found the name '\(name)'; quote it if it is a string ('\(name)')")
       }
     case .symbol("("), .symbol("["):
       return .list(try parseList())
@@ -222,7 +250,10 @@ package struct Grammar {
     var items: [Literal] = []
     while !current.isSymbol(close) {
       items.append(try parseLiteral())
-      if current.isSymbol(",") { advance(); continue }
+      if current.isSymbol(",") {
+        advance()
+        continue
+      }
       guard current.isSymbol(close) else {
         throw error("expected ',' or '\(close)' in the list opened at \(open.location)")
       }
@@ -250,7 +281,10 @@ package struct Grammar {
       }
       advance()
       entries.append(Literal.Entry(key: key, value: try parseLiteral()))
-      if current.isSymbol(";") || current.isSymbol(",") { advance(); continue }
+      if current.isSymbol(";") || current.isSymbol(",") {
+        advance()
+        continue
+      }
       guard current.isSymbol("}") else {
         throw error("expected ';' or '}' in the dictionary opened at \(open.location)")
       }

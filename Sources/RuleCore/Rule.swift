@@ -86,8 +86,10 @@ public struct Rule: Sendable, Equatable, CustomStringConvertible {
   var conditionSignature: String {
     func normalise(_ q: Qualifier) -> String {
       switch q {
-      case .and(let parts): return "(" + parts.map(normalise).sorted().joined(separator: " AND ") + ")"
-      case .or(let parts): return "(" + parts.map(normalise).sorted().joined(separator: " OR ") + ")"
+      case .and(let parts):
+        return "(" + parts.map(normalise).sorted().joined(separator: " AND ") + ")"
+      case .or(let parts):
+        return "(" + parts.map(normalise).sorted().joined(separator: " OR ") + ")"
       case .not(let inner): return "NOT " + normalise(inner)
       default: return q.description
       }

@@ -19,7 +19,8 @@ extension RuleContext {
       return resolution
     }
     let version = engine.rulesVersion
-    if engine.isCacheEnabled, state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
+    if engine.isCacheEnabled,
+      state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
       let answer = engine.cache.lookup(id, in: values, version: version, inputsInto: state)
     {
       if state?.isTool != true { engine.coverage.recordWin(answer) }

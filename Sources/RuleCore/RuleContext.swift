@@ -33,7 +33,8 @@ public struct RuleContext: Sendable, KeyValueCoding {
   public init(ruleModel: RuleModel, fallbacks: [RuleModel] = [], registry: D2SContextKVC = .shared)
     throws(RuleDSLError)
   {
-    self.init(engine: try RuleEngine(ruleModel: ruleModel, fallbacks: fallbacks, registry: registry))
+    self.init(
+      engine: try RuleEngine(ruleModel: ruleModel, fallbacks: fallbacks, registry: registry))
   }
 
   // MARK: - Typed access
@@ -47,7 +48,9 @@ public struct RuleContext: Sendable, KeyValueCoding {
     get {
       if let recorder { return recorder.read(key) }
       if state == nil, let explicit = values.explicitValue(for: key) { return explicit }
-      guard let resolution = lookupLoggingErrors(ObjectIdentifier(key)) else { return K.defaultValue }
+      guard let resolution = lookupLoggingErrors(ObjectIdentifier(key)) else {
+        return K.defaultValue
+      }
       return RuleContext.typedValue(resolution, for: key)
     }
     set {
@@ -65,7 +68,9 @@ public struct RuleContext: Sendable, KeyValueCoding {
   }
 
   @inlinable
-  static func typedValue<K: DynamicEnvironmentKey>(_ resolution: RuleResolution, for key: K.Type) -> K.Value {
+  static func typedValue<K: DynamicEnvironmentKey>(_ resolution: RuleResolution, for key: K.Type)
+    -> K.Value
+  {
     if let typed = resolution.boxed as? ValueBox<K.Value> { return typed.typed }
     return resolution.value as? K.Value ?? K.defaultValue
   }
@@ -155,7 +160,8 @@ public struct RuleContext: Sendable, KeyValueCoding {
     let key = try exposedKey(named: name)
     guard let typed = key.cast(value) else {
       throw LiteralCoercionError(
-        key: name, expectedType: key.valueTypeName, literal: .string(String(describing: value ?? "nil")))
+        key: name, expectedType: key.valueTypeName,
+        literal: .string(String(describing: value ?? "nil")))
     }
     values.setValue(typed, forKeyID: key.id)
     dropResolutionState()

@@ -95,7 +95,9 @@ public final class RuleEngine: Sendable {
   /// Runs `body` and returns, with its result, the errors that reads which cannot throw (the
   /// typed subscripts that views use) ran into, such as rule cycles: collected instead of
   /// logged, so that a caller such as the REPL can report them. Not nestable.
-  public func collectingReadErrors<T>(_ body: () throws -> T) rethrows -> (result: T, errors: [any Error]) {
+  public func collectingReadErrors<T>(_ body: () throws -> T) rethrows -> (
+    result: T, errors: [any Error]
+  ) {
     readErrors.withLock { $0 = [] }
     defer { readErrors.withLock { $0 = nil } }
     let result = try body()

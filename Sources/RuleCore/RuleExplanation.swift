@@ -74,7 +74,8 @@ extension RuleContext {
   public func explain(_ key: ExposedKey) throws -> RuleExplanation {
     if let explicit = values.explicitValue(forKeyID: key.id) {
       return RuleExplanation(
-        key: key, isExplicit: true, entries: [], resolution: RuleResolution(value: explicit, source: .explicit))
+        key: key, isExplicit: true, entries: [],
+        resolution: RuleResolution(value: explicit, source: .explicit))
     }
     let state = ResolutionState()
     state.isTool = true
@@ -90,7 +91,8 @@ extension RuleContext {
         rank += 1
         let status: RuleExplanation.Status
         if let (best, _) = winner {
-          let tied = best.rule.priority == candidate.rule.priority
+          let tied =
+            best.rule.priority == candidate.rule.priority
             && best.rule.complexity == candidate.rule.complexity
             && best.numbered.origin == candidate.numbered.origin
           if tied, case .matched = try context.evaluate(candidate.numbered, for: key) {
@@ -111,7 +113,8 @@ extension RuleContext {
       }
     }
     _ = state.pop()
-    let resolution = winner.map { RuleResolution(value: $0.1, source: .rule($0.0.numbered)) }
+    let resolution =
+      winner.map { RuleResolution(value: $0.1, source: .rule($0.0.numbered)) }
       ?? RuleResolution(value: key.defaultValue, source: .defaultValue)
     return RuleExplanation(key: key, isExplicit: false, entries: entries, resolution: resolution)
   }

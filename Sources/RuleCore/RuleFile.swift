@@ -35,8 +35,11 @@ extension RuleParser {
       do {
         let joined = chunk.joined(separator: "\n")
         if let rule = try parseRuleIfAny(joined, file: file, firstLine: start + 1) {
-          let column = (joined.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
-            .map { joined.unicodeScalars.distance(from: joined.unicodeScalars.startIndex, to: $0) + 1 } ?? 1
+          let column =
+            (joined.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+            .map {
+              joined.unicodeScalars.distance(from: joined.unicodeScalars.startIndex, to: $0) + 1
+            } ?? 1
           let place = RuleSource(
             file: file, location: SourceLocation(line: start + 1, column: column), text: joined)
           rules.append(PlacedRule(rule: rule, source: place))
@@ -81,7 +84,8 @@ extension RuleModel {
   /// Parses `text` and adds every rule, or nothing when any line has an error.
   /// - Returns: The ambiguity warnings.
   @discardableResult
-  public func load(_ text: String, file: String? = nil, parser: RuleParser = RuleParser()) throws(RuleFileError)
+  public func load(_ text: String, file: String? = nil, parser: RuleParser = RuleParser())
+    throws(RuleFileError)
     -> [RuleWarning]
   {
     add(contentsOf: try parser.parsePlacedRules(text, file: file))

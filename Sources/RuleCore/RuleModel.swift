@@ -136,7 +136,8 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
       for other in others.reversed() {
         guard let existing = state.rules[other], existing.value != rule.value else { continue }
         warnings.append(
-          RuleWarning(added: added, existing: NumberedRule(id: other, rule: existing, origin: origin)))
+          RuleWarning(
+            added: added, existing: NumberedRule(id: other, rule: existing, origin: origin)))
         break
       }
     }
@@ -226,7 +227,9 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   public var rules: [NumberedRule] {
     state.withLock { state in
       state.order.compactMap { id in
-        state.rules[id].map { NumberedRule(id: id, rule: $0, origin: origin, counter: state.counter(id)) }
+        state.rules[id].map {
+          NumberedRule(id: id, rule: $0, origin: origin, counter: state.counter(id))
+        }
       }
     }
   }

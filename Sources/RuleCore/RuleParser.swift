@@ -30,8 +30,11 @@ public struct RuleParser: Sendable {
   ) throws(ParseError) -> Rule {
     guard let rule = try parseRuleIfAny(text, file: file, firstLine: firstLine, range: range) else {
       let lexer = Lexer(text, firstLine: firstLine, file: file)
-      let column = range.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound) + 1 } ?? 1
-      throw lexer.error("expected a rule, found nothing", at: SourceLocation(line: firstLine, column: column))
+      let column =
+        range.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound) + 1 }
+        ?? 1
+      throw lexer.error(
+        "expected a rule, found nothing", at: SourceLocation(line: firstLine, column: column))
     }
     return rule
   }
@@ -60,28 +63,35 @@ public struct RuleParser: Sendable {
       }
     }
     if let arrow, let semicolon, semicolon < arrow {
-      throw grammar.error("';' (the priority) must come after the rule's value", at: tokens[semicolon])
+      throw grammar.error(
+        "';' (the priority) must come after the rule's value", at: tokens[semicolon])
     }
 
     var predicate = Qualifier.constant(true)
     if let arrow {
-      guard arrow > 0 else { throw grammar.error("expected a condition before '=>'", at: tokens[arrow]) }
+      guard arrow > 0 else {
+        throw grammar.error("expected a condition before '=>'", at: tokens[arrow])
+      }
       predicate = try grammar.parseQualifier()
       guard grammar.index == arrow else {
-        throw grammar.error("expected AND, OR or '=>' after the condition, found \(grammar.current.display)")
+        throw grammar.error(
+          "expected AND, OR or '=>' after the condition, found \(grammar.current.display)")
       }
       grammar.advance()
     }
 
     // KEY = VALUE (or KEY <= VALUE)
     let keyToken = grammar.current
-    guard case .identifier(let keyName) = keyToken.kind, !keyName.contains("."), keyToken.keyword == nil,
+    guard case .identifier(let keyName) = keyToken.kind, !keyName.contains("."),
+      keyToken.keyword == nil,
       !keyName.hasPrefix("@")
     else {
       throw grammar.error("expected the name of the key to assign, found \(keyToken.display)")
     }
     guard let key = registry.key(named: keyName) else {
-      throw grammar.error(UnknownKeyError(name: keyName, suggestions: registry.suggestions(for: keyName)).description, at: keyToken)
+      throw grammar.error(
+        UnknownKeyError(name: keyName, suggestions: registry.suggestions(for: keyName)).description,
+        at: keyToken)
     }
     grammar.advance()
     guard grammar.current.isSymbol("=") || grammar.current.isSymbol("<=") else {
@@ -111,7 +121,9 @@ public struct RuleParser: Sendable {
   /// Checks that a key path starts at an exposed key.
   func validate(_ path: KVCPath) -> String? {
     if registry.key(named: path.first) != nil { return nil }
-    var message = UnknownKeyError(name: path.first, suggestions: registry.suggestions(for: path.first)).description
+    var message = UnknownKeyError(
+      name: path.first, suggestions: registry.suggestions(for: path.first)
+    ).description
     message += "; quote it if it is a string ('\(path)')"
     return message
   }

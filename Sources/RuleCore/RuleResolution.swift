@@ -74,7 +74,11 @@ final class ResolutionState: @unchecked Sendable {
   }
 
   func recordInputs<S: Sequence<ObjectIdentifier>>(_ ids: S) {
-    if frames.isEmpty { looseInputs.formUnion(ids) } else { frames[frames.count - 1].inputs.formUnion(ids) }
+    if frames.isEmpty {
+      looseInputs.formUnion(ids)
+    } else {
+      frames[frames.count - 1].inputs.formUnion(ids)
+    }
   }
 
   func markUncacheable() {

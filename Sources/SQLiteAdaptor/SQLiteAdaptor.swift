@@ -20,7 +20,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// With `readOnly` nothing can be written, whatever the URL says.
   public init(path: String, readOnly: Bool = false) throws {
     let location = try SQLiteLocation(path, readOnly: readOnly)
-    connection = try SQLiteConnection(path: location.path, readOnly: location.readOnly, vfs: location.vfs)
+    connection = try SQLiteConnection(
+      path: location.path, readOnly: location.readOnly, vfs: location.vfs)
     databaseName =
       location.path == ":memory:"
       ? "memory" : URL(fileURLWithPath: location.path).deletingPathExtension().lastPathComponent
@@ -73,13 +74,17 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return out
   }
 
-  public func query(_ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
+  ) throws {
     try connection.run(statement) { prepared in
       let count = Int(sqlite3_column_count(prepared))
       var values: [DatabaseValue] = []
       values.reserveCapacity(count)
       for index in 0..<count {
-        values.append(SQLiteTypes.decode(prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
+        values.append(
+          SQLiteTypes.decode(
+            prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
       }
       try row(values)
     }
@@ -93,7 +98,9 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return connection.changes
   }
 
-  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue] {
+  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws
+    -> [DatabaseValue]
+  {
     let statement = dialect.insert(into: entity, values: values)
     let keys = entity.primaryKeyAttributes
     guard !keys.isEmpty else {
@@ -101,7 +108,9 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
       return []
     }
     var key: [DatabaseValue] = []
-    try query(SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys) { row in
+    try query(
+      SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys
+    ) { row in
       key = row
     }
     return key
@@ -121,11 +130,14 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     do {
       let result = try body()
       // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
-      try connection.withoutInterruption { try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)") }
+      try connection.withoutInterruption {
+        try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+      }
       return result
     } catch {
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
-        try connection.executeScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+        try connection.executeScript(
+          depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
       }
       throw error
     }

@@ -31,7 +31,8 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     }
     var db: OpaquePointer?
     let flags =
-      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
     let status = sqlite3_open_v2(path, &db, flags, vfs)
     guard status == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -44,10 +45,13 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     sqlite3_extended_result_codes(db, 1)
     // Ctrl-C stops a long statement too, not only between rows: SQLite asks every 1,000
     // virtual-machine steps and ends the statement with SQLITE_INTERRUPT.
-    sqlite3_progress_handler(db, 1_000, { context in
-      guard let context else { return 0 }
-      return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isInterrupted() ? 1 : 0
-    }, Unmanaged.passUnretained(self).toOpaque())
+    sqlite3_progress_handler(
+      db, 1_000,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isInterrupted()
+          ? 1 : 0
+      }, Unmanaged.passUnretained(self).toOpaque())
     try executeScript("PRAGMA foreign_keys = ON")
   }
 
@@ -71,7 +75,9 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       case SQLITE_BUSY, SQLITE_LOCKED:
         let seconds = Self.busyTimeoutMilliseconds / 1_000
         return DatabaseError(
-          .locked, "\(message): another connection is writing to it (waited \(seconds) s; try again)", sql: sql)
+          .locked,
+          "\(message): another connection is writing to it (waited \(seconds) s; try again)",
+          sql: sql)
       case SQLITE_FULL: code = .full
       case SQLITE_IOERR, SQLITE_CANTOPEN: code = .io
       case SQLITE_READONLY: code = .readOnly
@@ -148,15 +154,20 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     case .null: return sqlite3_bind_null(statement, index)
     case .int(let i): return sqlite3_bind_int64(statement, index, Int64(i))
     case .double(let d): return sqlite3_bind_double(statement, index, d)
-    case .decimal(let d): return sqlite3_bind_text(statement, index, d.description, -1, sqliteTransient)
+    case .decimal(let d):
+      return sqlite3_bind_text(statement, index, d.description, -1, sqliteTransient)
     case .string(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
     case .bool(let b): return sqlite3_bind_int64(statement, index, b ? 1 : 0)
     case .date(let d):
-      return sqlite3_bind_text(statement, index, DatabaseValue.formatDate(d, kind: .dateTime), -1, sqliteTransient)
+      return sqlite3_bind_text(
+        statement, index, DatabaseValue.formatDate(d, kind: .dateTime), -1, sqliteTransient)
     case .data(let data):
       if data.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
-      return data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
-    case .array(let items): return sqlite3_bind_text(statement, index, items.joined(separator: ","), -1, sqliteTransient)
+      return data.withUnsafeBytes {
+        sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient)
+      }
+    case .array(let items):
+      return sqlite3_bind_text(statement, index, items.joined(separator: ","), -1, sqliteTransient)
     }
   }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import D2SModel
 import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The `fetch` suite: every Sakila rental with `customer.lastName` and
 /// `inventory.film.title`, into objects and into text, against the `sqlite3` shell (and
@@ -30,23 +31,31 @@ enum FetchBenchmark {
     if let url = ProcessInfo.processInfo.environment["D2S_BENCH_POSTGRES_URL"] {
       try compare(
         label: "postgresql", open: { try Database(adaptor: PostgreSQLAdaptor(url: url)) },
-        shell: ["psql", "-X", "-q", "-A", "-t", "-d", url, "-c", join.replacingOccurrences(of: "\n", with: " ")])
+        shell: [
+          "psql", "-X", "-q", "-A", "-t", "-d", url, "-c",
+          join.replacingOccurrences(of: "\n", with: " "),
+        ])
     } else {
       print("postgresql: set D2S_BENCH_POSTGRES_URL to compare with psql")
     }
   }
 
-  static func compare(label: String, open: @escaping () throws -> Database, shell: [String]) throws {
+  static func compare(label: String, open: @escaping () throws -> Database, shell: [String]) throws
+  {
     var measurement = Measurement()
     let database = try open()
     measurement.add("model", operations: 1) { blackHole(try? open()) }
-    measurement.add("objects", operations: 1) { blackHole(try? database.fetch(specification).count) }
+    measurement.add("objects", operations: 1) {
+      blackHole(try? database.fetch(specification).count)
+    }
     measurement.add("loop", operations: 1) { blackHole(try? text(database).utf8.count) }
     measurement.add("shell", operations: 1) { blackHole(runShell(shell)) }
     let ms = measurement.run(rounds: 7).mapValues { $0 / 1e6 }
     let shellTime = ms["shell"] ?? .nan
     print("\(label): read and fancyfy the model \(format(ms["model"] ?? .nan)) ms")
-    print("\(label): objects \(format(ms["objects"] ?? .nan)) ms, hand-written text loop \(format(ms["loop"] ?? .nan)) ms, \(shell[0]) \(format(shellTime)) ms")
+    print(
+      "\(label): objects \(format(ms["objects"] ?? .nan)) ms, hand-written text loop \(format(ms["loop"] ?? .nan)) ms, \(shell[0]) \(format(shellTime)) ms"
+    )
     print("\(label): library-level figures only; what users run is measured by `d2s-bench list`")
   }
 
@@ -90,16 +99,20 @@ enum FetchBenchmark {
 
   /// Sakila as an SQLite file in the temporary folder, built from `data/sakila` once.
   static func sakilaFile() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-bench-sakila.db").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-bench-sakila.db")
+      .path
     if FileManager.default.fileExists(atPath: path) { return path }
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("data/sakila")
     let building = path + ".building"
     try? FileManager.default.removeItem(atPath: building)
     FileManager.default.createFile(atPath: building, contents: nil)
     let adaptor = try SQLiteAdaptor(path: building)
-    try adaptor.executeScript(try String(contentsOf: folder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
-    try adaptor.executeScript(try String(contentsOf: folder.appendingPathComponent("sqlite-data.sql"), encoding: .utf8))
+    try adaptor.executeScript(
+      try String(contentsOf: folder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
+    try adaptor.executeScript(
+      try String(contentsOf: folder.appendingPathComponent("sqlite-data.sql"), encoding: .utf8))
     try FileManager.default.moveItem(atPath: building, toPath: path)
     return path
   }

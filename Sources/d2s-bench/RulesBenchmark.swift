@@ -1,8 +1,9 @@
+import EnvKeys
+import RuleCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import EnvKeys
-import RuleCore
 
 /// The `rules` suite: lookups of `displayNameForProperty` over 1,000 and 10,000 rules of the
 /// form `propertyKey = 'pN' => displayNameForProperty = 'PN'`, uncached and cached, against a
@@ -28,7 +29,9 @@ enum RulesBenchmark {
         for _ in 0..<2_000 { lookUp(chosen) }
         exit(0)
       }
-      measurement.add("uncached \(count)", operations: sampleKeys * 4) { lookUp(uncached, times: 4) }
+      measurement.add("uncached \(count)", operations: sampleKeys * 4) {
+        lookUp(uncached, times: 4)
+      }
       measurement.add("cached \(count)", operations: sampleKeys * 20) { lookUp(cached, times: 20) }
     }
     var dictionary: [String: String] = [:]
@@ -41,23 +44,33 @@ enum RulesBenchmark {
     }
 
     let ns = measurement.run()
-    print("rules: displayNameForProperty over N rules \"propertyKey = 'pN' => displayNameForProperty = 'PN'\"")
+    print(
+      "rules: displayNameForProperty over N rules \"propertyKey = 'pN' => displayNameForProperty = 'PN'\""
+    )
     print(pad("N", 9) + pad("uncached", 14) + pad("(ns)", 10) + pad("cached", 14) + "(ns)")
     for count in [1_000, 10_000] {
       let u = ns["uncached \(count)"] ?? .nan
       let c = ns["cached \(count)"] ?? .nan
-      print(pad("\(count)", 9) + pad(perSecond(u), 14) + pad(format(u), 10) + pad(perSecond(c), 14) + format(c))
+      print(
+        pad("\(count)", 9) + pad(perSecond(u), 14) + pad(format(u), 10) + pad(perSecond(c), 14)
+          + format(c))
     }
     let d = ns["dictionary"] ?? .nan
     print("baseline Dictionary<String, String> lookup: \(perSecond(d)) (\(format(d)) ns)")
     let growth = (ns["uncached 10000"] ?? .nan) / (ns["uncached 1000"] ?? .nan)
     let cachedRatio = (ns["cached 10000"] ?? .nan) / d
-    print("ratio uncached lookup cost, 10,000 / 1,000 rules: \(format(growth, decimals: 2)) (goal ≤ 1.5)")
-    print("ratio cached lookup / dictionary lookup:         \(format(cachedRatio, decimals: 2)) (goal ≤ 5)")
+    print(
+      "ratio uncached lookup cost, 10,000 / 1,000 rules: \(format(growth, decimals: 2)) (goal ≤ 1.5)"
+    )
+    print(
+      "ratio cached lookup / dictionary lookup:         \(format(cachedRatio, decimals: 2)) (goal ≤ 5)"
+    )
   }
 
   /// Contexts with `propertyKey` set, over engines without and with the cache (warmed).
-  static func contexts(rules count: Int, registry: D2SContextKVC) throws -> ([RuleContext], [RuleContext]) {
+  static func contexts(rules count: Int, registry: D2SContextKVC) throws -> (
+    [RuleContext], [RuleContext]
+  ) {
     let text = (1...count).map { "propertyKey = 'p\($0)' => displayNameForProperty = 'P\($0)'" }
       .joined(separator: "\n")
     let model = RuleModel(try RuleParser(registry: registry).parseRules(text))

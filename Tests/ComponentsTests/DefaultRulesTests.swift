@@ -1,14 +1,17 @@
-@testable import Components
 import D2SModel
 import D2STesting
 import EnvKeys
 import RuleCore
 import Testing
 
+@testable import Components
+
 @Suite struct DefaultRulesTests {
   let registry = D2SContextKVC()
 
-  func context(_ rules: String = "") throws -> RuleContext { try sakilaContext(rules, registry: registry) }
+  func context(_ rules: String = "") throws -> RuleContext {
+    try sakilaContext(rules, registry: registry)
+  }
 
   @Test func everyBuiltinRuleParsesAndPrintsBack() throws {
     let engine = try D2SEngine.make(registry: registry)
@@ -21,9 +24,12 @@ import Testing
   }
 
   @Test func enginesFromRuleText() throws {
-    let engine = try D2SEngine.make(ruleText: "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'", registry: registry)
+    let engine = try D2SEngine.make(
+      ruleText: "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'", registry: registry)
     #expect(engine.ruleModel.count == 1)
-    #expect(throws: RuleFileError.self) { try D2SEngine.make(ruleText: "titel = 'x'", registry: registry) }
+    #expect(throws: RuleFileError.self) {
+      try D2SEngine.make(ruleText: "titel = 'x'", registry: registry)
+    }
   }
 
   @Test func prettyNames() {
@@ -43,8 +49,12 @@ import Testing
     try ctx.setValue(.string("Customer"), forKeyNamed: "entity")
     ctx.task = "list"
     #expect(ctx.title == "Customer")
-    #expect(ctx.displayPropertyKeys == ["firstName", "lastName", "email", "active", "createDate", "lastUpdate"])
-    let row = ctx.with(\.propertyKey, "lastName").with(\.object, try ctx.database?.fetchObject("Customer", primaryKey: [.int(1)]))
+    #expect(
+      ctx.displayPropertyKeys == [
+        "firstName", "lastName", "email", "active", "createDate", "lastUpdate",
+      ])
+    let row = ctx.with(\.propertyKey, "lastName").with(
+      \.object, try ctx.database?.fetchObject("Customer", primaryKey: [.int(1)]))
     #expect(row.attribute?.name == "lastName")
     #expect(row.relationship == nil)
     #expect(row.propertyValue as? String == "SMITH")
@@ -75,7 +85,9 @@ import Testing
     #expect(answer("edit", "language").0 == "EditToOne")
     #expect(answer("inspect", "actors").0 == "DisplayToMany")
     let inspected = ctx.with(\.task, "inspect").displayPropertyKeys
-    #expect(inspected.suffix(3) == ["actors", "categories", "inventories"], "a link's to-many gives way to the flattened one")
+    #expect(
+      inspected.suffix(3) == ["actors", "categories", "inventories"],
+      "a link's to-many gives way to the flattened one")
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("filmActors"))
     #expect(ctx.with(\.task, "edit").displayPropertyKeys.contains("language"))
     #expect(!ctx.with(\.task, "edit").displayPropertyKeys.contains("languageId"))
@@ -86,14 +98,18 @@ import Testing
     try ctx.setValue(.string("FilmActor"), forKeyNamed: "entity")
     #expect(ctx.with(\.task, "list").displayPropertyKeys == ["actor", "film", "lastUpdate"])
     try ctx.setValue(.string("Rental"), forKeyNamed: "entity")
-    #expect(ctx.with(\.task, "list").displayPropertyKeys == ["rentalDate", "returnDate", "lastUpdate"])
+    #expect(
+      ctx.with(\.task, "list").displayPropertyKeys == ["rentalDate", "returnDate", "lastUpdate"])
   }
 
   @Test func passwordsAreNeverEditedOrShown() throws {
     var ctx = try context()
     try ctx.setValue(.string("Staff"), forKeyNamed: "entity")
-    #expect(ctx.with(\.task, "edit").with(\.propertyKey, "password").component?.name == "DisplayPassword")
-    #expect(ctx.with(\.task, "inspect").with(\.propertyKey, "password").component?.name == "DisplayPassword")
+    #expect(
+      ctx.with(\.task, "edit").with(\.propertyKey, "password").component?.name == "DisplayPassword")
+    #expect(
+      ctx.with(\.task, "inspect").with(\.propertyKey, "password").component?.name
+        == "DisplayPassword")
   }
 
   @Test func permissionsFollowReadOnlyNamesAndViews() throws {
@@ -109,7 +125,8 @@ import Testing
   }
 
   @Test func userRulesBeatBuiltinOnes() throws {
-    var ctx = try context("""
+    var ctx = try context(
+      """
       entity.name = 'Actor' => displayNameForEntity = 'Moviestars'
       propertyKey = 'replacementCost' => formatter = 'currency'
       """)
@@ -119,7 +136,10 @@ import Testing
     try ctx.setValue(.string("Film"), forKeyNamed: "entity")
     #expect(ctx.with(\.propertyKey, "replacementCost").formatter?.name == "currency")
     let explanation = try ctx.with(\.propertyKey, "replacementCost").explain(keyNamed: "formatter")
-    #expect(explanation.showLine == "formatter = 'currency'  # rule 2: propertyKey = 'replacementCost' => formatter = 'currency'")
+    #expect(
+      explanation.showLine
+        == "formatter = 'currency'  # rule 2: propertyKey = 'replacementCost' => formatter = 'currency'"
+    )
   }
 
   @Test func theLoginEntityIsStaff() throws {

@@ -1,26 +1,35 @@
-@testable import Components
 import D2SModel
 import D2STesting
 import EnvKeys
 import RuleCore
 import Testing
 
+@testable import Components
+
 @Suite struct LoginTests {
   let registry = D2SContextKVC()
 
-  func context(_ rules: String = "") throws -> RuleContext { try sakilaContext(rules, registry: registry) }
+  func context(_ rules: String = "") throws -> RuleContext {
+    try sakilaContext(rules, registry: registry)
+  }
 
   @Test func sakilaStaffLogsInWithASHA1Password() throws {
     let ctx = try context()
     let mike = try Login.authenticate(login: "Mike", password: "12345", in: ctx)
     #expect(mike.displayDescription == "Staff(1) 'Mike Hillyer'")
-    #expect(try Login.authenticate(login: "mike", password: "12345", in: ctx).primaryKeyDescription == "1", "case-insensitive login")
+    #expect(
+      try Login.authenticate(login: "mike", password: "12345", in: ctx).primaryKeyDescription
+        == "1", "case-insensitive login")
   }
 
   @Test func wrongPasswordsAndUsersSaySoAlike() throws {
     let ctx = try context()
-    let wrong = #expect(throws: LoginError.self) { try Login.authenticate(login: "Mike", password: "nope", in: ctx) }
-    let nobody = #expect(throws: LoginError.self) { try Login.authenticate(login: "Nobody", password: "12345", in: ctx) }
+    let wrong = #expect(throws: LoginError.self) {
+      try Login.authenticate(login: "Mike", password: "nope", in: ctx)
+    }
+    let nobody = #expect(throws: LoginError.self) {
+      try Login.authenticate(login: "Nobody", password: "12345", in: ctx)
+    }
     #expect(wrong?.description == "wrong user name or password")
     #expect(nobody?.description == wrong?.description)
   }
@@ -51,6 +60,8 @@ extension LoginTests {
     var ctx = try context()
     ctx.task = "inspect"
     try ctx.setValue(.string("Film"), forKeyNamed: "entity")
-    #expect(try Login.authenticate(login: "Mike", password: "12345", in: ctx).primaryKeyDescription == "1")
+    #expect(
+      try Login.authenticate(login: "Mike", password: "12345", in: ctx).primaryKeyDescription == "1"
+    )
   }
 }

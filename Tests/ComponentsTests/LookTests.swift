@@ -1,23 +1,29 @@
-@testable import Components
 import D2SModel
 import D2STesting
 import EnvKeys
 import RuleCore
 import Testing
 
+@testable import Components
+
 /// Shows stars for a number: a component of a test look.
 struct Stars: D2SView {
   @Environment(\.propertyValue) var value
-  var body: some D2SView { Text(String(repeating: "*", count: min((KVC.unwrap(value) as? Int) ?? 0, 10))) }
+  var body: some D2SView {
+    Text(String(repeating: "*", count: min((KVC.unwrap(value) as? Int) ?? 0, 10)))
+  }
 }
 
 @Suite struct LookTests {
   let registry = D2SContextKVC()
 
-  func context(_ rules: String) throws -> RuleContext { try sakilaContext(rules, registry: registry) }
+  func context(_ rules: String) throws -> RuleContext {
+    try sakilaContext(rules, registry: registry)
+  }
 
   @Test func looksProvideComponentsAndFallBackToBasicLook() throws {
-    var ctx = try context("""
+    var ctx = try context(
+      """
       *true* => look = 'StarLook'
       propertyKey = 'rentalDuration' => component = 'Stars'
       """)
@@ -28,7 +34,8 @@ struct Stars: D2SView {
     ctx.object = try ctx.database?.fetchObject("Film", primaryKey: [.int(1)])
     let page = try RenderEnvironment(looks: looks).renderPage(ctx)
     #expect(page.contains("Rental Duration    ******"))
-    #expect(page.contains("Title              ACADEMY DINOSAUR"), "BasicLook's components for the rest")
+    #expect(
+      page.contains("Title              ACADEMY DINOSAUR"), "BasicLook's components for the rest")
     #expect(looks.catalog.map(\.look) == ["BasicLook", "StarLook"])
   }
 
@@ -46,7 +53,8 @@ struct Stars: D2SView {
 
   @Test func theEditPageShowsChangesAndValidation() throws {
     var ctx = try context("")
-    let session = try EditingSession.edit(try #require(try ctx.database?.fetchObject("Actor", primaryKey: [.int(1)])), in: ctx)
+    let session = try EditingSession.edit(
+      try #require(try ctx.database?.fetchObject("Actor", primaryKey: [.int(1)])), in: ctx)
     try session.set("firstName", to: .string("PENNY"))
     try session.set("lastName", to: .null)
     ctx = session.context

@@ -1,9 +1,11 @@
-@testable import D2SModel
 import Testing
+
+@testable import D2SModel
 
 @Suite struct FancyfierTests {
   @Test(arguments: [
-    ("film_actor", "FilmActor"), ("Order Details", "OrderDetails"), ("Album", "Album"), ("customer_list", "CustomerList"),
+    ("film_actor", "FilmActor"), ("Order Details", "OrderDetails"), ("Album", "Album"),
+    ("customer_list", "CustomerList"),
     ("CUSTOMERS", "Customers"),
   ])
   func entityNames(table: String, entity: String) {
@@ -11,8 +13,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("last_name", "lastName"), ("FirstName", "firstName"), ("ArtistId", "artistId"), ("CustomerID", "customerID"),
-    ("ID", "id"), ("SID", "sid"), ("release_year", "releaseYear"), ("replacement_cost", "replacementCost"),
+    ("last_name", "lastName"), ("FirstName", "firstName"), ("ArtistId", "artistId"),
+    ("CustomerID", "customerID"),
+    ("ID", "id"), ("SID", "sid"), ("release_year", "releaseYear"),
+    ("replacement_cost", "replacementCost"),
     ("first name", "firstName"),
   ])
   func propertyNames(column: String, property: String) {
@@ -20,15 +24,21 @@ import Testing
   }
 
   @Test(arguments: [
-    ("customer", "customers"), ("inventory", "inventories"), ("staff", "staff"), ("address", "addresses"),
+    ("customer", "customers"), ("inventory", "inventories"), ("staff", "staff"),
+    ("address", "addresses"),
     ("filmActor", "filmActors"), ("category", "categories"), ("day", "days"), ("box", "boxes"),
     // Already plural: left alone, never "productses".
-    ("products", "products"), ("orderDetails", "orderDetails"), ("categories", "categories"), ("employees", "employees"),
-    ("people", "people"), ("menus", "menus"), ("ideas", "ideas"), ("photos", "photos"), ("managerStaff", "managerStaff"),
+    ("products", "products"), ("orderDetails", "orderDetails"), ("categories", "categories"),
+    ("employees", "employees"),
+    ("people", "people"), ("menus", "menus"), ("ideas", "ideas"), ("photos", "photos"),
+    ("managerStaff", "managerStaff"),
     // …ss, …us, …is, …y and irregular-looking words.
-    ("class", "classes"), ("status", "statuses"), ("campus", "campuses"), ("analysis", "analyses"), ("axis", "axes"),
-    ("alias", "aliases"), ("key", "keys"), ("company", "companies"), ("person", "people"), ("salesPerson", "salesPeople"),
-    ("child", "children"), ("criterion", "criteria"), ("shelf", "shelves"), ("metadata", "metadata"),
+    ("class", "classes"), ("status", "statuses"), ("campus", "campuses"), ("analysis", "analyses"),
+    ("axis", "axes"),
+    ("alias", "aliases"), ("key", "keys"), ("company", "companies"), ("person", "people"),
+    ("salesPerson", "salesPeople"),
+    ("child", "children"), ("criterion", "criteria"), ("shelf", "shelves"),
+    ("metadata", "metadata"),
   ])
   func plurals(singular: String, plural: String) {
     #expect(Fancyfier.plural(singular) == plural)
@@ -54,11 +64,18 @@ import Testing
         ],
         primaryKey: ["EmployeeId"],
         foreignKeys: [
-          .init(columns: ["ReportsTo"], destinationTable: "Employee", destinationColumns: ["EmployeeId"]),
-          .init(columns: ["CustomerID"], destinationTable: "Customer", destinationColumns: ["CustomerId"]),
+          .init(
+            columns: ["ReportsTo"], destinationTable: "Employee", destinationColumns: ["EmployeeId"]
+          ),
+          .init(
+            columns: ["CustomerID"], destinationTable: "Customer",
+            destinationColumns: ["CustomerId"]),
         ]),
       Catalog.Table(
-        name: "Customer", columns: [.init(name: "CustomerId", externalType: "INTEGER", valueType: .int, allowsNull: false)],
+        name: "Customer",
+        columns: [
+          .init(name: "CustomerId", externalType: "INTEGER", valueType: .int, allowsNull: false)
+        ],
         primaryKey: ["CustomerId"], foreignKeys: []),
     ])
     let model = ModelBuilder.model(from: catalog)

@@ -5,12 +5,15 @@ import Qualifiers
 import Testing
 
 @Suite struct FetchTests {
-  func fetch(_ database: Database, _ entity: String, _ qualifier: String? = nil, order: [SortOrdering] = [], limit: Int? = nil, offset: Int? = nil,
-    prefetch: [String] = []) throws -> [DatabaseObject]
-  {
+  func fetch(
+    _ database: Database, _ entity: String, _ qualifier: String? = nil, order: [SortOrdering] = [],
+    limit: Int? = nil, offset: Int? = nil,
+    prefetch: [String] = []
+  ) throws -> [DatabaseObject] {
     try database.fetch(
       FetchSpecification(
-        entityName: entity, qualifier: try qualifier.map { try QualifierParser.parse($0) }, sortOrderings: order,
+        entityName: entity, qualifier: try qualifier.map { try QualifierParser.parse($0) },
+        sortOrderings: order,
         limit: limit, offset: offset, prefetchKeyPaths: prefetch))
   }
 
@@ -43,10 +46,13 @@ import Testing
   @Test(arguments: TestDatabase.available)
   func orderings(kind: TestDatabase) throws {
     let database = try kind.open()
-    let byName = try fetch(database, "Actor", order: [SortOrdering("lastName", ascending: false), SortOrdering("firstName")], limit: 2)
+    let byName = try fetch(
+      database, "Actor",
+      order: [SortOrdering("lastName", ascending: false), SortOrdering("firstName")], limit: 2)
     #expect(byName.map { $0.value(forKey: "lastName") as? String } == ["ZELLWEGER", "ZELLWEGER"])
     #expect(byName.map { $0.value(forKey: "firstName") as? String } == ["CAMERON", "JULIA"])
-    let byCountry = try fetch(database, "City", order: [SortOrdering("country.country"), SortOrdering("city")], limit: 1)
+    let byCountry = try fetch(
+      database, "City", order: [SortOrdering("country.country"), SortOrdering("city")], limit: 1)
     #expect(byCountry.first?.value(forKey: "city") as? String == "Kabul")
   }
 
@@ -56,7 +62,8 @@ import Testing
     let canadians = try fetch(database, "Customer", "address.city.country.country = 'Canada'")
     #expect(canadians.count == 5)
     #expect(try fetch(database, "Film", "title like 'ACADEMY*'").count == 1)
-    #expect(try fetch(database, "Film", "title like 'academy*'").count == 0, "like is case-sensitive")
+    #expect(
+      try fetch(database, "Film", "title like 'academy*'").count == 0, "like is case-sensitive")
     #expect(try fetch(database, "Film", "title ilike 'academy*'").count == 1)
     #expect(try fetch(database, "Film", "title like '?CADEMY DINOSAU?'").count == 1)
     #expect(try fetch(database, "Actor", "id in (1, 2, 3, 999)").count == 3)
@@ -73,14 +80,19 @@ import Testing
     let database = try kind.open()
     let all = try fetch(database, "Address", prefetch: ["city.country"])
     let qualifiers = [
-      "address2 = nil", "address2 != nil", "address2 < 'A'", "address2 <= ''", "postalCode > '9'", "NOT postalCode > '5'",
-      "district like 'A*'", "NOT (address2 = '')", "city.country.country in ('Canada', 'Japan')", "address2 = ''",
-      "NOT address2 < 'x'", "city.city ilike '*ON*' OR phone like '1*'", "cityId < id", "address2 = postalCode",
+      "address2 = nil", "address2 != nil", "address2 < 'A'", "address2 <= ''", "postalCode > '9'",
+      "NOT postalCode > '5'",
+      "district like 'A*'", "NOT (address2 = '')", "city.country.country in ('Canada', 'Japan')",
+      "address2 = ''",
+      "NOT address2 < 'x'", "city.city ilike '*ON*' OR phone like '1*'", "cityId < id",
+      "address2 = postalCode",
     ]
     for text in qualifiers {
       let qualifier = try QualifierParser.parse(text)
       let fetched = try fetch(database, "Address", text).map { $0.value(forKey: "id") as? Int }
-      let filtered = all.filter { qualifier.evaluate(with: $0) }.map { $0.value(forKey: "id") as? Int }
+      let filtered = all.filter { qualifier.evaluate(with: $0) }.map {
+        $0.value(forKey: "id") as? Int
+      }
       #expect(fetched == filtered, "\(text)")
     }
   }
@@ -91,7 +103,9 @@ import Testing
     #expect(throws: DatabaseError.self) { try fetch(database, "Film", "nope = 1") }
     #expect(throws: DatabaseError.self) { try fetch(database, "Film", "length = 'long'") }
     #expect(throws: DatabaseError.self) { try fetch(database, "Customer", "rentals = 1") }
-    #expect(throws: DatabaseError.self) { try fetch(database, "Customer", order: [SortOrdering("rentals.rentalDate")]) }
+    #expect(throws: DatabaseError.self) {
+      try fetch(database, "Customer", order: [SortOrdering("rentals.rentalDate")])
+    }
     #expect(throws: DatabaseError.self) { try fetch(database, "Nothing") }
   }
 
@@ -99,7 +113,8 @@ import Testing
   func prefetchingDoesNotQueryPerRow(kind: TestDatabase) throws {
     let database = try kind.open()
     let before = database.adaptor.statementCount
-    let rentals = try fetch(database, "Rental", limit: 1_000, prefetch: ["customer.lastName", "inventory.film.title"])
+    let rentals = try fetch(
+      database, "Rental", limit: 1_000, prefetch: ["customer.lastName", "inventory.film.title"])
     let statements = database.adaptor.statementCount - before
     #expect(rentals.count == 1_000)
     #expect(statements == 4, "rentals, customers, inventories, films")
@@ -107,8 +122,10 @@ import Testing
     let names = rentals.compactMap { $0.value(forKeyPath: "customer.lastName") as? String }
     #expect(titles.count == 1_000)
     #expect(names.count == 1_000)
-    #expect(database.adaptor.statementCount - before == 4, "reading the key paths ran no more statements")
-    #expect(rentals.first?.value(forKeyPath: "inventory.film.title") as? String == "BLANKET BEVERLY")
+    #expect(
+      database.adaptor.statementCount - before == 4, "reading the key paths ran no more statements")
+    #expect(
+      rentals.first?.value(forKeyPath: "inventory.film.title") as? String == "BLANKET BEVERLY")
   }
 
   @Test(arguments: TestDatabase.available)

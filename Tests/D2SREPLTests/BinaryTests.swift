@@ -1,12 +1,14 @@
-@testable import D2SREPL
 import D2STesting
 import Foundation
 import Testing
 
+@testable import D2SREPL
+
 /// The built `d2s-repl` binary, driven through pipes: output and exit status.
 @Suite struct BinaryTests {
   static var binary: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
       .appendingPathComponent("d2s-repl")
   }
 
@@ -24,10 +26,12 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "100"
     environment.merge(extra) { _, new in new }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-run-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("stdin"), output = folder.appendingPathComponent("stdout")
+    let input = folder.appendingPathComponent("stdin")
+    let output = folder.appendingPathComponent("stdout")
     let errors = folder.appendingPathComponent("stderr")
     try Data(stdin.utf8).write(to: input)
     let status = try Spawn.run(
@@ -76,7 +80,8 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
   func theDemoOpensSakilaWithItsRules() throws {
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-demo-\(UUID().uuidString)")
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
     let process = try runDemo(cache: cache, stdin: "entities\nlist Film limit 1\n")
     #expect(process.status == 0)
@@ -87,7 +92,10 @@ import Testing
   func runDemo(cache: URL, stdin: String) throws -> Run {
     try run(
       ["--demo"], stdin: stdin,
-      environment: ["XDG_CACHE_HOME": cache.path, "D2S_RESOURCES": SakilaSQLite.dataFolder.deletingLastPathComponent().path])
+      environment: [
+        "XDG_CACHE_HOME": cache.path,
+        "D2S_RESOURCES": SakilaSQLite.dataFolder.deletingLastPathComponent().path,
+      ])
   }
 }
 
@@ -95,19 +103,31 @@ extension BinaryTests {
   /// SPEC §7: warnings go to stderr after the command's output; they are not failures.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
   func warningsGoToStandardError() throws {
-    let result = try run([try SakilaSQLite.copy()], stdin: "rule task = 'list' => title = 'A'\nrule task = 'list' => title = 'B'\n")
+    let result = try run(
+      [try SakilaSQLite.copy()],
+      stdin: "rule task = 'list' => title = 'A'\nrule task = 'list' => title = 'B'\n")
     #expect(result.status == 0)
     #expect(result.stdout == "rule 1 added\nrule 2 added\n")
-    #expect(result.stderr.hasPrefix("warning: rule 2 (task = 'list' => title = 'B') and rule 1"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("warning: rule 2 (task = 'list' => title = 'B') and rule 1"),
+      "\(result.stderr)")
     #expect(!result.stderr.contains("\u{1B}["), "no colour when stderr is not a terminal")
   }
 }
 
 extension BinaryTests {
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil && FileManager.default.fileExists(atPath: binary.path), "needs the test PostgreSQL and the built d2s-repl"))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
+        && FileManager.default.fileExists(atPath: binary.path),
+      "needs the test PostgreSQL and the built d2s-repl"))
   func postgresqlThroughPipes() throws {
     let url = try PostgresSakila.copy()
-    let result = try run([url, "--bail"], stdin: "list Language order by name desc limit 2\ninspect Film 1\nedit Actor 1\nobject.lastName = 'GUINNESS'\nsave\n")
+    let result = try run(
+      [url, "--bail"],
+      stdin:
+        "list Language order by name desc limit 2\ninspect Film 1\nedit Actor 1\nobject.lastName = 'GUINNESS'\nsave\n"
+    )
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("Mandarin"))
     #expect(result.stdout.contains("saved Actor 1"))
@@ -116,13 +136,22 @@ extension BinaryTests {
 
 @Suite struct CompletionTests {
   @Test func filesAfterFileCommandsWordsElsewhere() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-completion-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: folder.appendingPathComponent("demo.d2s").path, contents: nil)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+    FileManager.default.createFile(
+      atPath: folder.appendingPathComponent("demo.d2s").path, contents: nil)
     defer { try? FileManager.default.removeItem(at: folder) }
     let prefix = folder.path + "/"
-    #expect(LineEditor.completions(prefix: prefix + "d", line: "load " + prefix + "d") == [prefix + "demo.d2s"])
-    #expect(LineEditor.completions(prefix: prefix + "r", line: "source " + prefix + "r") == [prefix + "rules/"])
+    #expect(
+      LineEditor.completions(prefix: prefix + "d", line: "load " + prefix + "d") == [
+        prefix + "demo.d2s"
+      ])
+    #expect(
+      LineEditor.completions(prefix: prefix + "r", line: "source " + prefix + "r") == [
+        prefix + "rules/"
+      ])
     LineEditor.words = ["list", "load", "Language"]
     #expect(LineEditor.completions(prefix: "L", line: "list L") == ["Language"])
     #expect(LineEditor.completions(prefix: "l", line: "l") == ["list", "load"])

@@ -1,10 +1,11 @@
-@testable import D2SREPL
 import D2SModel
 import D2STesting
 import Foundation
 import Qualifiers
 import SQLiteAdaptor
 import Testing
+
+@testable import D2SREPL
 
 /// Session behaviours of SPEC §7 asserted one by one: names, paging, `render`, `show` of key
 /// paths, leaving an edit, and errors that change nothing.
@@ -33,9 +34,13 @@ import Testing
     _ = try session.run("login Mike 12345")
     #expect(!(try session.run("show user.password")).contains("8cb2237d"))
     #expect(try session.run("show object.firstName") == "object.firstName = 'Mike'  # set")
-    #expect(error(session, "show object.frstName") == "Staff has no property 'frstName' (did you mean firstName?)")
+    #expect(
+      error(session, "show object.frstName")
+        == "Staff has no property 'frstName' (did you mean firstName?)")
     _ = try session.run("inspect Store 1")  // through a to-many relationship too
-    #expect(try session.run("show object.staff.password") == "object.staff.password = (a password, never shown)  # set")
+    #expect(
+      try session.run("show object.staff.password")
+        == "object.staff.password = (a password, never shown)  # set")
   }
 
   @Test func renderFetchesTheShownObjectAgain() throws {
@@ -61,12 +66,22 @@ import Testing
 
   @Test func propertyNamesMatchWithoutCaseOrSuggest() throws {
     let (session, _) = try session()
-    #expect(try session.run("list Actor where LASTNAME = 'GUINESS' order by FIRSTNAME limit 1").contains("ED "))
-    #expect(error(session, "list Actor order by lastNme") == "Actor has no property 'lastNme' (did you mean lastName?)")
-    #expect(error(session, "list Film where langauge.name = 'English'") == "Film has no property 'langauge' (did you mean language?)")
-    #expect(try session.run("list Film where LANGUAGE.NAME = 'English' limit 1").contains("1–1 of 1000 Film"))
+    #expect(
+      try session.run("list Actor where LASTNAME = 'GUINESS' order by FIRSTNAME limit 1").contains(
+        "ED "))
+    #expect(
+      error(session, "list Actor order by lastNme")
+        == "Actor has no property 'lastNme' (did you mean lastName?)")
+    #expect(
+      error(session, "list Film where langauge.name = 'English'")
+        == "Film has no property 'langauge' (did you mean language?)")
+    #expect(
+      try session.run("list Film where LANGUAGE.NAME = 'English' limit 1").contains(
+        "1–1 of 1000 Film"))
     _ = try session.run("inspect Film 1")
-    #expect(error(session, "follow langauge") == "Film has no property 'langauge' (did you mean language?)")
+    #expect(
+      error(session, "follow langauge")
+        == "Film has no property 'langauge' (did you mean language?)")
     #expect(error(session, "list Acter") == "no entity named Acter (did you mean Actor?)")
   }
 
@@ -90,43 +105,51 @@ import Testing
     #expect(error(session, "rules nosuchkey").hasPrefix("unknown key 'nosuchkey'"))
     #expect(error(session, "help frob") == "no command 'frob' (try `help`)")
     #expect(error(session, "list Actor limit 1 limit 2") == "only one limit clause")
-    #expect(error(session, "inspect Film 99999999999999999999999") == "99999999999999999999999 is out of range for id (a whole number of 64 bits)")
-    #expect(error(session, "delete Film 1").hasPrefix("Film 1 cannot be deleted: other rows refer to it"))
+    #expect(
+      error(session, "inspect Film 99999999999999999999999")
+        == "99999999999999999999999 is out of range for id (a whole number of 64 bits)")
+    #expect(
+      error(session, "delete Film 1").hasPrefix("Film 1 cannot be deleted: other rows refer to it"))
   }
 
   @Test func parseErrorsPointIntoTheTypedLine() throws {
     let (session, _) = try session()
-    #expect(error(session, "list Film where (title = 'x'") == """
-      1:29: expected ')' to close the '(' at 1:17
-      list Film where (title = 'x'
-                                  ^
-      """)
+    #expect(
+      error(session, "list Film where (title = 'x'") == """
+        1:29: expected ')' to close the '(' at 1:17
+        list Film where (title = 'x'
+                                    ^
+        """)
     // The last occurrence of the clause is the parsed one; columns count scalars.
-    #expect(error(session, "list Language where a =") == """
-      1:24: expected a value, found end of input
-      list Language where a =
-                             ^
-      """)
+    #expect(
+      error(session, "list Language where a =") == """
+        1:24: expected a value, found end of input
+        list Language where a =
+                               ^
+        """)
   }
 
   @Test func rulesAndValuesAreParsedAtTheirColumn() throws {
     let (session, _) = try session()
-    #expect(error(session, "rule task = edit => title = 'x'") == """
-      1:13: unknown key 'edit'; quote it if it is a string ('edit')
-      rule task = edit => title = 'x'
-                  ^
-      """)
-    #expect(error(session, "title = 'x") == """
-      1:9: unterminated string: missing closing '
-      title = 'x
-              ^
-      """)
+    #expect(
+      error(session, "rule task = edit => title = 'x'") == """
+        1:13: unknown key 'edit'; quote it if it is a string ('edit')
+        rule task = edit => title = 'x'
+                    ^
+        """)
+    #expect(
+      error(session, "title = 'x") == """
+        1:9: unterminated string: missing closing '
+        title = 'x
+                ^
+        """)
     // The clause's text also appears earlier on the line: the caret is still under the clause.
-    #expect(error(session, "list Film where title = 'a' and title = 'a' or") == """
-      1:47: expected a condition, found end of input
-      list Film where title = 'a' and title = 'a' or
-                                                    ^
-      """)
+    #expect(
+      error(session, "list Film where title = 'a' and title = 'a' or") == """
+        1:47: expected a condition, found end of input
+        list Film where title = 'a' and title = 'a' or
+                                                      ^
+        """)
   }
 
   @Test func countPrintsTheExactNumberAlone() throws {
@@ -142,14 +165,19 @@ import Testing
   }
 
   @Test func theCommandParserReturnsTypedClauses() throws {
-    let command = try CommandParser.parse("LIST Film where rating = 'G' order by title desc, length limit 2 offset 4")
+    let command = try CommandParser.parse(
+      "LIST Film where rating = 'G' order by title desc, length limit 2 offset 4")
     let expected = REPLCommand.list(
       entity: "Film",
       clauses: ListClauses(
         qualifier: try QualifierParser.parse("rating = 'G'"),
-        orderings: [SortOrdering("title", ascending: false), SortOrdering("length")], limit: 2, offset: 4))
+        orderings: [SortOrdering("title", ascending: false), SortOrdering("length")], limit: 2,
+        offset: 4))
     #expect(command == expected)
-    #expect(try CommandParser.parse("choose language where name like 'E*'") == .choose(relationship: "language", qualifier: try QualifierParser.parse("name like 'E*'")))
+    #expect(
+      try CommandParser.parse("choose language where name like 'E*'")
+        == .choose(relationship: "language", qualifier: try QualifierParser.parse("name like 'E*'"))
+    )
     #expect(try CommandParser.parse("  # only a comment") == nil)
   }
 
@@ -164,10 +192,12 @@ import Testing
 
   @Test func nestedSourceErrorsNameTheInnermostFileOnce() throws {
     let (session, _) = try session()
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-self-\(UUID().uuidString).txt")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-self-\(UUID().uuidString).txt")
     defer { try? FileManager.default.removeItem(at: file) }
     try "source \(file.path)\n".write(to: file, atomically: true, encoding: .utf8)
-    #expect(error(session, "source \(file.path)") == "\(file.path):1: source nests deeper than 16 files")
+    #expect(
+      error(session, "source \(file.path)") == "\(file.path):1: source nests deeper than 16 files")
   }
 
   @Test func editDistanceCountsTranspositionsAndEmptyNames() {
@@ -175,6 +205,7 @@ import Testing
     #expect(NameMatching.editDistance("lastNme", "lastName", limit: 2) == 1)
     #expect(NameMatching.editDistance("", "abc", limit: 5) == 3)
     #expect(NameMatching.editDistance("abc", "abc", limit: 2) == 0)
-    #expect(NameMatching.editDistance("actor", "payment", limit: 2) == 3, "past the limit: limit + 1")
+    #expect(
+      NameMatching.editDistance("actor", "payment", limit: 2) == 3, "past the limit: limit + 1")
   }
 }

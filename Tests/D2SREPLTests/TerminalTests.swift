@@ -5,7 +5,9 @@ import Testing
 /// The real binary in a pseudo-terminal (tmux): line editing, history recall and tab
 /// completion of an entity name and a key name.
 @Suite(.serialized) struct TerminalTests {
-  static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.fileExists(atPath: $0) }
+  static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+    FileManager.default.fileExists(atPath: $0)
+  }
 
   /// This run's own tmux server (`-L`), so that the test neither uses nor disturbs another.
   let server = "d2s-test-\(ProcessInfo.processInfo.processIdentifier)"
@@ -17,7 +19,8 @@ import Testing
       try Spawn.run(tmux, ["-L", server] + arguments)
       return ""
     }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-pane-\(UUID().uuidString).txt")
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-pane-\(UUID().uuidString).txt")
     defer { try? FileManager.default.removeItem(at: output) }
     try Spawn.run(tmux, ["-L", server] + arguments, outputPath: output.path)
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
@@ -35,7 +38,11 @@ import Testing
   /// Waits (up to 10 s) until the pane shows `text` at least `occurrences` times.
   func waitFor(occurrences: Int, of text: String, in session: String) throws -> Bool {
     for _ in 0..<100 {
-      if try tmux(["capture-pane", "-p", "-t", session]).components(separatedBy: text).count > occurrences { return true }
+      if try tmux(["capture-pane", "-p", "-t", session]).components(separatedBy: text).count
+        > occurrences
+      {
+        return true
+      }
       Thread.sleep(forTimeInterval: 0.1)
     }
     return false
@@ -47,7 +54,8 @@ import Testing
     let session = "d2s-test-\(UUID().uuidString.prefix(8))"
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(environment) \(BinaryTests.binary.path) '\(database)'; sleep 5"
+    let command =
+      "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(environment) \(BinaryTests.binary.path) '\(database)'; sleep 5"
     try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
     return (session, home)
   }
@@ -73,25 +81,34 @@ import Testing
     #expect(try waitFor("6 Language", in: session))
   }
 
-  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  @Test(
+    .enabled(
+      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux and the built d2s-repl"))
   func ctrlCStopsARunningCommandInSQLite() throws {
     let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=1")
     defer { stop(home) }
     try interruptsALongList(in: session, prompt: "sakila>")
-    #expect(try !tmux(["capture-pane", "-p", "-e", "-t", session]).contains("\u{1B}[31m"), "NO_COLOR: no colour")
+    #expect(
+      try !tmux(["capture-pane", "-p", "-e", "-t", session]).contains("\u{1B}[31m"),
+      "NO_COLOR: no colour")
   }
 
-  @Test(.enabled(
-    if: tmuxPath != nil && ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
-      && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
-    "needs tmux, the test PostgreSQL and the built d2s-repl"))
+  @Test(
+    .enabled(
+      if: tmuxPath != nil && ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
+        && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux, the test PostgreSQL and the built d2s-repl"))
   func ctrlCStopsARunningCommandInPostgreSQL() throws {
     let (session, home) = try start(try PostgresSakila.copy())
     defer { stop(home) }
     try interruptsALongList(in: session, prompt: ">")
   }
 
-  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  @Test(
+    .enabled(
+      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux and the built d2s-repl"))
   func lineEditingHistoryAndCompletion() throws {
     let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=")  // an empty NO_COLOR allows colour
     defer { stop(home) }
@@ -109,7 +126,9 @@ import Testing
     try tmux(["send-keys", "-t", session, "Enter"])
     #expect(try waitFor("displayNameForEntity = 'Language'", in: session))
     try tmux(["send-keys", "-t", session, "Up", "Up", "Enter"])
-    #expect(try waitFor(occurrences: 2, of: "6 Language", in: session), "the recalled `list Language` ran again")
+    #expect(
+      try waitFor(occurrences: 2, of: "6 Language", in: session),
+      "the recalled `list Language` ran again")
 
     // Cursor editing: type, go to the start, fix the word.
     try tmux(["send-keys", "-t", session, "-l", "how task"])
@@ -141,8 +160,10 @@ import Testing
 
     try tmux(["send-keys", "-t", session, "C-d"])
     // libedit writes spaces in its history file as \040.
-    let history = try String(contentsOf: home.appendingPathComponent(".d2s_history"), encoding: .utf8)
-      .replacingOccurrences(of: "\\040", with: " ")
+    let history = try String(
+      contentsOf: home.appendingPathComponent(".d2s_history"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "\\040", with: " ")
     #expect(history.contains("list Language"))
     let historyPath = home.appendingPathComponent(".d2s_history").path
     let mode = try FileManager.default.attributesOfItem(atPath: historyPath)[.posixPermissions]
@@ -151,9 +172,13 @@ import Testing
 
   /// `watch` at an idle prompt: the change lines appear within 2 s with no key pressed, and
   /// the line being typed is drawn again after them.
-  @Test(.enabled(if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path), "needs tmux and the built d2s-repl"))
+  @Test(
+    .enabled(
+      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux and the built d2s-repl"))
   func watchReloadsAtAnIdlePrompt() throws {
-    let rules = try RuleToolsTests.ruleFile("entity.name = 'Language' => displayNameForEntity = 'Tongues'\n")
+    let rules = try RuleToolsTests.ruleFile(
+      "entity.name = 'Language' => displayNameForEntity = 'Tongues'\n")
     let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=1")
     defer { stop(home) }
     #expect(try waitFor("sakila>", in: session))
@@ -169,7 +194,8 @@ import Testing
     let changed = Date()
     #expect(try waitFor("displayNameForEntity: 'Tongues' → 'Languages'  (\(rules):1)", in: session))
     #expect(Date().timeIntervalSince(changed) < 2.5, "within 2 s of the save (and the poll)")
-    #expect(try waitFor("sakila list Language> show ta", in: session), "the typed line is drawn again")
+    #expect(
+      try waitFor("sakila list Language> show ta", in: session), "the typed line is drawn again")
     try tmux(["send-keys", "-t", session, "-l", "sk"])
     try tmux(["send-keys", "-t", session, "Enter"])
     #expect(try waitFor("task = 'list'  # set", in: session))

@@ -11,34 +11,48 @@ enum OtherLabelKey: DynamicEnvironmentKey { static var defaultValue: String { ""
 
 struct Stars: D2SView {
   @Environment(\.propertyValue) var value
-  var body: some D2SView { Text(String(repeating: "★", count: min((KVC.unwrap(value) as? Int) ?? 0, 5))) }
+  var body: some D2SView {
+    Text(String(repeating: "★", count: min((KVC.unwrap(value) as? Int) ?? 0, 5)))
+  }
 }
 
 struct AuditPlugin: D2SPlugin {
   let name = "Audit"
-  func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(AuditLabelKey.self, "auditLabel") }
+  func exposeKeys(in registry: D2SContextKVC) throws {
+    try registry.expose(AuditLabelKey.self, "auditLabel")
+  }
   var ruleText: String? { "entity.name = 'Payment' => auditLabel = 'money'" }
 }
 
 struct StarsPlugin: D2SPlugin {
   let name = "Stars"
-  var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", Stars())] }
-  var ruleText: String? { "propertyKey = 'rentalDuration' AND task != 'edit' => component = 'DisplayStars'" }
+  var components: [PluginComponent] {
+    [PluginComponent("DisplayStars", look: "BasicLook", Stars())]
+  }
+  var ruleText: String? {
+    "propertyKey = 'rentalDuration' AND task != 'edit' => component = 'DisplayStars'"
+  }
 }
 
 struct ClashingKeyPlugin: D2SPlugin {
   let name = "Clash"
-  func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(OtherLabelKey.self, "auditLabel") }
+  func exposeKeys(in registry: D2SContextKVC) throws {
+    try registry.expose(OtherLabelKey.self, "auditLabel")
+  }
 }
 
 struct ClashingComponentPlugin: D2SPlugin {
   let name = "MoreStars"
-  var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", Stars())] }
+  var components: [PluginComponent] {
+    [PluginComponent("DisplayStars", look: "BasicLook", Stars())]
+  }
 }
 
 struct ReplacingPlugin: D2SPlugin {
   let name = "BetterStars"
-  var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", Stars(), replaces: true)] }
+  var components: [PluginComponent] {
+    [PluginComponent("DisplayStars", look: "BasicLook", Stars(), replaces: true)]
+  }
 }
 
 @Suite struct PluginRegistryTests {
@@ -51,11 +65,15 @@ struct ReplacingPlugin: D2SPlugin {
     var context = RuleContext(engine: try plugins.makeEngine())
     context.database = try SakilaSQLite.open()
     try context.setValue(.string("Payment"), forKeyNamed: "entity")
-    #expect(try context.showLine(forKeyNamed: "auditLabel") == "auditLabel = 'money'  # plugin Audit rule 1: entity.name = 'Payment' => auditLabel = 'money'")
+    #expect(
+      try context.showLine(forKeyNamed: "auditLabel")
+        == "auditLabel = 'money'  # plugin Audit rule 1: entity.name = 'Payment' => auditLabel = 'money'"
+    )
     context.task = "inspect"
     try context.setValue(.string("Film"), forKeyNamed: "entity")
     context.object = try context.database?.fetchObject("Film", primaryKey: [.int(1)])
-    let page = try RenderEnvironment(looks: plugins.looks, formatters: plugins.formatters).renderPage(context)
+    let page = try RenderEnvironment(looks: plugins.looks, formatters: plugins.formatters)
+      .renderPage(context)
     #expect(page.contains("Rental Duration    ★★★★★"))
   }
 
@@ -65,8 +83,12 @@ struct ReplacingPlugin: D2SPlugin {
     try plugins.install(StarsPlugin())
     let key = #expect(throws: PluginError.self) { try plugins.install(ClashingKeyPlugin()) }
     #expect(key?.code == .keyConflict)
-    #expect(key?.description == "plugin Clash exposes 'auditLabel' for another key than plugin Audit does")
-    let component = #expect(throws: PluginError.self) { try plugins.install(ClashingComponentPlugin()) }
+    #expect(
+      key?.description == "plugin Clash exposes 'auditLabel' for another key than plugin Audit does"
+    )
+    let component = #expect(throws: PluginError.self) {
+      try plugins.install(ClashingComponentPlugin())
+    }
     #expect(component?.code == .componentConflict)
     #expect(component?.description.contains("plugin Stars registered") == true)
     try plugins.install(ReplacingPlugin())
@@ -81,5 +103,7 @@ struct ReplacingPlugin: D2SPlugin {
 enum FakeTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" } }
 struct PluginThatRedefines: D2SPlugin {
   let name = "Redefines"
-  func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(FakeTaskKey.self, "task") }
+  func exposeKeys(in registry: D2SContextKVC) throws {
+    try registry.expose(FakeTaskKey.self, "task")
+  }
 }

@@ -1,6 +1,8 @@
 import EnvKeys
 import Foundation
 import Qualifiers
+import Testing
+
 @testable import RuleCore
 
 // MARK: - Keys used by the rule tests
@@ -33,9 +35,18 @@ enum Keys {
 }
 
 extension RuleContext {
-  var task: String { get { self[Keys.Task.self] } set { self[Keys.Task.self] = newValue } }
-  var nextTask: String { get { self[Keys.NextTask.self] } set { self[Keys.NextTask.self] = newValue } }
-  var propertyKey: String { get { self[Keys.PropertyKey.self] } set { self[Keys.PropertyKey.self] = newValue } }
+  var task: String {
+    get { self[Keys.Task.self] }
+    set { self[Keys.Task.self] = newValue }
+  }
+  var nextTask: String {
+    get { self[Keys.NextTask.self] }
+    set { self[Keys.NextTask.self] = newValue }
+  }
+  var propertyKey: String {
+    get { self[Keys.PropertyKey.self] }
+    set { self[Keys.PropertyKey.self] = newValue }
+  }
   var displayNameForProperty: String {
     get { self[Keys.DisplayNameForProperty.self] }
     set { self[Keys.DisplayNameForProperty.self] = newValue }
@@ -44,7 +55,10 @@ extension RuleContext {
     get { self[Keys.DisplayNameForEntity.self] }
     set { self[Keys.DisplayNameForEntity.self] = newValue }
   }
-  var title: String { get { self[Keys.Title.self] } set { self[Keys.Title.self] = newValue } }
+  var title: String {
+    get { self[Keys.Title.self] }
+    set { self[Keys.Title.self] = newValue }
+  }
   var navigationBarTitle: String {
     get { self[Keys.NavigationBarTitle.self] }
     set { self[Keys.NavigationBarTitle.self] = newValue }
@@ -61,21 +75,46 @@ extension RuleContext {
     get { self[Keys.IsEntityReadOnly.self] }
     set { self[Keys.IsEntityReadOnly.self] = newValue }
   }
-  var debug: Bool { get { self[Keys.Debug.self] } set { self[Keys.Debug.self] = newValue } }
-  var component: String { get { self[Keys.Component.self] } set { self[Keys.Component.self] = newValue } }
-  var count: Int { get { self[Keys.Count.self] } set { self[Keys.Count.self] = newValue } }
-  var note: String? { get { self[Keys.Note.self] } set { self[Keys.Note.self] = newValue } }
-  var object: Person? { get { self[Keys.Object.self] } set { self[Keys.Object.self] = newValue } }
-  var user: Person? { get { self[Keys.User.self] } set { self[Keys.User.self] = newValue } }
-  var entity: TestEntity? { get { self[Keys.Entity.self] } set { self[Keys.Entity.self] = newValue } }
-  var attribute: TestEntity? { get { self[Keys.Attribute.self] } set { self[Keys.Attribute.self] = newValue } }
+  var debug: Bool {
+    get { self[Keys.Debug.self] }
+    set { self[Keys.Debug.self] = newValue }
+  }
+  var component: String {
+    get { self[Keys.Component.self] }
+    set { self[Keys.Component.self] = newValue }
+  }
+  var count: Int {
+    get { self[Keys.Count.self] }
+    set { self[Keys.Count.self] = newValue }
+  }
+  var note: String? {
+    get { self[Keys.Note.self] }
+    set { self[Keys.Note.self] = newValue }
+  }
+  var object: Person? {
+    get { self[Keys.Object.self] }
+    set { self[Keys.Object.self] = newValue }
+  }
+  var user: Person? {
+    get { self[Keys.User.self] }
+    set { self[Keys.User.self] = newValue }
+  }
+  var entity: TestEntity? {
+    get { self[Keys.Entity.self] }
+    set { self[Keys.Entity.self] = newValue }
+  }
+  var attribute: TestEntity? {
+    get { self[Keys.Attribute.self] }
+    set { self[Keys.Attribute.self] = newValue }
+  }
 }
 
 // MARK: - Model-like values
 
 /// A mutable record, like a database object: KVC, a change counter for the rule cache, and
 /// computed properties that report their names to the DSL's recorder.
-final class Person: KeyValueCoding, RuleCacheFingerprinting, KeyPathRecordable, CustomStringConvertible,
+final class Person: KeyValueCoding, RuleCacheFingerprinting, KeyPathRecordable,
+  CustomStringConvertible,
   @unchecked Sendable
 {
   private var fields: [String: String] = [:]
@@ -90,7 +129,9 @@ final class Person: KeyValueCoding, RuleCacheFingerprinting, KeyPathRecordable, 
 
   private init(recorder: KeyPathRecorder) { self.recorder = recorder }
 
-  static func recordingPlaceholder(recorder: KeyPathRecorder) -> Person { Person(recorder: recorder) }
+  static func recordingPlaceholder(recorder: KeyPathRecorder) -> Person {
+    Person(recorder: recorder)
+  }
 
   private func read(_ name: String) -> String? {
     recorder?.recordMember(name)
@@ -168,17 +209,21 @@ enum TestRegistry {
       try registry.expose(
         ExposedKey(
           Keys.Object.self, name: "object", valueTypeName: "Person?",
-          coerce: { literal in throw LiteralCoercionError(expectedType: "Person?", literal: literal) },
+          coerce: { literal in throw LiteralCoercionError(expectedType: "Person?", literal: literal)
+          },
           literal: { _ in nil }, describe: { $0.map(\.description) ?? "nil" }))
       try registry.expose(
         ExposedKey(
           Keys.User.self, name: "user", valueTypeName: "Person?",
-          coerce: { literal in throw LiteralCoercionError(expectedType: "Person?", literal: literal) },
+          coerce: { literal in throw LiteralCoercionError(expectedType: "Person?", literal: literal)
+          },
           literal: { _ in nil }, describe: { $0.map(\.description) ?? "nil" }))
       try registry.expose(
         ExposedKey(
           Keys.Attribute.self, name: "attribute", valueTypeName: "Attribute?",
-          coerce: { literal in throw LiteralCoercionError(expectedType: "Attribute?", literal: literal) },
+          coerce: { literal in
+            throw LiteralCoercionError(expectedType: "Attribute?", literal: literal)
+          },
           literal: { $0.map { .string($0.name) } ?? .null }))
       try registry.expose(
         ExposedKey(
@@ -196,14 +241,15 @@ enum TestRegistry {
   }
 }
 
-import Testing
-
 /// A context over rule text, with the test keys.
 func context(
-  _ rules: String, fallbacks: [String] = [], cache: Bool = true, registry: D2SContextKVC = TestRegistry.make()
+  _ rules: String, fallbacks: [String] = [], cache: Bool = true,
+  registry: D2SContextKVC = TestRegistry.make()
 ) throws -> RuleContext {
   let parser = RuleParser(registry: registry)
   let model = RuleModel(try parser.parseRules(rules))
   let fallbackModels = try fallbacks.map { RuleModel(try parser.parseRules($0), origin: .builtin) }
-  return RuleContext(engine: try RuleEngine(ruleModel: model, fallbacks: fallbackModels, registry: registry, cache: cache))
+  return RuleContext(
+    engine: try RuleEngine(
+      ruleModel: model, fallbacks: fallbackModels, registry: registry, cache: cache))
 }

@@ -1,10 +1,12 @@
 import EnvKeys
-@testable import RuleCore
 import Testing
+
+@testable import RuleCore
 
 @Suite struct RuleCacheTests {
   @Test func repeatedLookupsHitTheCache() throws {
-    let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'").with(\.propertyKey, "p1")
+    let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'").with(
+      \.propertyKey, "p1")
     #expect(ctx.displayNameForProperty == "P1")
     let before = ctx.engine.cacheStatistics
     let evaluations = ctx.engine.evaluationCount
@@ -25,14 +27,17 @@ import Testing
   }
 
   @Test func differentInputsMiss() throws {
-    let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'\n*true* => displayNameForProperty = 'other' ; low")
+    let ctx = try context(
+      "propertyKey = 'p1' => displayNameForProperty = 'P1'\n*true* => displayNameForProperty = 'other' ; low"
+    )
     #expect(ctx.with(\.propertyKey, "p1").displayNameForProperty == "P1")
     #expect(ctx.with(\.propertyKey, "p2").displayNameForProperty == "other")
     #expect(ctx.with(\.propertyKey, "p1").displayNameForProperty == "P1")
   }
 
   @Test func objectRulesAreNeverServedStale() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       object.firstName = 'STEVE' => isObjectEditable = false
       *true* => isObjectEditable = true ; low
       """)
@@ -60,10 +65,12 @@ import Testing
   }
 
   @Test func derivedKeysPassTheirInputsOn() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       *true* => navigationBarTitle = title
       entity.name = 'Customer' => title = object.lastName
-      """).with(Keys.Entity.self, TestEntity("Customer"))
+      """
+    ).with(Keys.Entity.self, TestEntity("Customer"))
     let mary = Person("MARY", "SMITH")
     let row = ctx.with(Keys.Object.self, mary)
     #expect(row.navigationBarTitle == "SMITH")
@@ -81,16 +88,19 @@ import Testing
   @Test func addingAndDroppingRulesClearsTheCache() throws {
     let registry = TestRegistry.make()
     let model = RuleModel()
-    let ctx = RuleContext(engine: try RuleEngine(ruleModel: model, registry: registry)).with(\.task, "edit")
+    let ctx = RuleContext(engine: try RuleEngine(ruleModel: model, registry: registry)).with(
+      \.task, "edit")
     #expect(ctx.title == "D2S")
-    let (id, _) = model.add(try RuleParser(registry: registry).parseRule("task = 'edit' => title = 'Edit'"))
+    let (id, _) = model.add(
+      try RuleParser(registry: registry).parseRule("task = 'edit' => title = 'Edit'"))
     #expect(ctx.title == "Edit")
     model.remove(id: id)
     #expect(ctx.title == "D2S")
   }
 
   @Test func disabledCacheGivesTheSameAnswers() throws {
-    let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'", cache: false).with(\.propertyKey, "p1")
+    let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'", cache: false).with(
+      \.propertyKey, "p1")
     #expect(ctx.displayNameForProperty == "P1")
     #expect(ctx.displayNameForProperty == "P1")
     #expect(ctx.engine.cacheStatistics.hits == 0)

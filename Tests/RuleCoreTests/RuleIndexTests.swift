@@ -1,19 +1,23 @@
 import D2STesting
 import EnvKeys
 import Foundation
-@testable import RuleCore
 import Testing
+
+@testable import RuleCore
 
 @Suite struct RuleIndexTests {
   func model(rules count: Int, registry: D2SContextKVC) throws -> RuleModel {
     let parser = RuleParser(registry: registry)
-    let text = (1...count).map { "propertyKey = 'p\($0)' => displayNameForProperty = 'P\($0)'" }.joined(separator: "\n")
+    let text = (1...count).map { "propertyKey = 'p\($0)' => displayNameForProperty = 'P\($0)'" }
+      .joined(separator: "\n")
     return RuleModel(try parser.parseRules(text))
   }
 
   @Test func uncachedLookupsEvaluateOnlyTheMatchingBucket() throws {
     let registry = TestRegistry.make()
-    let ctx = RuleContext(engine: try RuleEngine(ruleModel: try model(rules: 10_000, registry: registry), registry: registry, cache: false))
+    let ctx = RuleContext(
+      engine: try RuleEngine(
+        ruleModel: try model(rules: 10_000, registry: registry), registry: registry, cache: false))
     for n in [1, 5_000, 10_000] {
       let before = ctx.engine.evaluationCount
       #expect(ctx.with(\.propertyKey, "p\(n)").displayNameForProperty == "P\(n)")
@@ -27,14 +31,16 @@ import Testing
   @Test func unindexedRulesKeepTheirRank() throws {
     let registry = TestRegistry.make()
     let parser = RuleParser(registry: registry)
-    let model = RuleModel(try parser.parseRules("""
-      propertyKey = 'a' => title = 'indexed a'
-      propertyKey = 'b' => title = 'indexed b'
-      task = 'edit' => title = 'edit, high' ; high
-      task = 'edit' => title = 'edit, low' ; low
-      propertyKey = 'a' AND task = 'edit' => title = 'a and edit'
-      count = 1 => title = 'count'
-      """))
+    let model = RuleModel(
+      try parser.parseRules(
+        """
+        propertyKey = 'a' => title = 'indexed a'
+        propertyKey = 'b' => title = 'indexed b'
+        task = 'edit' => title = 'edit, high' ; high
+        task = 'edit' => title = 'edit, low' ; low
+        propertyKey = 'a' AND task = 'edit' => title = 'a and edit'
+        count = 1 => title = 'count'
+        """))
     for cache in [false, true] {
       let engine = try RuleEngine(ruleModel: model, registry: registry, cache: cache)
       let ctx = RuleContext(engine: engine)
@@ -50,7 +56,8 @@ import Testing
   @Test func numbersIndexByValue() throws {
     let registry = TestRegistry.make()
     let parser = RuleParser(registry: registry)
-    let model = RuleModel(try parser.parseRules("count = 1.0 => title = 'one'\ncount = 2 => title = 'two'"))
+    let model = RuleModel(
+      try parser.parseRules("count = 1.0 => title = 'one'\ncount = 2 => title = 'two'"))
     let engine = try RuleEngine(ruleModel: model, registry: registry, cache: false)
     let ctx = RuleContext(engine: engine)
     #expect(ctx.with(\.count, 1).title == "one")
@@ -68,7 +75,9 @@ import Testing
       let key = keys[i % 3]
       switch i % 4 {
       case 0: rules.append("propertyKey = '\(key)' => title = 'r\(i)'\(priorities[i % 3])")
-      case 1: rules.append("propertyKey = '\(key)' AND task = 'edit' => title = 'r\(i)'\(priorities[(i / 3) % 3])")
+      case 1:
+        rules.append(
+          "propertyKey = '\(key)' AND task = 'edit' => title = 'r\(i)'\(priorities[(i / 3) % 3])")
       case 2: rules.append("task = 'edit' => title = 'r\(i)'\(priorities[(i / 5) % 3])")
       default: rules.append("propertyKey != '\(key)' => title = 'r\(i)'\(priorities[(i / 7) % 3])")
       }
@@ -94,15 +103,21 @@ import Testing
     var random = SplitMix64(seed: 7)
     let predicates = [
       "*true*", "task = 'edit'", "propertyKey = 'a' AND NOT (task = 'list' OR debug = true)",
-      "entity.name in ('Film', 'Actor')", "object.lastName like 'S*'", "count >= -3 AND count < 2.5",
-      "user.firstName = object.firstName", "note = nil OR note != 'x\\'y'", "*false* OR entity.name ilike '*cust?mer*'",
+      "entity.name in ('Film', 'Actor')", "object.lastName like 'S*'",
+      "count >= -3 AND count < 2.5",
+      "user.firstName = object.firstName", "note = nil OR note != 'x\\'y'",
+      "*false* OR entity.name ilike '*cust?mer*'",
     ]
     let assignments = [
-      "title = 'T'", "title = object.lastName", "displayPropertyKeys = ('a', 'b c', '')", "count = 42",
+      "title = 'T'", "title = object.lastName", "displayPropertyKeys = ('a', 'b c', '')",
+      "count = 42",
       "price = 20.99", "note = nil", "isObjectEditable = NOT isEntityReadOnly", "debug = true",
       "displayNameForProperty = @prettyPropertyKey", "readOnlyEntityNames = ()",
     ]
-    let priorities = ["", " ; important", " ; veryHigh", " ; high", " ; low", " ; veryLow", " ; fallback", " ; 7", " ; -1"]
+    let priorities = [
+      "", " ; important", " ; veryHigh", " ; high", " ; low", " ; veryLow", " ; fallback", " ; 7",
+      " ; -1",
+    ]
     func predicate(_ depth: Int) -> String {
       switch random.next(depth > 0 ? 6 : 3) {
       case 0, 1, 2: return predicates[random.next(predicates.count)]
@@ -112,7 +127,8 @@ import Testing
       }
     }
     for _ in 0..<1_000 {
-      let text = "\(predicate(3)) => \(assignments[random.next(assignments.count)])\(priorities[random.next(priorities.count)])"
+      let text =
+        "\(predicate(3)) => \(assignments[random.next(assignments.count)])\(priorities[random.next(priorities.count)])"
       let rule = try parser.parseRule(text)
       let printed = rule.description
       let reparsed = try parser.parseRule(printed)

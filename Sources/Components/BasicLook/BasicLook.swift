@@ -36,7 +36,9 @@ public enum BasicLook {
     for name in ["DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL"] {
       all[name] = DisplayValue()
     }
-    for name in ["EditString", "EditLargeString", "EditNumber", "EditBool", "EditDate", "EditToOne"] {
+    for name in [
+      "EditString", "EditLargeString", "EditNumber", "EditBool", "EditDate", "EditToOne",
+    ] {
       all[name] = EditValue(kind: name)
     }
     return all

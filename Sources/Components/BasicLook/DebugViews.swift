@@ -26,10 +26,13 @@ struct DebugEntityDetails: DebugLines {
     var lines = DebugEntityInfo().lines(context)
     for attribute in entity.attributes {
       let column = attribute.columnName == attribute.name ? "" : " (\(attribute.columnName))"
-      lines.append("[debug]   \(attribute.name)\(column): \(attribute.valueType.rawValue)\(attribute.allowsNull ? "?" : "") \(attribute.externalType)")
+      lines.append(
+        "[debug]   \(attribute.name)\(column): \(attribute.valueType.rawValue)\(attribute.allowsNull ? "?" : "") \(attribute.externalType)"
+      )
     }
     for relationship in entity.relationships {
-      lines.append("[debug]   \(relationship.name): \(relationship.kind) \(relationship.destinationName)")
+      lines.append(
+        "[debug]   \(relationship.name): \(relationship.kind) \(relationship.destinationName)")
     }
     return lines
   }
@@ -40,7 +43,9 @@ struct DebugObjectEditInfo: DebugLines {
   func lines(_ context: RuleContext) -> [String] {
     guard let object = context.object else { return [] }
     let changed = object.changedKeys
-    return ["[debug] \(object) \(object.isNew ? "new" : "fetched"), changed: \(changed.isEmpty ? "nothing" : changed.joined(separator: ", "))"]
+    return [
+      "[debug] \(object) \(object.isNew ? "new" : "fetched"), changed: \(changed.isEmpty ? "nothing" : changed.joined(separator: ", "))"
+    ]
   }
 }
 

@@ -26,9 +26,12 @@ struct SelectPage: PrimitiveView {
   func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
     let list = scope.environment.list
-    guard let database = context.database, let relationship = context.relationship, !relationship.isToMany,
+    guard let database = context.database, let relationship = context.relationship,
+      !relationship.isToMany,
       let destination = database.model.entity(named: relationship.destinationName)
-    else { return .message("error: nothing to choose (choose a to-one relationship while editing)") }
+    else {
+      return .message("error: nothing to choose (choose a to-one relationship while editing)")
+    }
     let current = try context.object?.related(relationship.name)
     let candidates = try database.fetch(
       FetchSpecification(
@@ -43,14 +46,21 @@ struct SelectPage: PrimitiveView {
       return TableRow(
         key: candidate.primaryKeyValues,
         cells: [
-          ShownValue(key.count == 1 ? key[0] : .array(key.map(\.description)), text: mark + " " + candidate.primaryKeyDescription),
+          ShownValue(
+            key.count == 1 ? key[0] : .array(key.map(\.description)),
+            text: mark + " " + candidate.primaryKeyDescription),
           ShownValue(.string(title), text: title),
         ])
     }
     let columns = [
-      TableColumn(key: destination.primaryKeyAttributeNames.joined(separator: ","), label: "  " + destination.primaryKeyAttributeNames.joined(separator: ","), component: "Key"),
+      TableColumn(
+        key: destination.primaryKeyAttributeNames.joined(separator: ","),
+        label: "  " + destination.primaryKeyAttributeNames.joined(separator: ","), component: "Key"),
       TableColumn(key: "title", label: destination.name, component: "Title"),
     ]
-    return .table(TableNode(columns: columns, rows: RowSource(rows), summary: .hint("set it with: object.\(relationship.name) = KEY")))
+    return .table(
+      TableNode(
+        columns: columns, rows: RowSource(rows),
+        summary: .hint("set it with: object.\(relationship.name) = KEY")))
   }
 }

@@ -10,7 +10,8 @@ struct NavigationWrapper: PrimitiveView {
     let context = scope.context
     return .page(
       PageNode(
-        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name, title: context.navigationBarTitle,
+        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name,
+        title: context.navigationBarTitle,
         showsTitle: true, content: try ComponentView(\.page).resolve(in: scope),
         footer: try ComponentView(\.debugComponent).resolve(in: scope), actions: []))
   }
@@ -47,19 +48,26 @@ struct QueryListPage: PrimitiveView {
     guard context.entity != nil else { return .message("error: no entity to list") }
     guard context.database != nil else { return .message("error: no database is open") }
     let group = try DisplayGroup(context: context, request: scope.environment.list)
-    let columns = try ListColumns(context: context, entity: group.entity, model: group.database.model, environment: scope.environment)
+    let columns = try ListColumns(
+      context: context, entity: group.entity, model: group.database.model,
+      environment: scope.environment)
     // Rows are made one by one as the renderer reads them, and let go once written, so a
     // long list is never held whole.
     let rows = RowSource { emit in
       try group.forEachRow(
-        attributes: columns.rowAttributes, paths: columns.joinedPaths, objects: columns.needsObjects, prefetch: columns.prefetch
+        attributes: columns.rowAttributes, paths: columns.joinedPaths,
+        objects: columns.needsObjects, prefetch: columns.prefetch
       ) {
         try emit(try columns.row($0, $1))
       }
     }
-    let noun = context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
-    let summary = ListSummary(noun: noun, offset: group.offset, limit: group.limit) { try group.total(shown: $0) }
-    return .table(TableNode(columns: columns.columns.map(\.description), rows: rows, summary: .list(summary)))
+    let noun =
+      context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
+    let summary = ListSummary(noun: noun, offset: group.offset, limit: group.limit) {
+      try group.total(shown: $0)
+    }
+    return .table(
+      TableNode(columns: columns.columns.map(\.description), rows: rows, summary: .list(summary)))
   }
 }
 
@@ -68,9 +76,13 @@ struct InspectPage: PrimitiveView {
   let editing: Bool
   func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
-    guard let object = context.object else { return .message("error: no object to \(editing ? "edit" : "inspect")") }
+    guard let object = context.object else {
+      return .message("error: no object to \(editing ? "edit" : "inspect")")
+    }
     var scope = scope
-    let rows = context.displayPropertyKeys.map { context.with(\.object, object).with(\.propertyKey, $0) }
+    let rows = context.displayPropertyKeys.map {
+      context.with(\.object, object).with(\.propertyKey, $0)
+    }
     scope.environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
     var nodes: [ViewNode] = []
     for row in rows {
@@ -79,7 +91,9 @@ struct InspectPage: PrimitiveView {
       rowScope.context = row
       nodes.append(try ComponentView(\.rowComponent).resolve(in: rowScope))
     }
-    if editing, object.hasChanges { nodes.append(.message("changed: " + object.changedKeys.joined(separator: ", "))) }
+    if editing, object.hasChanges {
+      nodes.append(.message("changed: " + object.changedKeys.joined(separator: ", ")))
+    }
     return .stack(nodes)
   }
 }

@@ -14,7 +14,8 @@ struct DisplayBool: D2SView {
     switch KVC.unwrap(value) {
     case let flag as Bool: Text(flag ? "✓" : "✗")
     case let number as Int: Text(number != 0 ? "✓" : "✗")
-    case let text as String: Text(["1", "t", "true", "y", "yes"].contains(text.lowercased()) ? "✓" : "✗")
+    case let text as String:
+      Text(["1", "t", "true", "y", "yes"].contains(text.lowercased()) ? "✓" : "✗")
     default: FormattedValue()
     }
   }
@@ -36,7 +37,11 @@ struct DisplayPassword: D2SView {
 struct DisplayToOne: D2SView {
   @Environment(\.propertyValue) var value
   var body: some D2SView {
-    if let object = KVC.unwrap(value) as? DatabaseObject { FormattedValue(object) } else { FormattedValue(nil) }
+    if let object = KVC.unwrap(value) as? DatabaseObject {
+      FormattedValue(object)
+    } else {
+      FormattedValue(nil)
+    }
   }
 }
 
@@ -45,7 +50,10 @@ struct DisplayToMany: PrimitiveView {
   func node(in scope: ViewScope) throws -> ViewNode {
     let objects = KVC.unwrap(scope.context.propertyValue) as? [DatabaseObject] ?? []
     let titles = objects.prefix(3).map { ValueText.title(of: $0, scope.context) }
-    let text = "\(objects.count)" + (titles.isEmpty ? "" : ": " + titles.joined(separator: ", ") + (objects.count > 3 ? ", …" : ""))
+    let text =
+      "\(objects.count)"
+      + (titles.isEmpty
+        ? "" : ": " + titles.joined(separator: ", ") + (objects.count > 3 ? ", …" : ""))
     return .value(ShownValue(.int(objects.count), text: text), wraps: false)
   }
 }

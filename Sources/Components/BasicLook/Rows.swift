@@ -35,7 +35,11 @@ struct NamedToManyLinkRow: D2SView {
       let context = scope.context
       guard let object = context.object, let database = context.database else { return .empty }
       let count = try database.countToMany(context.propertyKey, of: object)
-      return .line([.value(ShownValue(.int(count), text: "\(count)"), wraps: false), .action("follow \(context.propertyKey)")], separator: " ")
+      return .line(
+        [
+          .value(ShownValue(.int(count), text: "\(count)"), wraps: false),
+          .action("follow \(context.propertyKey)"),
+        ], separator: " ")
     }
   }
 }

@@ -6,14 +6,13 @@ import RuleCore
 /// The text of values: through the context's formatter, `displayStringForNil` for nil, titles
 /// for objects. Package authors use ``FormattedValue``, which is built on this.
 enum ValueText {
-  /// The context's property value as text.
-  static func of(_ context: RuleContext, _ environment: RenderEnvironment) -> String {
-    FormattedValue.shown(context.propertyValue, in: ViewScope(context: context, environment: environment)).text
-  }
-
   /// A typed, non-nil value through the context's formatter, else plainly.
-  static func text(of value: DatabaseValue, _ context: RuleContext, _ environment: RenderEnvironment) -> String {
-    if let name = context.formatter, let formatter = environment.formatters.formatter(named: name.name) {
+  static func text(
+    of value: DatabaseValue, _ context: RuleContext, _ environment: RenderEnvironment
+  ) -> String {
+    if let name = context.formatter,
+      let formatter = environment.formatters.formatter(named: name.name)
+    {
       return formatter.format(value, for: context.attribute)
     }
     return plain(value)
@@ -60,7 +59,11 @@ enum EditState {
   /// `required` when a value is needed and missing, else nil.
   static func invalidReason(_ context: RuleContext) -> String? {
     guard let object = context.object else { return nil }
-    guard let attribute = context.attribute ?? context.relationship.flatMap({ object.entity.attribute(named: $0.joins.first?.source ?? "") }),
+    guard
+      let attribute = context.attribute
+        ?? context.relationship.flatMap({
+          object.entity.attribute(named: $0.joins.first?.source ?? "")
+        }),
       !attribute.allowsNull, !attribute.isAutoIncrement, attribute.defaultValue == nil,
       !(object.isNew && attribute.valueType == .date),  // an insert stamps these with now
       object.databaseValue(forAttribute: attribute.name)?.isNull ?? true

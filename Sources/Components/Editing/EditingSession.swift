@@ -28,21 +28,31 @@ public final class EditingSession: @unchecked Sendable {
   }
 
   /// Starts editing a fetched object; refused up front when it is not editable.
-  public static func edit(_ object: DatabaseObject, in context: RuleContext, formatters: FormatterRegistry = FormatterRegistry())
+  public static func edit(
+    _ object: DatabaseObject, in context: RuleContext,
+    formatters: FormatterRegistry = FormatterRegistry()
+  )
     throws -> EditingSession
   {
     let session = EditingSession(object: object, context: context, formatters: formatters)
-    try object.database?.requireWritable("\(object.entity.name) \(object.primaryKeyDescription) cannot be edited")
-    try Permissions.require(D2SKeys.IsObjectEditable.self, for: object, in: session.context, action: "edited")
+    try object.database?.requireWritable(
+      "\(object.entity.name) \(object.primaryKeyDescription) cannot be edited")
+    try Permissions.require(
+      D2SKeys.IsObjectEditable.self, for: object, in: session.context, action: "edited")
     return session
   }
 
   /// Starts editing a new object of `entity`; refused when the entity is read-only. Applies
   /// `initialPropertyValues`.
-  public static func new(_ entityName: String, in context: RuleContext, formatters: FormatterRegistry = FormatterRegistry())
+  public static func new(
+    _ entityName: String, in context: RuleContext,
+    formatters: FormatterRegistry = FormatterRegistry()
+  )
     throws -> EditingSession
   {
-    guard let database = context.database else { throw DatabaseError(.connection, "no database is open") }
+    guard let database = context.database else {
+      throw DatabaseError(.connection, "no database is open")
+    }
     var probe = context
     probe.task = "edit"
     guard let entity = database.model.lookupEntity(entityName) else {
@@ -68,7 +78,8 @@ public final class EditingSession: @unchecked Sendable {
     let entity = object.entity
     if let attribute = entity.attribute(named: key) {
       let property = context.with(\.propertyKey, key)
-      if case .string(let text) = literal, let name = property.formatter, let formatter = formatters.formatter(named: name.name)
+      if case .string(let text) = literal, let name = property.formatter,
+        let formatter = formatters.formatter(named: name.name)
       {
         try object.setValue(try formatter.parse(text, for: attribute), forAttribute: key)
       } else {
@@ -77,32 +88,48 @@ public final class EditingSession: @unchecked Sendable {
       return
     }
     guard let relationship = entity.relationship(named: key), !relationship.isToMany else {
-      throw DatabaseError(.invalidValue, "\(entity.name) has no attribute or to-one relationship '\(key)'")
+      throw DatabaseError(
+        .invalidValue, "\(entity.name) has no attribute or to-one relationship '\(key)'")
     }
-    guard let database = context.database else { throw DatabaseError(.connection, "no database is open") }
+    guard let database = context.database else {
+      throw DatabaseError(.connection, "no database is open")
+    }
     if case .null = literal {
       try object.setRelated(nil, forRelationship: key)
       return
     }
     let keys: [Literal] = if case .list(let items) = literal { items } else { [literal] }
-    guard let destinationEntity = database.model.entity(named: relationship.destinationName) else { return }
-    let values = try zip(destinationEntity.primaryKeyAttributes, keys).map { try DatabaseValue.coerce($1, to: $0) }
-    guard let destination = try database.fetchObject(destinationEntity.name, primaryKey: values) else {
-      throw DatabaseError(.notFound, "no \(destinationEntity.name) with id \(keys.map(\.description).joined(separator: ","))")
+    guard let destinationEntity = database.model.entity(named: relationship.destinationName) else {
+      return
+    }
+    let values = try zip(destinationEntity.primaryKeyAttributes, keys).map {
+      try DatabaseValue.coerce($1, to: $0)
+    }
+    guard let destination = try database.fetchObject(destinationEntity.name, primaryKey: values)
+    else {
+      throw DatabaseError(
+        .notFound,
+        "no \(destinationEntity.name) with id \(keys.map(\.description).joined(separator: ","))")
     }
     try object.setRelated(destination, forRelationship: key)
   }
 
   /// Saves the pending changes if the rules allow it for the fetched and the pending values.
   public func save() throws {
-    guard let database = context.database else { throw DatabaseError(.connection, "no database is open") }
-    if !object.isNew {
-      try Permissions.require(D2SKeys.IsObjectEditable.self, for: object.fetchedCopy(), in: context, action: "saved")
+    guard let database = context.database else {
+      throw DatabaseError(.connection, "no database is open")
     }
-    try Permissions.require(D2SKeys.IsObjectEditable.self, for: object, in: context, action: "saved")
+    if !object.isNew {
+      try Permissions.require(
+        D2SKeys.IsObjectEditable.self, for: object.fetchedCopy(), in: context, action: "saved")
+    }
+    try Permissions.require(
+      D2SKeys.IsObjectEditable.self, for: object, in: context, action: "saved")
     try database.save(
       object,
-      options: .init(creationTimestampKey: context.creationTimestampPropertyKey, updateTimestampKey: context.updateTimestampPropertyKey))
+      options: .init(
+        creationTimestampKey: context.creationTimestampPropertyKey,
+        updateTimestampKey: context.updateTimestampPropertyKey))
   }
 
   /// Drops pending changes.
@@ -110,12 +137,16 @@ public final class EditingSession: @unchecked Sendable {
 
   /// Deletes a fetched object if `isObjectDeletable` allows it (task `inspect`).
   public static func delete(_ object: DatabaseObject, in context: RuleContext) throws {
-    try object.database?.requireWritable("\(object.entity.name) \(object.primaryKeyDescription) cannot be deleted")
+    try object.database?.requireWritable(
+      "\(object.entity.name) \(object.primaryKeyDescription) cannot be deleted")
     var probe = context
     probe.task = "inspect"
     probe.entity = object.entity
-    try Permissions.require(D2SKeys.IsObjectDeletable.self, for: object.fetchedCopy(), in: probe, action: "deleted")
-    guard let database = context.database else { throw DatabaseError(.connection, "no database is open") }
+    try Permissions.require(
+      D2SKeys.IsObjectDeletable.self, for: object.fetchedCopy(), in: probe, action: "deleted")
+    guard let database = context.database else {
+      throw DatabaseError(.connection, "no database is open")
+    }
     try database.delete(object)
   }
 }
@@ -140,8 +171,13 @@ enum Permissions {
     let byRules = try probe.resolve(key)
     guard byRules, explicit ?? true else {
       let name = probe.engine.registry.key(for: key)?.name ?? "permission"
-      let reason = explicit == false ? "\(name) is set to false" : ((try? probe.showLine(forKeyNamed: name)) ?? "\(name) is false")
-      throw PermissionError(message: "\(object.entity.name) \(object.primaryKeyDescription) may not be \(action) (\(reason))")
+      let reason =
+        explicit == false
+        ? "\(name) is set to false"
+        : ((try? probe.showLine(forKeyNamed: name)) ?? "\(name) is false")
+      throw PermissionError(
+        message:
+          "\(object.entity.name) \(object.primaryKeyDescription) may not be \(action) (\(reason))")
     }
   }
 }

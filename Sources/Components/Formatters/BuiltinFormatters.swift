@@ -8,7 +8,8 @@ enum BuiltinFormatters {
     ("integer", IntegerFormatter()), ("decimal", DecimalFormatter(prefix: "", name: "decimal")),
     ("currency", DecimalFormatter(prefix: "$", name: "currency")), ("percent", PercentFormatter()),
     ("date", DateFormatterKind(kind: .date)), ("time", DateFormatterKind(kind: .time)),
-    ("dateTime", DateFormatterKind(kind: .dateTime)), ("minutesDuration", MinutesDurationFormatter()),
+    ("dateTime", DateFormatterKind(kind: .dateTime)),
+    ("minutesDuration", MinutesDurationFormatter()),
     ("daysDuration", DaysDurationFormatter()),
   ]
 
@@ -29,7 +30,9 @@ enum BuiltinFormatters {
     var text = d.description
     guard let scale, scale > 0 else { return text }
     if !text.contains(".") { text += "." }
-    let fraction = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) - 1
+    let fraction =
+      text.count
+      - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) - 1
     if fraction < scale { text += String(repeating: "0", count: scale - fraction) }
     return text
   }
@@ -37,7 +40,9 @@ enum BuiltinFormatters {
   /// A number typed by a person: spaces and grouping commas dropped.
   static func number(_ text: String) -> Decimal? {
     let cleaned = text.filter { $0 != "," && !$0.isWhitespace }
-    guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else { return nil }
+    guard !cleaned.isEmpty,
+      cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
+    else { return nil }
     return Decimal(string: cleaned, locale: posix)
   }
 
@@ -56,13 +61,20 @@ enum BuiltinFormatters {
 struct IntegerFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     if case .int(let i) = value { return String(i) }
-    return BuiltinFormatters.decimal(value).map { BuiltinFormatters.plain($0, scale: nil) } ?? value.description
+    return BuiltinFormatters.decimal(value).map { BuiltinFormatters.plain($0, scale: nil) }
+      ?? value.description
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
-    guard let d = BuiltinFormatters.number(text), Decimal(NSDecimalNumber(decimal: d).intValue) == d else {
-      throw FormatterError(formatter: "integer", text: text, accepted: "a whole number like 16044 or 16,044")
+    guard let d = BuiltinFormatters.number(text), Decimal(NSDecimalNumber(decimal: d).intValue) == d
+    else {
+      throw FormatterError(
+        formatter: "integer", text: text, accepted: "a whole number like 16044 or 16,044")
     }
-    if let attribute, attribute.valueType != .int, let value = BuiltinFormatters.typed(d, for: attribute) { return value }
+    if let attribute, attribute.valueType != .int,
+      let value = BuiltinFormatters.typed(d, for: attribute)
+    {
+      return value
+    }
     return .int(NSDecimalNumber(decimal: d).intValue)
   }
 }
@@ -79,10 +91,17 @@ struct DecimalFormatter: ValueFormatter {
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     var body = text.trimmingCharacters(in: .whitespaces)
     var negative = false
-    if body.hasPrefix("-") { negative = true; body.removeFirst() }
+    if body.hasPrefix("-") {
+      negative = true
+      body.removeFirst()
+    }
     if !prefix.isEmpty, body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
-    guard let d = BuiltinFormatters.number(body), let value = BuiltinFormatters.typed(negative ? -d : d, for: attribute) else {
-      throw FormatterError(formatter: name, text: text, accepted: prefix.isEmpty ? "a number like 20.99" : "an amount like $20.99 or 20.99")
+    guard let d = BuiltinFormatters.number(body),
+      let value = BuiltinFormatters.typed(negative ? -d : d, for: attribute)
+    else {
+      throw FormatterError(
+        formatter: name, text: text,
+        accepted: prefix.isEmpty ? "a number like 20.99" : "an amount like $20.99 or 20.99")
     }
     return value
   }
@@ -118,8 +137,11 @@ struct DateFormatterKind: ValueFormatter {
     let body = text.trimmingCharacters(in: .whitespaces)
     let date = kind == .time ? DatabaseValue.parseDate(body, kind: .time) : ISODateText.parse(body)
     guard let date, kind != .date || body.count == 10 else {
-      let forms = ["date": "2006-02-15", "time": "04:34 or 04:34:33", "dateTime": "2006-02-15 04:34:33"]
-      throw FormatterError(formatter: kind.rawValue, text: text, accepted: forms[kind.rawValue] ?? "an ISO date")
+      let forms = [
+        "date": "2006-02-15", "time": "04:34 or 04:34:33", "dateTime": "2006-02-15 04:34:33",
+      ]
+      throw FormatterError(
+        formatter: kind.rawValue, text: text, accepted: forms[kind.rawValue] ?? "an ISO date")
     }
     return .date(date)
   }
@@ -127,7 +149,9 @@ struct DateFormatterKind: ValueFormatter {
 
 struct MinutesDurationFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard let minutes = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue }) else { return value.description }
+    guard
+      let minutes = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue })
+    else { return value.description }
     return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
@@ -160,13 +184,16 @@ struct MinutesDurationFormatter: ValueFormatter {
 
 struct DaysDurationFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard let days = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue }) else { return value.description }
+    guard let days = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue })
+    else { return value.description }
     return days == 1 ? "1 day" : "\(days) days"
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     var body = text.trimmingCharacters(in: .whitespaces).lowercased()
     for suffix in [" days", " day"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
-    guard let days = Int(body) else { throw FormatterError(formatter: "daysDuration", text: text, accepted: "6 or 6 days") }
+    guard let days = Int(body) else {
+      throw FormatterError(formatter: "daysDuration", text: text, accepted: "6 or 6 days")
+    }
     return .int(days)
   }
 }

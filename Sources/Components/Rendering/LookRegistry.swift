@@ -20,14 +20,18 @@ public final class LookRegistry: Sendable {
   /// - Throws: ``LookError`` naming the look and the component when neither has it.
   public func view(_ name: ComponentName, look: String) throws -> any D2SView {
     try looks.withLock { looks in
-      if let component = looks[look]?[name.name] ?? looks[BasicLook.name]?[name.name] { return component }
+      if let component = looks[look]?[name.name] ?? looks[BasicLook.name]?[name.name] {
+        return component
+      }
       throw LookError(look: look, component: name.name)
     }
   }
 
   /// Looks with their component names, sorted.
   public var catalog: [(look: String, components: [String])] {
-    looks.withLock { looks in looks.keys.sorted().map { ($0, looks[$0, default: [:]].keys.sorted()) } }
+    looks.withLock { looks in
+      looks.keys.sorted().map { ($0, looks[$0, default: [:]].keys.sorted()) }
+    }
   }
 }
 

@@ -19,7 +19,8 @@ public struct RenderEnvironment: Sendable {
 
   /// An environment.
   public init(
-    looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(), width: Int? = 100,
+    looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(),
+    width: Int? = 100,
     list: ListRequest = ListRequest()
   ) {
     self.looks = looks
@@ -33,12 +34,16 @@ public struct RenderEnvironment: Sendable {
   public func pageNode(_ context: RuleContext) throws -> ViewNode {
     let scope = ViewScope(context: context, environment: self)
     var page: PageNode
-    if context.pageWrapper != nil, case .page(let wrapped) = try ComponentView(\.pageWrapper).resolve(in: scope) {
+    if context.pageWrapper != nil,
+      case .page(let wrapped) = try ComponentView(\.pageWrapper).resolve(in: scope)
+    {
       page = wrapped
     } else {
       page = PageNode(
-        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name, title: context.navigationBarTitle,
-        showsTitle: false, content: try ComponentView(\.page).resolve(in: scope), footer: .empty, actions: [])
+        name: context.page?.name ?? "", task: context.task, entity: context.entity?.name,
+        title: context.navigationBarTitle,
+        showsTitle: false, content: try ComponentView(\.page).resolve(in: scope), footer: .empty,
+        actions: [])
     }
     page.actions += pageActions(context)
     return .page(page)
@@ -53,13 +58,17 @@ public struct RenderEnvironment: Sendable {
 
   /// Writes the page for `context` to `output` as it is rendered (a list's rows stream).
   public func renderPage(_ context: RuleContext, to output: any TextOutput) throws {
-    try Renderers.renderer(for: context.platform, width: width).render(try pageNode(context), to: output)
+    try Renderers.renderer(for: context.platform, width: width).render(
+      try pageNode(context), to: output)
   }
 
   /// The terminal lines of the component the key at `keyPath` names, or none when it names
   /// none.
-  public func render(_ keyPath: KeyPath<RuleContext, ComponentName?> & Sendable, in context: RuleContext) throws -> [String] {
-    let node = try ComponentView(keyPath).resolve(in: ViewScope(context: context, environment: self))
+  public func render(
+    _ keyPath: KeyPath<RuleContext, ComponentName?> & Sendable, in context: RuleContext
+  ) throws -> [String] {
+    let node = try ComponentView(keyPath).resolve(
+      in: ViewScope(context: context, environment: self))
     return TerminalRenderer(width: width).lines(node)
   }
 
@@ -87,7 +96,10 @@ public struct ListRequest: Sendable {
   /// The window's first row.
   public var offset: Int
   /// A request.
-  public init(qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil, offset: Int = 0) {
+  public init(
+    qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,
+    offset: Int = 0
+  ) {
     self.qualifier = qualifier
     self.sortOrderings = sortOrderings
     self.limit = limit

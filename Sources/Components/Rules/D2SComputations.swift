@@ -17,10 +17,15 @@ public enum D2SComputations {
       AnySendableOptional(context.entity?.relationship(named: context.propertyKey))
     }
     computations.register("propertyValue") { context in
-      guard let object = context.object, !context.propertyKey.isEmpty else { return AnySendableValue(nil) }
-      return PropertyValues.sendable(object.value(forKeyPath: context.propertyKey)) ?? AnySendableValue(nil)
+      guard let object = context.object, !context.propertyKey.isEmpty else {
+        return AnySendableValue(nil)
+      }
+      return PropertyValues.sendable(object.value(forKeyPath: context.propertyKey))
+        ?? AnySendableValue(nil)
     }
-    computations.register("userEntity") { context in AnySendableOptional(UserEntity.find(in: context.model)) }
+    computations.register("userEntity") { context in
+      AnySendableOptional(UserEntity.find(in: context.model))
+    }
     computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
     computations.register("prettyPropertyKey") { prettify($0.propertyKey) }
     computations.register("visibleEntityNames") { $0.model.entities.map(\.name).sorted() }
@@ -44,14 +49,16 @@ public enum D2SComputations {
       let hidden = entity.foreignKeyAttributeNames
       // A link table's to-many gives way to the many-to-many flattened through it (`actors`
       // for `filmActors`); it can still be followed by name.
-      let linked = Set(entity.relationships.compactMap { $0.isFlattened ? $0.definition.first : nil })
+      let linked = Set(
+        entity.relationships.compactMap { $0.isFlattened ? $0.definition.first : nil })
       return entity.attributes.map(\.name).filter { !hidden.contains($0) }
         + entity.relationships.map(\.name).filter { !linked.contains($0) }
     }
     computations.register("editPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
       let hidden = entity.foreignKeyAttributeNames
-      return entity.attributes.map(\.name).filter { !hidden.contains($0) } + entity.toOneRelationships.map(\.name)
+      return entity.attributes.map(\.name).filter { !hidden.contains($0) }
+        + entity.toOneRelationships.map(\.name)
     }
   }
 
@@ -75,7 +82,8 @@ public enum D2SComputations {
       }
       words.append(word)
     }
-    return words.filter { !$0.isEmpty }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    return words.filter { !$0.isEmpty }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+      separator: " ")
   }
 }
 

@@ -19,23 +19,33 @@ public enum D2SEngine {
     let computations = RuleComputations()
     D2SComputations.register(in: computations)
     let builtin = try defaultRuleModel(registry: registry, computations: computations)
-    return try RuleEngine(ruleModel: rules, fallbacks: fallbacks + [builtin], registry: registry, computations: computations)
+    return try RuleEngine(
+      ruleModel: rules, fallbacks: fallbacks + [builtin], registry: registry,
+      computations: computations)
   }
 
   /// An engine over rule text (the user's rules), after the builtin keys are exposed.
   /// - Throws: ``RuleFileError`` with every error of the text.
-  public static func make(ruleText: String, file: String? = nil, registry: D2SContextKVC = .shared) throws -> RuleEngine {
+  public static func make(ruleText: String, file: String? = nil, registry: D2SContextKVC = .shared)
+    throws -> RuleEngine
+  {
     try D2SKeys.expose(in: registry)
     let computations = RuleComputations()
     D2SComputations.register(in: computations)
-    let rules = RuleModel(try RuleParser(registry: registry, computations: computations).parseRules(ruleText, file: file))
+    let rules = RuleModel(
+      try RuleParser(registry: registry, computations: computations).parseRules(
+        ruleText, file: file))
     return try make(rules: rules, registry: registry)
   }
 
   /// The builtin default rule model, parsed from its text.
-  public static func defaultRuleModel(registry: D2SContextKVC, computations: RuleComputations) throws -> RuleModel {
+  public static func defaultRuleModel(registry: D2SContextKVC, computations: RuleComputations)
+    throws -> RuleModel
+  {
     let model = RuleModel(origin: .builtin)
-    try model.load(DefaultRules.text, file: "builtin", parser: RuleParser(registry: registry, computations: computations))
+    try model.load(
+      DefaultRules.text, file: "builtin",
+      parser: RuleParser(registry: registry, computations: computations))
     return model
   }
 }

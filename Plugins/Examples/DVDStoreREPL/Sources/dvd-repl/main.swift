@@ -1,6 +1,6 @@
 import AuditKeys
-import D2SREPL
 import CompactLook
+import D2SREPL
 import RatingComponents
 
 // A custom REPL: d2s-repl with three plugins installed.

@@ -19,7 +19,9 @@ enum Readme {
   public struct StarsPlugin: D2SPlugin {
     public init() {}
     public let name = "Stars"
-    public var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())] }
+    public var components: [PluginComponent] {
+      [PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())]
+    }
     public var ruleText: String? { "propertyKey = 'rentalDuration' => component = 'DisplayStars'" }
   }
 }

@@ -37,9 +37,14 @@ public struct DisplayStars: D2SView {
 /// `3` → `3/5`.
 public struct OutOfFiveFormatter: ValueFormatter {
   public init() {}
-  public func format(_ value: DatabaseValue, for attribute: Attribute?) -> String { "\(value.intValue ?? 0)/5" }
+  public func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+    "\(value.intValue ?? 0)/5"
+  }
   public func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
-    guard let n = Int(text.replacingOccurrences(of: "/5", with: "").trimmingCharacters(in: .whitespaces)) else {
+    guard
+      let n = Int(
+        text.replacingOccurrences(of: "/5", with: "").trimmingCharacters(in: .whitespaces))
+    else {
       throw FormatterError(formatter: "outOfFive", text: text, accepted: "3 or 3/5")
     }
     return .int(n)
@@ -51,11 +56,15 @@ public struct RatingComponentsPlugin: D2SPlugin {
   public init() {}
   public let name = "RatingComponents"
   public var components: [PluginComponent] {
-    [PluginComponent("EditRating", look: "BasicLook", EditRating()), PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())]
+    [
+      PluginComponent("EditRating", look: "BasicLook", EditRating()),
+      PluginComponent("DisplayStars", look: "BasicLook", DisplayStars()),
+    ]
   }
   public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
   /// The rules ship as a resource (`rating.d2s`), found without `Bundle.module`.
   public var ruleText: String? {
-    try? PluginResources.text(of: "rating.d2s", package: "RatingComponents", target: "RatingComponents")
+    try? PluginResources.text(
+      of: "rating.d2s", package: "RatingComponents", target: "RatingComponents")
   }
 }
