@@ -30,7 +30,16 @@ public final class DisplayGroup: @unchecked Sendable {
 
   /// How the total is found.
   private enum CountPlan {
-    case shown, exact, estimate(Int), background(BackgroundCount), lowerBound
+    /// The list has no window: its rows are the total.
+    case shown
+    /// Counted after the rows, on the same connection (a small table).
+    case exact
+    /// The database's estimate (an unfiltered list of a large table).
+    case estimate(Int)
+    /// Counted beside the rows, waited for only so long.
+    case background(BackgroundCount)
+    /// Not counted (`countTimeBudget = 0`): the rows up to the window's end.
+    case lowerBound
   }
 
   /// The list `request` asks for in `context` (its `entity`, `auxiliaryQualifier`,
@@ -114,7 +123,8 @@ public final class DisplayGroup: @unchecked Sendable {
     case .shown: return ListTotal(shown)
     case .estimate(let estimate): return ListTotal(max(estimate, seen), .estimate)
     case .background(let count):
-      let waited = countTimeBudget.map { Duration.milliseconds($0) }
+      let waited =
+        countTimeBudget.map { Duration.milliseconds($0) }
         ?? max(rowsStarted.duration(to: .now), .milliseconds(20))
       if let total = count.wait(upTo: waited) { return ListTotal(total) }
       count.cancel()
