@@ -40,6 +40,25 @@ enum REPLHelp {
     ("lint [--all]", "rules that can never win, ambiguous pairs, duplicates, unknown names"),
     ("coverage [--all]", "how often each rule won and was evaluated; the rules that never won"),
     ("source FILE", "run a script of commands"),
+    (
+      "timing on|off",
+      "after each command, one line on stderr: total · statements and their time · rule"
+        + " look-ups, % cached (rounded down) · render (total less own-thread SQL) · rows shown:"
+        + "\n    15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms"
+        + " · 20 rows\n    (no `· N rows` when no list rows were shown; no `, N% cached` with"
+        + " no look-ups; JSON: {\"timing\":{\"ms\",\"statements\",\"sqlMs\",\"lookups\","
+        + "\"cachedLookups\",\"renderMs\",\"rows\"}})"
+    ),
+    (
+      "trace on|off",
+      "after each command, on stderr: each SQL statement with its time and number of bound"
+        + " values (never the values: D2S_LOGLEVEL=trace shows them),\n    then the rule look-ups"
+        + " per key with their counts and the rule that answered:\n    sql 0.052 ms, 1 bound:"
+        + " SELECT …\n    rule look-ups: 412, 400 cached\n      component: 40, 38 cached\n"
+        + "        24, 22 cached: builtin rule 12: …\n    (JSON: {\"sql\",\"ms\",\"bound\"} a"
+        + " statement, then {\"lookups\":[{\"key\",\"count\",\"cached\",\"rules\":[{\"rule\","
+        + "\"count\",\"cached\"}]}]})"
+    ),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
     (
@@ -49,6 +68,10 @@ enum REPLHelp {
     (
       "d2s-repl --width N · --format json|markdown|terminal",
       "page width: --width, else COLUMNS, else the terminal's; scripts have no limit (nothing is cut)"
+    ),
+    (
+      "d2s-repl --timing · --trace",
+      "timing on / trace on for every command of the run (never in --check transcripts)"
     ),
     ("help [COMMAND] · quit", ""),
   ]
