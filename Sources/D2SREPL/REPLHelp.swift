@@ -42,22 +42,28 @@ enum REPLHelp {
     ("source FILE", "run a script of commands"),
     (
       "timing on|off",
-      "after each command, one line on stderr: total · statements and their time · rule"
-        + " look-ups, % cached (rounded down) · render (total less own-thread SQL) · rows shown:"
-        + "\n    15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms"
-        + " · 20 rows\n    (no `· N rows` when no list rows were shown; no `, N% cached` with"
-        + " no look-ups; JSON: {\"timing\":{\"ms\",\"statements\",\"sqlMs\",\"lookups\","
-        + "\"cachedLookups\",\"renderMs\",\"rows\"}})"
+      [
+        "after each command, one line on stderr (Documentation/Tracing.md):",
+        "15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms · 20 rows",
+        "total · statements and their time · look-ups the rule engine answered, % from its cache",
+        "(rounded down; left out with no look-ups) · render: total less the SQL time on the",
+        "command's thread · rows shown (left out when no list rows were shown)",
+        #"JSON: {"timing":{"ms","statements","sqlMs","lookups","cachedLookups","renderMs","rows"}}"#,
+      ].joined(separator: "\n    ")
     ),
     (
       "trace on|off",
-      "after each command, on stderr: each SQL statement with its time and number of bound"
-        + " values (never the values: D2S_LOGLEVEL=trace shows them),\n    then the rule look-ups"
-        + " per key with their counts and the rule that answered:\n    sql 0.052 ms, 1 bound:"
-        + " SELECT …\n    rule look-ups: 412, 400 cached\n      component: 40, 38 cached\n"
-        + "        24, 22 cached: builtin rule 12: …\n    (JSON: {\"sql\",\"ms\",\"bound\"} a"
-        + " statement, then {\"lookups\":[{\"key\",\"count\",\"cached\",\"rules\":[{\"rule\","
-        + "\"count\",\"cached\"}]}]})"
+      [
+        "after each command, on stderr: each statement with its time and number of bound values",
+        "(never the values: D2S_LOGLEVEL=trace logs them), then the rule look-ups per key, with",
+        "their counts and the rule (or default) that answered:",
+        "sql 0.052 ms, 1 bound: SELECT …",
+        "rule look-ups: 412, 400 cached",
+        "  component: 40, 38 cached",
+        "    24, 22 cached: builtin rule 12: …",
+        #"JSON: {"sql","ms","bound"} a statement, then"#,
+        #"{"lookups":[{"key","count","cached","rules":[{"rule","count","cached"}]}]}"#,
+      ].joined(separator: "\n    ")
     ),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
