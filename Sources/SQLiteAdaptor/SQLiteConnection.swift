@@ -94,6 +94,8 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   func executeScript(_ sql: String) throws {
     lock.lock()
     defer { lock.unlock() }
+    var timer = SQLTimer()
+    defer { timer.finish(SQLStatement(sql)) }
     var message: UnsafeMutablePointer<CChar>?
     let status = sqlite3_exec(handle, sql, nil, nil, &message)
     defer { sqlite3_free(message) }
@@ -105,12 +107,15 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     }
   }
 
-  /// Prepares (or reuses) `statement`, binds its values, and steps through its rows.
+  /// Prepares (or reuses) `statement`, binds its values, and steps through its rows. Its time
+  /// for ``SQLTrace`` is that of preparing, binding and stepping, not of `row`.
   func run(_ statement: SQLStatement, row: (OpaquePointer) throws -> Void) throws {
     lock.lock()
     defer { lock.unlock() }
     logStatement(statement)
     statementCount += 1
+    var timer = SQLTimer()
+    defer { timer.finish(statement) }
     let prepared: OpaquePointer
     if let cached = statements[statement.sql] {
       prepared = cached
@@ -133,7 +138,9 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       let status = sqlite3_step(prepared)
       if status == SQLITE_DONE { return }
       guard status == SQLITE_ROW else { throw error(status, sql: statement.sql) }
+      timer.pause()
       try row(prepared)
+      timer.resume()
     }
   }
 
