@@ -93,13 +93,21 @@ public final class DisplayGroup: @unchecked Sendable {
     rowsStarted = .now
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     let positioned = !entity.primaryKeyAttributes.isEmpty
+    // One row more than the window, not shown, says whether `next` has a window to go to.
+    var fetch = specification
+    fetch.limit = specification.limit.map { $0 + 1 }
     var first: [DatabaseValue]?
     var last: [DatabaseValue]?
     var rows = 0
+    var more = false
     try database.fetchRows(
-      specification, attributes: objects ? nil : attributes, paths: paths,
+      fetch, attributes: objects ? nil : attributes, paths: paths,
       positions: positioned, objects: objects, prefetch: prefetch
     ) { values, object in
+      if let limit = specification.limit, rows == limit {
+        more = true
+        return
+      }
       if rows == 0 { first = values }
       last = values
       rows += 1
@@ -108,7 +116,7 @@ public final class DisplayGroup: @unchecked Sendable {
     guard positioned else { return }
     positions.record(
       first: first.map { Array($0.suffix(width)) }, last: last.map { Array($0.suffix(width)) },
-      rows: rows)
+      rows: rows, more: more)
   }
 
   /// The total, given that `shown` rows were read: exact, estimated or a lower bound.
