@@ -14,11 +14,13 @@ extension PostgreSQLConnection {
   func stream(_ statement: SQLStatement, row: ([String?], [UInt32]) throws -> Void) throws {
     lock.lock()
     defer { lock.unlock() }
-    parkActiveStream()
+    if let other = try lend(statement) { return try other.stream(statement, row: row) }
+    let isOutsideTransactions = PQtransactionStatus(handle) == PQTRANS_IDLE
     try send(statement, simple: false)
     // Right after sending, as libpq requires; if it is refused, the result comes whole.
     _ = PQsetSingleRowMode(handle)
-    let stream = PostgreSQLRowStream(connection: self, sql: statement.sql)
+    let stream = PostgreSQLRowStream(
+      connection: self, sql: statement.sql, isOutsideTransactions: isOutsideTransactions)
     let outer = activeStream
     activeStream = stream
     defer { activeStream = outer }
@@ -42,11 +44,35 @@ extension PostgreSQLConnection {
     }
   }
 
-  /// Frees the connection for another statement: the query being read row by row, if any,
-  /// reads its remaining rows into memory first.
-  func parkActiveStream() {
-    guard let stream = activeStream, !stream.isFinished else { return }
+  /// The connection to run `statement` on when this one is busy handing out rows (a statement
+  /// from inside a row callback: a prefetch, a fault), or nil to run it here.
+  ///
+  /// Outside transactions, the rows keep coming and the statement runs on ``helper``, a
+  /// second connection with the same settings, made when first needed: it sees what this one
+  /// would, since each statement outside a transaction sees what is committed when it
+  /// starts. Inside one, only this connection sees the transaction's work: the stream is
+  /// parked (its remaining rows are read into memory), and so it is when no second
+  /// connection can be made.
+  func lend(_ statement: SQLStatement) throws -> PostgreSQLConnection? {
+    guard let stream = activeStream, !stream.isFinished else { return nil }
+    if stream.isOutsideTransactions {
+      do {
+        let helper = try self.helper ?? PostgreSQLConnection(conninfo: conninfo)
+        if self.helper == nil {
+          helper.sessionSettings = sessionSettings
+          _ = try helper.run(SQLStatement(sessionSettings), simple: true)
+          self.helper = helper
+        }
+        try helper.reconnectIfLost()
+        helper.isInterrupted = isInterrupted
+        statementCount += 1
+        return helper
+      } catch {
+        // No second connection: this one does it, once the rows are read.
+      }
+    }
     stream.park()
+    return nil
   }
 
   /// The next result of the statement sent, waited for (see ``awaitResult(sql:)``); nil when

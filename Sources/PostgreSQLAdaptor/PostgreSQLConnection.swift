@@ -8,12 +8,18 @@ import Foundation
 final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   let handle: OpaquePointer
   let lock = NSRecursiveLock()
-  private(set) var statementCount = 0
+  /// How many statements were sent, through this connection or lent to ``helper``.
+  var statementCount = 0
   /// Server notices (`NOTICE: …`), kept instead of printed to stderr.
   private(set) var notices: [String] = []
   /// The query being read row by row, while its rows are handed out (see
   /// ``stream(_:row:)``).
   var activeStream: PostgreSQLRowStream?
+  /// The URL or conninfo it connected with.
+  let conninfo: String
+  /// A second connection for statements from inside a row callback, made when first needed
+  /// (see ``connectionForNextStatement()``).
+  var helper: PostgreSQLConnection?
 
   /// Connects with a `postgresql://` URL or a `key=value` conninfo string.
   init(conninfo: String) throws {
@@ -30,6 +36,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       throw DatabaseError(.connection, "cannot connect to PostgreSQL: \(message)")
     }
     self.handle = handle
+    self.conninfo = conninfo
     PQsetNoticeProcessor(
       handle,
       { context, message in
@@ -70,7 +77,9 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
-    parkActiveStream()
+    if let other = try lend(statement) {
+      return try other.run(statement, simple: simple, encode: encode)
+    }
     try send(statement, simple: simple, encode: encode)
     // As PQexec: the last result, unless one failed (the server stops at the first failure).
     var last: OpaquePointer?

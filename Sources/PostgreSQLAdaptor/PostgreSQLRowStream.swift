@@ -6,10 +6,10 @@ import Foundation
 /// holds one row's `PGresult` and its input buffer, never the whole result, and the server
 /// waits (its socket full) while rows are rendered.
 ///
-/// libpq runs one statement at a time. When another statement needs the connection while
-/// rows are still being handed out (a prefetch or a fault from inside the row callback), the
-/// stream is *parked*: its remaining rows are read into memory first, and handed out from
-/// there afterwards. Only a query nested that way is held whole.
+/// libpq runs one statement at a time. A statement from inside the row callback (a prefetch,
+/// a fault) runs on a second connection (see ``PostgreSQLConnection/lend(_:)``), except
+/// inside a transaction: then the stream is *parked*: its remaining rows are read into
+/// memory first, and handed out from there afterwards.
 final class PostgreSQLRowStream {
   unowned let connection: PostgreSQLConnection
   let sql: String
@@ -23,10 +23,14 @@ final class PostgreSQLRowStream {
   /// The first failure the server reported; thrown once the rows before it are handed out.
   private var failure: DatabaseError?
 
+  /// Whether the statement was sent outside a transaction block.
+  let isOutsideTransactions: Bool
+
   /// A stream over the statement just sent, after `PQsetSingleRowMode`.
-  init(connection: PostgreSQLConnection, sql: String) {
+  init(connection: PostgreSQLConnection, sql: String, isOutsideTransactions: Bool) {
     self.connection = connection
     self.sql = sql
+    self.isOutsideTransactions = isOutsideTransactions
   }
 
   /// The next row's text values (nil for NULL), or nil after the last.

@@ -96,10 +96,48 @@ struct PostgreSQLStreamingTests {
         answers.append(
           try adaptor.scalar("SELECT count(*) FROM pg_database WHERE datname = 'postgres'"))
         try adaptor.executeScript("SET application_name = 'nested'")
+        // They ran on a second connection: this one still reads its rows from the server.
+        #expect(adaptor.connection.activeStream?.isFinished == false)
       }
     }
     #expect(seen == Array(1...25_000))
     #expect(answers == [.int(1), .int(1)])
+  }
+
+  @Test func objectRowsWithPrefetchesAreNotHeldWhole() throws {
+    let database = try TestDatabase.postgresql.open()
+    let adaptor = try #require(database.adaptor as? PostgreSQLAdaptor)
+    var ids = Set<Int>()
+    var stillStreaming: [Bool] = []
+    // Objects come in chunks of 1000, each chunk's customers fetched in one query.
+    try database.fetchRows(
+      FetchSpecification(entityName: "Rental"), paths: [], objects: true, prefetch: ["customer"]
+    ) { _, object in
+      ids.insert(object?.value(forKey: "id") as? Int ?? -1)
+      if ids.count.isMultiple(of: 5000) {
+        stillStreaming.append(adaptor.connection.activeStream?.isFinished == false)
+      }
+    }
+    #expect(ids.count == 16_044 && !ids.contains(-1))
+    #expect(stillStreaming == [true, true, true])
+  }
+
+  @Test func insideATransactionStatementsFromTheRowCallbackSeeItsWork() throws {
+    let adaptor = try open()
+    var seen: [Int] = []
+    var answers: [DatabaseValue?] = []
+    try adaptor.transaction {
+      try adaptor.executeScript("CREATE TEMPORARY TABLE mine (x int); INSERT INTO mine VALUES (7)")
+      try adaptor.query(Self.series(25_000), columns: [nil, nil]) { row in
+        let i = row[0].intValue ?? -1
+        seen.append(i)
+        if i == 10 {  // only this connection sees the transaction's table
+          answers.append(try adaptor.scalar("SELECT x FROM mine"))
+        }
+      }
+    }
+    #expect(seen == Array(1...25_000))
+    #expect(answers == [.int(7)])
   }
 
   @Test func aSaveAfterAStreamedAndAStoppedQuery() throws {
