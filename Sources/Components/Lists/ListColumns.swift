@@ -10,7 +10,9 @@ import RuleCore
 /// typed value of the row straight into its cell; values at key paths come from the same
 /// statement (joined), so such a list makes no objects at all.
 struct ListColumns {
-  struct Column {
+  /// One column: a class, so that rows read it by reference rather than copying its fields
+  /// for every cell.
+  final class Column {
     let description: TableColumn
     let context: RuleContext
     let path: PropertyPath?
@@ -26,6 +28,21 @@ struct ListColumns {
     /// the cells made so far, by the related object's key, so each related object's title is
     /// resolved once.
     let titles: TitleCache?
+
+    init(
+      description: TableColumn, context: RuleContext, path: PropertyPath?, valueIndex: Int?,
+      ownAttribute: String?, plain: (formatter: (any ValueFormatter)?, attribute: Attribute?)?,
+      nilText: String, titles: TitleCache?
+    ) {
+      self.description = description
+      self.context = context
+      self.path = path
+      self.valueIndex = valueIndex
+      self.ownAttribute = ownAttribute
+      self.plain = plain
+      self.nilText = nilText
+      self.titles = titles
+    }
   }
 
   /// Cells by the key of the object they show.
