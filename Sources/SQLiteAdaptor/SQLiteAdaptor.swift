@@ -31,7 +31,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
       path: location.path, readOnly: location.readOnly, vfs: location.vfs)
     databaseName =
       location.path == ":memory:"
-      ? "memory" : URL(fileURLWithPath: location.path).deletingPathExtension().lastPathComponent
+      ? "memory" : SQLiteLocation.stem(of: location.path)
     readOnlyReason = location.readOnlyReason ?? connection.unwritableReason()
   }
 

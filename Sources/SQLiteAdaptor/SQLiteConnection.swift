@@ -152,7 +152,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   func unwritableReason() -> String? {
     guard path != ":memory:" else { return nil }
     if sqlite3_db_readonly(handle, "main") == 1 { return "\(path) is not writable by this user" }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = SQLiteLocation.folder(of: path)
     if access(folder, W_OK) != 0 {
       return "the folder of \(path) is not writable by this user (SQLite keeps its journal there)"
     }

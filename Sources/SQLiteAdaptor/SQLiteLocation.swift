@@ -44,3 +44,20 @@ struct SQLiteLocation: Equatable {
     }
   }
 }
+
+extension SQLiteLocation {
+  /// The file name of `path` without its extension (`data/shop.db` → `shop`), by hand rather
+  /// than through `URL`, whose first use costs a start-up's worth of set-up.
+  static func stem(of path: String) -> String {
+    let name =
+      path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// The folder `path` is in (`.` for a bare file name, `/` for a file at the root).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
