@@ -8,6 +8,11 @@ import SQLiteAdaptor
 /// writes, with the position of page 999's last row as literals), and whether the database
 /// reads it through the sort key's index rather than scanning and sorting the table.
 struct KeysetPlan {
+  /// The statement explained, with its values written in.
+  var statement: String
+  /// The same with the placeholders d2s-repl's builder writes (`?`, or `$1`…`$5`), as
+  /// `d2s-repl --trace` prints it.
+  var template: String
   /// The plan's lines, as the database prints them.
   var lines: [String]
   /// Whether the plan walks ``EventTable/pagingIndex`` and nothing scans the whole table.
@@ -46,12 +51,14 @@ struct KeysetPlan {
     """
 
   /// `EXPLAIN QUERY PLAN` of the page statement in the SQLite file at `path`.
-  static func sqlite(_ path: String) throws -> (statement: String, plan: KeysetPlan) {
+  static func sqlite(_ path: String) throws -> KeysetPlan {
     let adaptor = try SQLiteAdaptor(path: path, readOnly: true)
     let (time, id) = try position(adaptor, table: "\"event\"")
+    let positions = ["t0.\"happened_at\"", "t0.\"event_id\""]
     let statement = statement(
-      table: "\"event\"", values: literals(happenedAt: time, eventID: id),
-      positions: ["t0.\"happened_at\"", "t0.\"event_id\""])
+      table: "\"event\"", values: literals(happenedAt: time, eventID: id), positions: positions)
+    let template = self.statement(
+      table: "\"event\"", values: Array(repeating: "?", count: 5), positions: positions)
     var lines: [String] = []
     try adaptor.query(SQLStatement("EXPLAIN QUERY PLAN " + statement), columns: []) { row in
       if case .string(let detail)? = row.last { lines.append(detail) }
@@ -62,19 +69,20 @@ struct KeysetPlan {
       && !lines.contains {
         $0.contains("TEMP B-TREE") || ($0.hasPrefix("SCAN") && !$0.contains("INDEX"))
       }
-    return (statement, KeysetPlan(lines: lines, usesIndex: usesIndex))
+    return KeysetPlan(
+      statement: statement, template: template, lines: lines, usesIndex: usesIndex)
   }
 
   /// `EXPLAIN` of the page statement on the `event` table of `schema` at `url`.
-  static func postgres(_ url: String, schema: String) throws -> (
-    statement: String, plan: KeysetPlan
-  ) {
+  static func postgres(_ url: String, schema: String) throws -> KeysetPlan {
     let adaptor = try PostgreSQLAdaptor(url: url, readOnly: true)
     let table = "\"\(schema)\".\"event\""
     let (time, id) = try position(adaptor, table: table)
+    let positions = ["CAST(t0.\"happened_at\" AS text)", "CAST(t0.\"event_id\" AS text)"]
     let statement = statement(
-      table: table, values: literals(happenedAt: time, eventID: id),
-      positions: ["CAST(t0.\"happened_at\" AS text)", "CAST(t0.\"event_id\" AS text)"])
+      table: table, values: literals(happenedAt: time, eventID: id), positions: positions)
+    let template = self.statement(
+      table: table, values: (1...5).map { "$\($0)" }, positions: positions)
     var lines: [String] = []
     try adaptor.query(SQLStatement("EXPLAIN " + statement), columns: []) { row in
       if case .string(let line)? = row.first { lines.append(line) }
@@ -84,7 +92,8 @@ struct KeysetPlan {
         $0.contains("Index Scan using \(EventTable.pagingIndex)")
           || $0.contains("Index Only Scan using \(EventTable.pagingIndex)")
       } && !lines.contains { $0.contains("Seq Scan") }
-    return (statement, KeysetPlan(lines: lines, usesIndex: usesIndex))
+    return KeysetPlan(
+      statement: statement, template: template, lines: lines, usesIndex: usesIndex)
   }
 
   private static func position(_ adaptor: any DatabaseAdaptor, table: String) throws -> (

@@ -56,8 +56,9 @@ enum PagingBenchmark {
       "page 1,000 by next, SQLite", [repl, events, "--timing", "-f", scripts.paging],
       folder: folder)
     table.append(Row(measure: "page 1,000 by next / page 1, SQLite (--timing)", pages, "≤ 1.2"))
-    let sqlitePlan = try KeysetPlan.sqlite(events)
-    report("SQLite EXPLAIN QUERY PLAN", sqlitePlan.statement, sqlitePlan.plan, &table)
+    report(
+      "SQLite EXPLAIN QUERY PLAN", try KeysetPlan.sqlite(events),
+      traced: try TracedStatement.page([repl, events], folder: folder), &table)
 
     if let url = ProcessInfo.processInfo.environment["D2S_BENCH_POSTGRES_URL"] {
       try runPostgres(url, repl: repl, scripts: scripts, folder: folder, table: &table)
@@ -87,7 +88,8 @@ enum PagingBenchmark {
     try EventTable.makePaging(postgres: url, schema: smallSchema, rows: 10_000, copying: bigSchema)
     print(
       "  PostgreSQL: generated 10,000,000 events (schema \(bigSchema)) and a 10,000-row copy "
-        + "(\(smallSchema)), analyzed, in \(seconds(since: start)) s")
+        + "(\(smallSchema)), analyzed, in \(seconds(since: start)) s; each run sees one schema "
+        + "(PGOPTIONS='-c search_path=…')")
     let big = ["PGOPTIONS": "-c search_path=\(bigSchema)"]
     let first = try ListBenchmark.compare(
       "first page, kind = 'buy' by amount, 10,000,000 rows", [repl, url, "-f", scripts.first],
@@ -97,8 +99,9 @@ enum PagingBenchmark {
       "page 1,000 by next, PostgreSQL", [repl, url, "--timing", "-f", scripts.paging],
       folder: folder, environment: big)
     table.append(Row(measure: "page 1,000 by next / page 1, PostgreSQL (--timing)", pages, "≤ 1.2"))
-    let plan = try KeysetPlan.postgres(url, schema: bigSchema)
-    report("PostgreSQL EXPLAIN", plan.statement, plan.plan, &table)
+    report(
+      "PostgreSQL EXPLAIN", try KeysetPlan.postgres(url, schema: bigSchema),
+      traced: try TracedStatement.page([repl, url], folder: folder, environment: big), &table)
     let memory = try PeakMemory.compare(
       [repl, url, "-c", "list Event"], big: big,
       small: ["PGOPTIONS": "-c search_path=\(smallSchema)"])
@@ -106,18 +109,32 @@ enum PagingBenchmark {
       Row(measure: "peak memory, list 10,000,000 rows / 10,000 (PostgreSQL)", memory, "≤ 1.5"))
   }
 
-  /// Prints a keyset page's plan and adds its verdict to `table`.
-  static func report(_ label: String, _ statement: String, _ plan: KeysetPlan, _ table: inout [Row])
-  {
+  /// Prints a keyset page's plan, and the statement `d2s-repl --trace` shows for `next`
+  /// (`traced`, when there is one) beside the one explained; adds the verdict to `table`.
+  static func report(
+    _ label: String, _ plan: KeysetPlan, traced: Result<String, BenchError>, _ table: inout [Row]
+  ) {
     print("  \(label) of the page-1,000 keyset statement:")
-    print("    " + statement)
+    print("    " + plan.statement)
     for line in plan.lines { print("    | " + line) }
     let verdict = plan.usesIndex ? "✓" : "✗"
     print("    \(verdict) \(plan.usesIndex ? "reads" : "does not read") \(EventTable.pagingIndex)")
+    var note = ""
+    switch traced {
+    case .failure(let error): print("    (\(error))")
+    case .success(let traced):
+      let same = traced == plan.template
+      print("    d2s-repl --trace, `next`: " + traced)
+      print(
+        same
+          ? "    ✓ the statement explained is that one with its values written in"
+          : "    ✗ the statement explained is not the one d2s-repl runs")
+      if !same { note = " (not d2s-repl's statement)" }
+    }
     table.append(
       Row(
         measure: "\(label.split(separator: " ")[0]) page query walks \(EventTable.pagingIndex)",
-        ratio: verdict, goal: "✓"))
+        ratio: verdict, goal: "✓" + note))
   }
 
   static func seconds(since start: ContinuousClock.Instant) -> String {

@@ -21,7 +21,7 @@ enum PeakMemory {
     let smallTime = median(smalls.map(\.milliseconds))
     let largePeak = Double(large.peakKilobytes) / 1024
     print(
-      "  `\(command.dropFirst(2).joined(separator: " "))` in script mode, stdout to /dev/null: "
+      "  d2s-repl URL -c \"list Event\" in script mode, stdout to /dev/null: "
         + "10,000,000 rows \(format(large.milliseconds / 1000)) s, \(format(largePeak)) MB peak "
         + "(one run, status \(large.status)); 10,000 rows \(format(smallTime)) ms, "
         + "\(format(smallPeak)) MB peak (median of 3)")
