@@ -5,11 +5,12 @@ extension Database {
   /// Streams the rows `specification` selects without making objects (the fast path of list
   /// pages): each row holds the entity's `attributes` (all of them, in model order, when nil),
   /// then the value at each of `paths`, read in the same statement through LEFT JOINs. Paths
-  /// must cross only to-one relationships and end at an attribute. Ctrl-C stops it at the
-  /// next row.
+  /// must cross only to-one relationships and end at an attribute. With `positions`, each row
+  /// ends with its position: the values of the orderings and the primary key, raw, as a
+  /// ``KeysetBound`` takes them. Ctrl-C stops it at the next row.
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
-    row: ([DatabaseValue]) throws -> Void
+    positions: Bool = false, row: ([DatabaseValue]) throws -> Void
   ) throws {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
@@ -20,24 +21,30 @@ extension Database {
       extra.append(column)
       columns.append(attribute)
     }
-    let statement = try builder.select(specification, attributes: attributes, extraColumns: extra)
+    let statement = try builder.select(
+      specification, attributes: attributes, extraColumns: extra, positions: positions)
+    if positions {
+      let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
+      columns += Array(repeating: nil, count: keys)
+    }
     try adaptor.query(statement, columns: columns) { values in
       try Interruption.check()
       try row(values)
     }
   }
 
-  /// ``fetchRows(_:attributes:paths:row:)`` with an object for each row when `objects` is true
+  /// ``fetchRows(_:attributes:paths:positions:row:)`` with an object for each row when `objects` is true
   /// (then `attributes` are ignored: an object has them all), made from the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
   /// are fetched together (one query per relationship per chunk, never per row).
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
-    objects: Bool,
-    prefetch: [String] = [], chunk: Int = 1000,
+    positions: Bool = false, objects: Bool, prefetch: [String] = [], chunk: Int = 1000,
     row: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     guard objects else {
-      return try fetchRows(specification, attributes: attributes, paths: paths) { try row($0, nil) }
+      return try fetchRows(
+        specification, attributes: attributes, paths: paths, positions: positions
+      ) { try row($0, nil) }
     }
     let entity = try entity(specification.entityName)
     let count = entity.attributes.count
@@ -48,7 +55,7 @@ extension Database {
       for (values, object) in pending { try row(values, object) }
       pending.removeAll(keepingCapacity: true)
     }
-    try fetchRows(specification, paths: paths) { values in
+    try fetchRows(specification, paths: paths, positions: positions) { values in
       pending.append(
         (
           values,

@@ -11,6 +11,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   /// The database's name (`sakila`).
   public var name: String { adaptor.databaseName }
 
+  /// The second connection counts run on.
+  let side = SideConnection()
+
   /// The most values bound in one batched prefetch statement.
   static let batchSize = 5_000
 

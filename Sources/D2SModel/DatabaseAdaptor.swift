@@ -32,9 +32,28 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// Why nothing can be written through this connection (opened read-only, a file this user
   /// cannot write), or nil when it is writable.
   var readOnlyReason: String? { get }
+
+  /// Another connection to the same database, read-only, for work that runs beside this
+  /// one's (a list's count on a thread of its own), or nil when there can be none (an
+  /// in-memory database).
+  func openReader() throws -> (any DatabaseAdaptor)?
+
+  /// The database's own estimate of the rows in `entity`'s table, found without reading
+  /// them (statistics, the largest row id), or nil when it has none.
+  func estimatedRowCount(of entity: Entity) throws -> Int?
+
+  /// Makes `isInterrupted` what stops this connection's running statement (instead of
+  /// ``Interruption/isRequested``).
+  func interrupt(when isInterrupted: @escaping @Sendable () -> Bool)
 }
 
 extension DatabaseAdaptor {
   /// Adaptors are writable unless they say otherwise.
   public var readOnlyReason: String? { nil }
+  /// No second connection unless the adaptor makes one.
+  public func openReader() throws -> (any DatabaseAdaptor)? { nil }
+  /// No estimates unless the adaptor has them.
+  public func estimatedRowCount(of entity: Entity) throws -> Int? { nil }
+  /// Only Ctrl-C stops statements unless the adaptor lets others.
+  public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {}
 }

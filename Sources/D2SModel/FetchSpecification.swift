@@ -11,17 +11,40 @@ public struct FetchSpecification: Sendable {
   /// Property key paths the caller will read (`address.phone`, `inventory.film.title`):
   /// their to-one relationship prefixes are prefetched.
   public var prefetchKeyPaths: [String]
+  /// Where a keyset page starts (then ``offset`` is not used): after, at or before a row's
+  /// position, the values of the orderings and the primary key at that row.
+  public var keyset: KeysetBound?
 
   public init(
     entityName: String, qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,
-    offset: Int? = nil, prefetchKeyPaths: [String] = []
+    offset: Int? = nil, prefetchKeyPaths: [String] = [], keyset: KeysetBound? = nil
   ) {
+    self.keyset = keyset
     self.entityName = entityName
     self.qualifier = qualifier
     self.sortOrderings = sortOrderings
     self.limit = limit
     self.offset = offset
     self.prefetchKeyPaths = prefetchKeyPaths
+  }
+}
+
+/// Where a keyset page starts, by a row's position: the values, for that row, of the
+/// fetch's orderings followed by its primary key (as ``Database/fetchRows(_:attributes:paths:positions:row:)``
+/// reads them).
+public enum KeysetBound: Sendable, Hashable {
+  /// The rows after the position, in order.
+  case after([DatabaseValue])
+  /// The rows from the position on, in order (the row itself included).
+  case from([DatabaseValue])
+  /// The rows before the position, nearest first (the order reversed).
+  case before([DatabaseValue])
+
+  /// The position's values.
+  public var position: [DatabaseValue] {
+    switch self {
+    case .after(let values), .from(let values), .before(let values): values
+    }
   }
 }
 

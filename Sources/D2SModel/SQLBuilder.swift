@@ -211,45 +211,42 @@ struct SQLBuilder {
 
   // MARK: - Statements
 
-  /// `SELECT` of the entity's columns (or `count(*)`) for `specification`.
+  /// `SELECT` of the entity's columns (or `count(*)`) for `specification`, with
+  /// `extraColumns` after them and, with `positions`, the columns of each row's position
+  /// (see ``positionColumns(_:)``) last.
   mutating func select(
     _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
-    extraColumns: [String] = []
+    extraColumns: [String] = [], positions: Bool = false
   ) throws -> SQLStatement {
-    var whereClause = ""
-    if let qualifier = specification.qualifier {
-      whereClause = " WHERE " + (try sql(for: qualifier))
-    }
+    var conditions: [String] = []
+    if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
     var orderClause = ""
+    var columns =
+      count
+      ? ["count(*)"]
+      : (attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" }
+        + extraColumns
     if !count {
-      var orderings: [String] = []
-      for ordering in specification.sortOrderings {
-        let (column, attribute) = try self.column(KVCPath(ordering.keyPath))
-        let expression =
-          ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
-        orderings.append("\(expression) \(ordering.ascending ? "ASC" : "DESC") NULLS FIRST")
+      var keys = try orderKeys(specification)
+      if positions { columns += positionColumns(keys) }
+      if let keyset = specification.keyset {
+        if case .before = keyset { keys = keys.map(\.reversed) }
+        let inclusive = if case .from = keyset { true } else { false }
+        conditions.append(try keysetCondition(keys, keyset.position, inclusive: inclusive))
       }
-      // Primary key order by default, and as the final tie-breaker.
-      for attribute in entity.primaryKeyAttributes {
-        orderings.append("\(rootAlias).\(dialect.quote(attribute.columnName)) ASC")
-      }
-      if !orderings.isEmpty { orderClause = " ORDER BY " + orderings.joined(separator: ", ") }
+      if !keys.isEmpty { orderClause = " ORDER BY " + keys.map(\.sql).joined(separator: ", ") }
     }
     var window = ""
     if !count {
       if let limit = specification.limit { window += " LIMIT " + bind(.int(limit)) }
-      if let offset = specification.offset {
+      if let offset = specification.offset, specification.keyset == nil {
         if specification.limit == nil { window += " LIMIT " + bind(dialect.noLimit) }
         window += " OFFSET " + bind(.int(offset))
       }
     }
-    let columns =
-      count
-      ? "count(*)"
-      : ((attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" }
-        + extraColumns)
-        .joined(separator: ", ")
+    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     return SQLStatement(
-      "SELECT \(columns) FROM \(fromClause)\(whereClause)\(orderClause)\(window)", bindings)
+      "SELECT \(columns.joined(separator: ", ")) FROM \(fromClause)\(whereClause)\(orderClause)\(window)",
+      bindings)
   }
 }

@@ -26,13 +26,18 @@ public struct SQLDialect: Sendable {
   public let castToText: @Sendable (String) -> String
   /// The bound `LIMIT` value meaning "no limit" (for an `OFFSET` without a limit).
   public let noLimit: DatabaseValue
+  /// Whether a keyset page reads its rows' positions as text (bound back untyped, so the
+  /// server parses them exactly as the column's type), rather than as the values themselves.
+  public let readsPositionsAsText: Bool
 
   public init(
     placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String, nullSafeNotEqual: String,
     like: @escaping @Sendable (String, String, Bool) -> String, translateLike: @escaping @Sendable (String) -> String,
-    castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue
+    castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
+    readsPositionsAsText: Bool = false
   ) {
     self.noLimit = noLimit
+    self.readsPositionsAsText = readsPositionsAsText
     self.placeholder = placeholder
     self.nullSafeEqual = nullSafeEqual
     self.nullSafeNotEqual = nullSafeNotEqual

@@ -72,22 +72,84 @@ extension REPLSession {
     return String(try database.count(specification))
   }
 
-  /// `next` (1) and `prev` (-1).
+  /// `next` (1) and `prev` (-1): the window after the last row shown, or before the first,
+  /// found by the rows' positions (keyset paging), so page k costs what page 1 costs and
+  /// rows inserted or deleted meanwhile neither repeat nor skip others. Lists whose pages
+  /// recorded no positions (no primary key, a look's own fetch) move by offset.
   func page(by direction: Int) throws -> String {
     guard context.task == "list", let limit = list.limit, limit > 0, let entity = context.entity
     else {
       throw REPLError("no paged list to move in (list with a limit first)")
     }
+    let positions = list.positions
     if direction < 0 {
-      guard list.offset > 0 else { throw REPLError("already at the first page") }
+      guard list.offset > 0 || list.keyset != nil else {
+        throw REPLError("already at the first page")
+      }
+      if let first = positions.first {
+        try keysetPage(before: first, entity: entity, limit: limit)
+      } else {
+        list.keyset = nil
+        list.offset = max(0, list.offset - limit)
+      }
+    } else if let last = positions.last {
+      guard try hasRows(entity, .after(last)) else {
+        throw REPLError("already at the last page")
+      }
+      list.keyset = .after(last)
+      list.offset += positions.rows
     } else {
-      let parts = [list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
-      let total = try database.count(
-        FetchSpecification(entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts)))
-      guard list.offset + limit < total else { throw REPLError("already at the last page") }
+      guard list.keyset == nil, try hasRows(entity, nil, offset: list.offset + limit) else {
+        throw REPLError("already at the last page")
+      }
+      list.offset += limit
     }
-    list.offset = max(0, list.offset + direction * limit)
     return try render()
+  }
+
+  /// Moves the window to the `limit` rows before `first`: to the list's start when fewer
+  /// are left.
+  private func keysetPage(before first: [DatabaseValue], entity: Entity, limit: Int) throws {
+    var specification = listSpecification(entity)
+    specification.keyset = .before(first)
+    specification.limit = limit
+    var anchor: [DatabaseValue]?
+    var rows = 0
+    try database.fetchRows(
+      specification, attributes: entity.primaryKeyAttributes, paths: [], positions: true
+    ) { values in
+      anchor = Array(values.dropFirst(entity.primaryKeyAttributes.count))
+      rows += 1
+    }
+    guard rows > 0 else { throw REPLError("already at the first page") }
+    if rows < limit {
+      list.keyset = nil
+      list.offset = 0
+    } else {
+      list.keyset = anchor.map { .from($0) }
+      list.offset = max(0, list.offset - limit)
+    }
+  }
+
+  /// Whether the list has a row after `keyset` (or at `offset`).
+  private func hasRows(_ entity: Entity, _ keyset: KeysetBound?, offset: Int = 0) throws -> Bool {
+    var specification = listSpecification(entity)
+    specification.keyset = keyset
+    specification.limit = 1
+    specification.offset = offset == 0 ? nil : offset
+    var found = false
+    try database.fetchRows(
+      specification, attributes: Array(entity.attributes.prefix(1)), paths: []
+    ) { _ in found = true }
+    return found
+  }
+
+  /// The listed rows: the user's qualifier and the page's to-many filter, in the list's order.
+  private func listSpecification(_ entity: Entity) -> FetchSpecification {
+    let parts = [list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
+    return FetchSpecification(
+      entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts),
+      sortOrderings: list.sortOrderings)
   }
 
   /// `inspect ENTITY KEY`.

@@ -9,6 +9,8 @@ import Foundation
 /// ```
 public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   let connection: SQLiteConnection
+  /// Where it was opened, and how.
+  let location: SQLiteLocation
   private var transactionDepth = 0
 
   public let databaseName: String
@@ -18,8 +20,13 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Opens an existing SQLite file, or `:memory:`. `sqlite:PATH` is accepted too, with the
   /// parameters `?mode=ro` (read-only) and `vfs=NAME` (an SQLite VFS registered by name).
   /// With `readOnly` nothing can be written, whatever the URL says.
-  public init(path: String, readOnly: Bool = false) throws {
-    let location = try SQLiteLocation(path, readOnly: readOnly)
+  public convenience init(path: String, readOnly: Bool = false) throws {
+    try self.init(location: try SQLiteLocation(path, readOnly: readOnly))
+  }
+
+  /// Opens the database at `location`.
+  init(location: SQLiteLocation) throws {
+    self.location = location
     connection = try SQLiteConnection(
       path: location.path, readOnly: location.readOnly, vfs: location.vfs)
     databaseName =

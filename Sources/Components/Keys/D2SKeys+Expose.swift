@@ -19,6 +19,8 @@ extension D2SKeys {
     try registry.expose(Look.self, "look")
     try registry.expose(Platform.self, "platform")
     try registry.expose(Debug.self, "debug")
+    try registry.expose(ExactCountRowLimit.self, "exactCountRowLimit")
+    try registry.expose(CountTimeBudget.self, "countTimeBudget")
     try registry.expose(Title.self, "title")
     try registry.expose(NavigationBarTitle.self, "navigationBarTitle")
     try registry.expose(DisplayNameForEntity.self, "displayNameForEntity")

@@ -101,6 +101,16 @@ public enum D2SKeys {
     public static let exposedName: String? = "debug"
   }
 
+  // MARK: - Lists
+  public enum ExactCountRowLimit: DynamicEnvironmentKey {
+    public static var defaultValue: Int { 100_000 }
+    public static let exposedName: String? = "exactCountRowLimit"
+  }
+  public enum CountTimeBudget: DynamicEnvironmentKey {
+    public static var defaultValue: Int? { nil }
+    public static let exposedName: String? = "countTimeBudget"
+  }
+
   // MARK: - Titles and display
   public enum Title: DynamicEnvironmentKey {
     public static var defaultValue: String { "D2S" }

@@ -53,6 +53,17 @@ extension RuleContext {
     get { self[D2SKeys.User.self] }
     set { self[D2SKeys.User.self] = newValue }
   }
+  /// Below how many rows (by the database's estimate) a list's table is counted exactly.
+  public var exactCountRowLimit: Int {
+    get { self[D2SKeys.ExactCountRowLimit.self] }
+    set { self[D2SKeys.ExactCountRowLimit.self] = newValue }
+  }
+  /// How long, in milliseconds, a list page waits for its count (nil: as long as its rows
+  /// took, at least 20 ms; 0: no count at all).
+  public var countTimeBudget: Int? {
+    get { self[D2SKeys.CountTimeBudget.self] }
+    set { self[D2SKeys.CountTimeBudget.self] = newValue }
+  }
   public var auxiliaryQualifier: Qualifier? {
     get { self[D2SKeys.AuxiliaryQualifier.self] }
     set { self[D2SKeys.AuxiliaryQualifier.self] = newValue }

@@ -5,17 +5,36 @@ import RuleCore
 /// A list's data in one place, as upstream's display group: the fetch specification, the
 /// window, the objects and the total. Any look's list page renders the same rows from it,
 /// without building a fetch of its own.
+///
+/// The total never holds the page up: a table below `exactCountRowLimit` rows (by the
+/// database's estimate) is counted exactly; an unfiltered list of a larger one shows the
+/// estimate; a filtered one is counted on a second connection while the rows are read, and
+/// the page waits for that count only as long as its rows took (at least 20 ms, or
+/// `countTimeBudget` milliseconds), then shows the rows it reached as a lower bound.
 public final class DisplayGroup: @unchecked Sendable {
   /// The database fetched from.
   public let database: Database
   /// What is listed.
   public let entity: Entity
-  /// The fetch: the user's qualifier with the page's auxiliary one, orderings, window and the
-  /// key paths the columns show (prefetched).
+  /// The fetch: the user's qualifier with the page's auxiliary one, orderings, window (an
+  /// offset, or a keyset position) and the key paths the columns show (prefetched).
   public let specification: FetchSpecification
+  /// The window's first row, as numbered for the footer.
+  public let offset: Int
 
-  /// The list `request` asks for in `context` (its `entity`, `auxiliaryQualifier` and
-  /// `displayPropertyKeys`).
+  private let positions: ListPositions
+  private let exactCountRowLimit: Int
+  private let countTimeBudget: Int?
+  private var plan: CountPlan?
+  private var rowsStarted = ContinuousClock.now
+
+  /// How the total is found.
+  private enum CountPlan {
+    case shown, exact, estimate(Int), background(BackgroundCount), lowerBound
+  }
+
+  /// The list `request` asks for in `context` (its `entity`, `auxiliaryQualifier`,
+  /// `displayPropertyKeys`, `exactCountRowLimit` and `countTimeBudget`).
   public init(context: RuleContext, request: ListRequest) throws {
     guard let entity = context.entity else {
       throw DatabaseError(.invalidValue, "no entity to list")
@@ -24,17 +43,25 @@ public final class DisplayGroup: @unchecked Sendable {
       throw DatabaseError(.invalidValue, "no database is open")
     }
     let qualifier = [request.qualifier, context.auxiliaryQualifier].compactMap { $0 }
+    // Without a primary key rows have no positions: such a list pages by offset.
+    let keyset = entity.primaryKeyAttributes.isEmpty ? nil : request.keyset
     self.database = database
     self.entity = entity
+    self.offset = request.offset
+    self.positions = request.positions
+    self.exactCountRowLimit = context.exactCountRowLimit
+    self.countTimeBudget = context.countTimeBudget
     self.specification = FetchSpecification(
       entityName: entity.name, qualifier: qualifier.isEmpty ? nil : .all(qualifier),
-      sortOrderings: request.sortOrderings,
-      limit: request.limit, offset: request.offset == 0 ? nil : request.offset,
-      prefetchKeyPaths: context.displayPropertyKeys)
+      sortOrderings: request.sortOrderings, limit: request.limit,
+      offset: keyset != nil || request.offset == 0 ? nil : request.offset,
+      prefetchKeyPaths: context.displayPropertyKeys, keyset: keyset)
   }
 
-  /// The window's first row.
-  public var offset: Int { specification.offset ?? 0 }
+  deinit {
+    if case .background(let count) = plan { count.cancel() }
+  }
+
   /// The window's size, if any.
   public var limit: Int? { specification.limit }
 
@@ -44,22 +71,82 @@ public final class DisplayGroup: @unchecked Sendable {
   }
 
   /// Streams the window's rows: the entity's `attributes` (all, when nil or when rows come with
-  /// objects), then the values at `paths` (joined in
-  /// the same statement), with an object per row when `objects` is true (their `prefetch`
-  /// relationships fetched a chunk at a time). Nothing is held beyond a chunk.
+  /// objects), then the values at `paths` (joined in the same statement), then, when the
+  /// entity has a primary key, the row's position; with an object per row when `objects` is
+  /// true (their `prefetch` relationships fetched a chunk at a time). Nothing is held beyond a
+  /// chunk. The first and last positions are recorded for `next` and `prev`.
   public func forEachRow(
     attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool, prefetch: [String],
     _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
+    positions.reset()
+    try startCounting()
+    rowsStarted = .now
+    let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
+    let positioned = !entity.primaryKeyAttributes.isEmpty
+    var first: [DatabaseValue]?
+    var last: [DatabaseValue]?
+    var rows = 0
     try database.fetchRows(
-      specification, attributes: objects ? nil : attributes, paths: paths, objects: objects,
-      prefetch: prefetch, row: body)
+      specification, attributes: objects ? nil : attributes, paths: paths,
+      positions: positioned, objects: objects, prefetch: prefetch
+    ) { values, object in
+      if rows == 0 { first = values }
+      last = values
+      rows += 1
+      try body(values, object)
+    }
+    guard positioned else { return }
+    positions.record(
+      first: first.map { Array($0.suffix(width)) }, last: last.map { Array($0.suffix(width)) },
+      rows: rows)
   }
 
-  /// The total, given that `shown` rows were read: the rows themselves when the list has no
-  /// window, else counted.
+  /// The total, given that `shown` rows were read: exact, estimated or a lower bound.
   public func total(shown: Int) throws -> ListTotal {
-    if specification.limit == nil, offset == 0 { return ListTotal(shown) }
-    return ListTotal(try database.count(specification))
+    try startCounting()
+    let seen = offset + shown
+    // A window that is not full, reached by offset, ends the list.
+    if specification.keyset == nil, shown > 0, let limit, shown < limit {
+      return ListTotal(seen)
+    }
+    switch plan {
+    case .shown: return ListTotal(shown)
+    case .estimate(let estimate): return ListTotal(max(estimate, seen), .estimate)
+    case .background(let count):
+      let waited = countTimeBudget.map { Duration.milliseconds($0) }
+        ?? max(rowsStarted.duration(to: .now), .milliseconds(20))
+      if let total = count.wait(upTo: waited) { return ListTotal(total) }
+      count.cancel()
+      return ListTotal(max(count.reached, seen), .atLeast)
+    case .lowerBound: return ListTotal(seen, .atLeast)
+    case .exact, nil: return ListTotal(try database.count(countSpecification))
+    }
+  }
+
+  /// What the total counts: the qualified rows, without window or order.
+  private var countSpecification: FetchSpecification {
+    FetchSpecification(entityName: entity.name, qualifier: specification.qualifier)
+  }
+
+  /// Chooses how to find the total, and starts a background count when that is the way.
+  private func startCounting() throws {
+    guard plan == nil else { return }
+    if specification.limit == nil, specification.offset == nil, specification.keyset == nil {
+      plan = .shown
+      return
+    }
+    let estimate = try database.estimatedCount(of: entity.name)
+    if let estimate, estimate < exactCountRowLimit {
+      plan = .exact
+    } else if let estimate, specification.qualifier == nil {
+      plan = .estimate(estimate)
+    } else if countTimeBudget == 0 {
+      plan = .lowerBound
+    } else if let count = try database.startCount(countSpecification) {
+      plan = .background(count)
+    } else {
+      plan = .exact
+    }
   }
 }

@@ -78,7 +78,7 @@ public struct RenderEnvironment: Sendable {
     switch context.task {
     case "list":
       guard let limit = list.limit, limit > 0 else { return [] }
-      return (list.offset > 0 ? ["prev"] : []) + ["next"]
+      return (list.offset > 0 || list.keyset != nil ? ["prev"] : []) + ["next"]
     case "query": return context.visibleEntityNames.map { "list \($0)" }
     default: return []
     }
@@ -93,13 +93,19 @@ public struct ListRequest: Sendable {
   public var sortOrderings: [SortOrdering]
   /// The window's size.
   public var limit: Int?
-  /// The window's first row.
+  /// The window's first row (with a ``keyset``, only the number its rows are shown from).
   public var offset: Int
+  /// Where the window starts when `next` or `prev` reached it: by the position of a row
+  /// (its orderings' values and primary key), not by counting rows from the first.
+  public var keyset: KeysetBound?
+  /// Where the rendered window began and ended, recorded as its rows were read.
+  public let positions = ListPositions()
   /// A request.
   public init(
     qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,
-    offset: Int = 0
+    offset: Int = 0, keyset: KeysetBound? = nil
   ) {
+    self.keyset = keyset
     self.qualifier = qualifier
     self.sortOrderings = sortOrderings
     self.limit = limit

@@ -1,0 +1,44 @@
+import Dispatch
+import Synchronization
+
+/// A count running beside the command that started it, on the database's second
+/// connection: a list page waits for it only so long, then shows what it reached.
+public final class BackgroundCount: Sendable {
+  private struct State {
+    var reached = 0
+    var total: Int?
+  }
+  private let state = Mutex(State())
+  private let cancelled = Atomic<Bool>(false)
+  private let ended = DispatchSemaphore(value: 0)
+
+  init() {}
+
+  /// The rows counted so far.
+  public var reached: Int { state.withLock { $0.reached } }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+  /// Waits at most `timeout` for the count to end. Returns the total when it ended, else
+  /// nil (the count goes on until ``cancel()``).
+  public func wait(upTo timeout: Duration) -> Int? {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    if ended.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success {
+      ended.signal()  // Later waits return at once too.
+    }
+    return state.withLock { $0.total }
+  }
+
+  /// Stops the count (its running statement is interrupted).
+  public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+  func add(_ rows: Int) { state.withLock { $0.reached += rows } }
+
+  /// Ends the count with its total, or with none when it failed or was stopped.
+  func end(total: Int?) {
+    state.withLock { $0.total = total }
+    ended.signal()
+  }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+import Synchronization
+
+/// Counts that never hold a page up: the database's own estimates, and counts run on a
+/// second connection while the page's rows are read.
+extension Database {
+  /// The database's estimate of the rows in `entityName`'s table (see
+  /// ``DatabaseAdaptor/estimatedRowCount(of:)``), or nil.
+  public func estimatedCount(of entityName: String) throws -> Int? {
+    try adaptor.estimatedRowCount(of: try entity(entityName))
+  }
+
+  /// Starts counting the rows `specification` selects on the second connection, a step at a
+  /// time so that the rows reached so far are known; nil when the database has no second
+  /// connection (then count here, with ``count(_:)``).
+  public func startCount(_ specification: FetchSpecification) throws -> BackgroundCount? {
+    let entity = try entity(specification.entityName)
+    guard let reader = side.reader(opening: adaptor) else { return nil }
+    let task = BackgroundCount()
+    side.queue.async { [model] in
+      reader.interrupt { task.isCancelled || Interruption.isRequested }
+      do {
+        try Self.count(specification, of: entity, in: model, on: reader, into: task)
+      } catch {
+        task.end(total: nil)
+      }
+    }
+    return task
+  }
+
+  /// Counts on `reader`: in steps along the primary key when it has one column (each step
+  /// twice the last, up to a million rows), else in one statement.
+  private static func count(
+    _ specification: FetchSpecification, of entity: Entity, in model: Model,
+    on reader: any DatabaseAdaptor, into task: BackgroundCount
+  ) throws {
+    func builder() -> SQLBuilder {
+      SQLBuilder(
+        dialect: reader.dialect, model: model, entity: entity,
+        encode: { reader.encode($0, for: $1) })
+    }
+    guard entity.primaryKeyAttributes.count == 1 else {
+      var count = 0
+      var select = builder()
+      try reader.query(try select.select(specification, count: true), columns: [nil]) {
+        count = $0.first?.intValue ?? 0
+      }
+      task.add(count)
+      return task.end(total: count)
+    }
+    var after: DatabaseValue?
+    var step = 10_000
+    while !task.isCancelled {
+      var counted = 0
+      var last: DatabaseValue = .null
+      var select = builder()
+      try reader.query(
+        try select.countStep(specification, after: after, limit: step), columns: [nil, nil]
+      ) { row in
+        counted = row.first?.intValue ?? 0
+        last = row.count > 1 ? row[1] : .null
+      }
+      task.add(counted)
+      if counted < step || last.isNull { return task.end(total: task.reached) }
+      after = last
+      step = min(step * 2, 1_000_000)
+    }
+    task.end(total: nil)
+  }
+}
+
+/// The second connection a database counts on, opened on first use and kept, with the
+/// queue its work runs on (one count at a time).
+final class SideConnection: Sendable {
+  /// Where counts run, one after another.
+  let queue = DispatchQueue(label: "d2s.side-connection")
+  private let state = Mutex<(opened: Bool, reader: (any DatabaseAdaptor)?)>((false, nil))
+
+  /// The reader, opened from `adaptor` the first time (nil when it has none or could not
+  /// open one: then counts run on the first connection).
+  func reader(opening adaptor: any DatabaseAdaptor) -> (any DatabaseAdaptor)? {
+    state.withLock { state in
+      if !state.opened {
+        state.opened = true
+        state.reader = try? adaptor.openReader()
+      }
+      return state.reader
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import EnvKeys
+import Qualifiers
+
+/// Orderings and keyset conditions. A list is ordered by its sort orderings, then by its
+/// primary key, so every row has a distinct position; NULLs sort first. A keyset page starts
+/// after (or at, or before) a row's position with a condition written out in full
+/// (`k > ? OR (k = ? AND pk > ?)`), which is right for NULLs and mixed directions where a
+/// row-value comparison is not.
+extension SQLBuilder {
+  /// One expression a fetch is ordered by.
+  struct OrderKey {
+    /// The SQL expression (`t0."title"`, `lower(t1."last_name")`).
+    var expression: String
+    var ascending: Bool
+    /// Whether it can be NULL (a nullable column, or any column across a LEFT JOIN).
+    var nullable: Bool
+    /// Whether NULLs come first (always so, except when the order is reversed).
+    var nullsFirst = true
+
+    /// The same key, read backwards.
+    var reversed: OrderKey {
+      OrderKey(
+        expression: expression, ascending: !ascending, nullable: nullable,
+        nullsFirst: !nullsFirst)
+    }
+
+    /// `expr ASC NULLS FIRST`, or plain `expr ASC` when it cannot be NULL, so that an
+    /// ordinary index serves it.
+    var sql: String {
+      let direction = ascending ? "ASC" : "DESC"
+      guard nullable else { return "\(expression) \(direction)" }
+      return "\(expression) \(direction) NULLS \(nullsFirst ? "FIRST" : "LAST")"
+    }
+  }
+
+  /// The keys `specification` is ordered by: its orderings, then the primary key.
+  mutating func orderKeys(_ specification: FetchSpecification) throws -> [OrderKey] {
+    var keys: [OrderKey] = []
+    for ordering in specification.sortOrderings {
+      let path = KVCPath(ordering.keyPath)
+      let (column, attribute) = try self.column(path)
+      let expression =
+        ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
+      keys.append(
+        OrderKey(
+          expression: expression, ascending: ordering.ascending,
+          nullable: attribute.allowsNull || path.components.count > 1))
+    }
+    for attribute in entity.primaryKeyAttributes {
+      keys.append(
+        OrderKey(
+          expression: "\(rootAlias).\(dialect.quote(attribute.columnName))", ascending: true,
+          nullable: false))
+    }
+    return keys
+  }
+
+  /// The columns that read a row's position: the keys' expressions (as text when the
+  /// dialect binds positions back as text).
+  func positionColumns(_ keys: [OrderKey]) -> [String] {
+    keys.map { dialect.readsPositionsAsText ? dialect.castToText($0.expression) : $0.expression }
+  }
+
+  /// The condition selecting the rows after (or from) `position` in the order of `keys`:
+  /// `k1 > ? OR (k1 = ? AND k2 > ?) …`, with a leading range on the first key when one
+  /// applies, so that an index on it is used.
+  mutating func keysetCondition(
+    _ keys: [OrderKey], _ position: [DatabaseValue], inclusive: Bool
+  ) throws -> String {
+    guard !keys.isEmpty, keys.count == position.count else {
+      throw DatabaseError(
+        .invalidValue,
+        "a list position needs \(keys.count) values (orderings and primary key), not \(position.count)"
+      )
+    }
+    // Values are bound in the order they appear in the text (SQLite's `?` are positional).
+    let range = keys.first.flatMap { key in position.first.flatMap { atOrAfter(key, $0) } }
+    var alternatives: [String] = []
+    for index in keys.indices {
+      let orEqual = index == keys.count - 1 && inclusive
+      // Nothing comes after a NULL that sorts last.
+      if position[index].isNull, !orEqual, !keys[index].nullsFirst { continue }
+      let equalities = (0..<index).map { equal(keys[$0], position[$0]) }
+      let after = after(keys[index], position[index], orEqual: orEqual)
+      alternatives.append((equalities + [after]).joined(separator: " AND "))
+    }
+    let any =
+      alternatives.isEmpty ? "1 = 0" : alternatives.map { "(\($0))" }.joined(separator: " OR ")
+    guard let range else { return "(\(any))" }
+    return "(\(range) AND (\(any)))"
+  }
+
+  /// `key` comes after `value` (or equals it, with `orEqual`) in the key's order (never
+  /// asked after a NULL that sorts last, which nothing follows).
+  private mutating func after(_ key: OrderKey, _ value: DatabaseValue, orEqual: Bool) -> String {
+    let e = key.expression
+    if value.isNull {
+      if orEqual { return key.nullsFirst ? "1 = 1" : "\(e) IS NULL" }
+      return "\(e) IS NOT NULL"
+    }
+    let op = (key.ascending ? ">" : "<") + (orEqual ? "=" : "")
+    let comparison = "\(e) \(op) \(bind(value))"
+    return key.nullable && !key.nullsFirst ? "(\(comparison) OR \(e) IS NULL)" : comparison
+  }
+
+  /// `key` equals `value`.
+  private mutating func equal(_ key: OrderKey, _ value: DatabaseValue) -> String {
+    value.isNull ? "\(key.expression) IS NULL" : "\(key.expression) = \(bind(value))"
+  }
+
+  /// A range every row at or after `value` is in, on the first key (`k >= ?`), when the rows
+  /// after it exclude NULLs; nil otherwise.
+  private mutating func atOrAfter(_ key: OrderKey, _ value: DatabaseValue) -> String? {
+    guard !value.isNull, key.nullsFirst || !key.nullable else { return nil }
+    return "\(key.expression) \(key.ascending ? ">=" : "<=") \(bind(value))"
+  }
+}
+
+extension SQLBuilder {
+  /// One step of a count that can stop part way: how many of the next `limit` rows
+  /// `specification` selects, in primary key order after `after`, and the last key among
+  /// them (`SELECT count(*), max(k) FROM (SELECT pk AS k … LIMIT ?)`). Only for a primary key
+  /// of one column.
+  mutating func countStep(_ specification: FetchSpecification, after: DatabaseValue?, limit: Int)
+    throws -> SQLStatement
+  {
+    guard let key = entity.primaryKeyAttributes.first, entity.primaryKeyAttributes.count == 1
+    else {
+      throw DatabaseError(.unsupported, "\(entity.name) has no primary key of one column")
+    }
+    let column = "\(rootAlias).\(dialect.quote(key.columnName))"
+    var conditions: [String] = []
+    if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
+    if let after { conditions.append("\(column) > \(bind(after))") }
+    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    let inner =
+      "SELECT \(column) AS k FROM \(fromClause)\(whereClause) ORDER BY \(column) LIMIT \(bind(.int(limit)))"
+    let last = dialect.readsPositionsAsText ? dialect.castToText("max(s.k)") : "max(s.k)"
+    return SQLStatement("SELECT count(*), \(last) FROM (\(inner)) s", bindings)
+  }
+}

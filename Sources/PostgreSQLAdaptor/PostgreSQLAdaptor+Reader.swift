@@ -1,0 +1,29 @@
+import D2SModel
+
+/// A second connection for counting beside the first, row estimates, and interruption.
+extension PostgreSQLAdaptor {
+  /// Another session on the same server and database, read-only.
+  public func openReader() throws -> (any DatabaseAdaptor)? {
+    try PostgreSQLAdaptor(url: url, readOnly: true)
+  }
+
+  /// `pg_class.reltuples`, the planner's estimate, or nil for a view or a table never
+  /// analyzed (-1).
+  public func estimatedRowCount(of entity: Entity) throws -> Int? {
+    guard !entity.isView else { return nil }
+    let name = dialect.quote(table: entity.externalName, schema: entity.schema)
+    var estimate: Int?
+    try query(
+      SQLStatement(
+        "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = to_regclass($1)",
+        [.string(name)]), columns: [nil]
+    ) { estimate = $0.first?.intValue }
+    guard let estimate, estimate >= 0 else { return nil }
+    return estimate
+  }
+
+  /// Lets `isInterrupted` stop this connection's statements.
+  public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {
+    connection.isInterrupted = isInterrupted
+  }
+}
