@@ -119,9 +119,12 @@ enum PagingBenchmark {
     for line in plan.lines { print("    | " + line) }
     let verdict = plan.usesIndex ? "✓" : "✗"
     print("    \(verdict) \(plan.usesIndex ? "reads" : "does not read") \(EventTable.pagingIndex)")
-    var note = ""
+    // The verdict stands only for d2s-repl's own statement: ✗ when --trace shows another.
+    var (cell, goal) = (verdict, "✓")
     switch traced {
-    case .failure(let error): print("    (\(error))")
+    case .failure(let error):
+      print("    (\(error))")
+      goal = "✓ (statement not traced)"
     case .success(let traced):
       let same = traced == plan.template
       print("    d2s-repl --trace, `next`: " + traced)
@@ -129,12 +132,12 @@ enum PagingBenchmark {
         same
           ? "    ✓ the statement explained is that one with its values written in"
           : "    ✗ the statement explained is not the one d2s-repl runs")
-      if !same { note = " (not d2s-repl's statement)" }
+      if !same { (cell, goal) = ("✗", "✓ (d2s-repl runs another statement)") }
     }
     table.append(
       Row(
         measure: "\(label.split(separator: " ")[0]) page query walks \(EventTable.pagingIndex)",
-        ratio: verdict, goal: "✓" + note))
+        ratio: cell, goal: goal))
   }
 
   static func seconds(since start: ContinuousClock.Instant) -> String {
