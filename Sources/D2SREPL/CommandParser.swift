@@ -12,7 +12,7 @@ public enum CommandParser {
     "revert", "delete", "follow",
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
     "write", "lint", "coverage", "watch", "unwatch",
-    "source", "render",
+    "source", "render", "timing", "trace",
     "context", "keys", "looks", "plugins", "help", "quit",
   ]
 
@@ -79,6 +79,8 @@ public enum CommandParser {
     case "render":
       try none(rest, "render")
       return .render
+    case "timing": return .timing(try onOff(rest, "timing on|off"))
+    case "trace": return .trace(try onOff(rest, "trace on|off"))
     case "context":
       try none(rest, "context")
       return .context
@@ -210,6 +212,15 @@ public enum CommandParser {
   static func required(_ rest: Substring, _ usage: String) throws -> Substring {
     guard !rest.isEmpty else { throw REPLError("usage: \(usage)") }
     return rest
+  }
+
+  /// `on` or `off`, in any case.
+  static func onOff(_ rest: Substring, _ usage: String) throws -> Bool {
+    switch rest.lowercased() {
+    case "on": return true
+    case "off": return false
+    default: throw REPLError("usage: \(usage)")
+    }
   }
 
   static func none(_ rest: Substring, _ word: String) throws {

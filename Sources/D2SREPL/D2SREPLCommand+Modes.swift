@@ -64,10 +64,11 @@ enum TranscriptRun {
   static func outputs(of transcript: Transcript, in session: REPLSession) -> [[String]] {
     final class Collector: @unchecked Sendable { var lines: [String] = [] }
     let collector = Collector()
-    let runner = REPLRunner(session: session) { text, _ in
+    var runner = REPLRunner(session: session) { text, _ in
       collector.lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
     }
+    runner.measures = false  // `timing` and `trace` are off in transcripts, whatever they say
     var outputs: [[String]] = []
     var stopped = false
     for entry in transcript.entries {

@@ -59,6 +59,18 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "At exit, print the rules that never won to stderr.")
   var coverage = false
 
+  @Flag(
+    help:
+      "After each command, print its time, statements, rule look-ups and rows to stderr (not with --check)."
+  )
+  var timing = false
+
+  @Flag(
+    help:
+      "After each command, print its SQL statements and rule look-ups to stderr (not with --check)."
+  )
+  var trace = false
+
   @Flag(help: "Print the version.")
   var version = false
 
@@ -126,6 +138,8 @@ public struct D2SREPLCommand: ParsableCommand {
     if let check { throw ExitCode(try runCheck(check, session: session)) }
     defer { if coverage { reportCoverage(session) } }
     session.pageOutput = StandardOutput()
+    session.timing = timing
+    session.tracing = trace
     var runner = REPLRunner(session: session, bail: bail)
     if !commands.isEmpty || script != nil {
       var ok = runner.runScript(commands)

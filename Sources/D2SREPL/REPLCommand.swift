@@ -47,6 +47,10 @@ public enum REPLCommand: Equatable, Sendable {
   /// `write [--force] FILE`: `force` replaces a file that does not hold rules.
   case write(String, force: Bool)
   case source(String)
+  /// `timing on|off`: a line of cost after each command, on stderr.
+  case timing(Bool)
+  /// `trace on|off`: each command's statements and rule look-ups after it, on stderr.
+  case trace(Bool)
   case render, context, keys, looks, plugins
   case help(String?)
   case quit

@@ -5,7 +5,7 @@ enum REPLHelp {
     ("entities", "the entity list page"),
     ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
-    ("next · prev", "page through the last list"),
+    ("next · prev", "the next or previous window of the last list, continued from its rows (keyset)"),
     ("inspect ENTITY KEY", "the inspect page of one object"),
     ("edit ENTITY KEY · new ENTITY", "start editing"),
     ("object.KEY = VALUE", "while editing: set an attribute, or a to-one by the destination's key"),
@@ -40,6 +40,31 @@ enum REPLHelp {
     ("lint [--all]", "rules that can never win, ambiguous pairs, duplicates, unknown names"),
     ("coverage [--all]", "how often each rule won and was evaluated; the rules that never won"),
     ("source FILE", "run a script of commands"),
+    (
+      "timing on|off",
+      [
+        "after each command, one line on stderr (Documentation/Tracing.md):",
+        "15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms · 20 rows",
+        "total · statements and their time · look-ups the rule engine answered, % from its cache",
+        "(rounded down; left out with no look-ups) · render: total less the SQL time on the",
+        "command's thread · rows shown (left out when no list rows were shown)",
+        #"JSON: {"timing":{"ms","statements","sqlMs","lookups","cachedLookups","renderMs","rows"}}"#,
+      ].joined(separator: "\n    ")
+    ),
+    (
+      "trace on|off",
+      [
+        "after each command, on stderr: each statement with its time and number of bound values",
+        "(never the values: D2S_LOGLEVEL=trace logs them), then the rule look-ups per key, with",
+        "their counts and the rule (or default) that answered:",
+        "sql 0.052 ms, 1 bound: SELECT …",
+        "rule look-ups: 412, 400 cached",
+        "  component: 40, 38 cached",
+        "    24, 22 cached: builtin rule 12: …",
+        #"JSON: {"sql","ms","bound"} a statement, then"#,
+        #"{"lookups":[{"key","count","cached","rules":[{"rule","count","cached"}]}]}"#,
+      ].joined(separator: "\n    ")
+    ),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
     (
@@ -49,6 +74,10 @@ enum REPLHelp {
     (
       "d2s-repl --width N · --format json|markdown|terminal",
       "page width: --width, else COLUMNS, else the terminal's; scripts have no limit (nothing is cut)"
+    ),
+    (
+      "d2s-repl --timing · --trace",
+      "timing on / trace on for every command of the run (never in --check transcripts)"
     ),
     ("help [COMMAND] · quit", ""),
   ]

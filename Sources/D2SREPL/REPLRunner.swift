@@ -12,6 +12,9 @@ public struct REPLRunner {
   public var bail: Bool
   /// Where output goes (tests collect it).
   public var write: (String, _ isError: Bool) -> Void
+  /// Whether the session's `timing` and `trace` lines are written (not in `--check`
+  /// transcripts, whose output must not vary).
+  public var measures = true
 
   public init(
     session: REPLSession, bail: Bool = false,
@@ -50,27 +53,48 @@ public struct REPLRunner {
   /// Runs one line and writes its output.
   @discardableResult
   public func runLine(_ line: String) -> Outcome {
-    // Warnings follow the command's output, on stderr.
+    // Warnings follow the command's output on stderr, then its timing and trace lines.
+    var report: [String] = []
     defer {
       for warning in session.takeWarnings() {
         write(
           session.printsJSON ? JSONText.object([("warning", JSONText.string(warning))]) : warning,
           true)
       }
+      for line in report { write(line, true) }
     }
     writeReloads()
+    let command: REPLCommand
     do {
-      guard let command = try CommandParser.parse(line) else { return .ok }
-      if command == .quit { return .quit }
+      guard let parsed = try CommandParser.parse(line) else { return .ok }
+      command = parsed
+    } catch {
+      writeError(error)
+      return .failed
+    }
+    if command == .quit { return .quit }
+    guard measures, let measurement = session.beginMeasurement() else { return run(command) }
+    let outcome = RowTally.$current.withValue(measurement.rows) { run(command) }
+    report = session.endMeasurement(measurement)
+    return outcome
+  }
+
+  /// Runs a parsed command and writes its output or error.
+  private func run(_ command: REPLCommand) -> Outcome {
+    do {
       let output = try session.run(command)
       if !output.isEmpty { write(output, false) }
       return .ok
     } catch {
-      write(
-        session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error),
-        true)
+      writeError(error)
       return .failed
     }
+  }
+
+  private func writeError(_ error: any Error) {
+    write(
+      session.printsJSON ? REPLSession.jsonError(error) : "error: " + REPLError.describe(error),
+      true)
   }
 
   /// Reloads the watched rule files that changed and writes what changed (or their errors).

@@ -93,7 +93,9 @@ extension REPLSession {
         list.offset = max(0, list.offset - limit)
       }
     } else if let last = positions.last {
-      guard try hasRows(entity, .after(last)) else {
+      // Rows read with the window said whether more follow; when not, look again, for rows
+      // inserted since.
+      guard try positions.more || hasRows(entity, .after(last)) else {
         throw REPLError("already at the last page")
       }
       list.keyset = .after(last)

@@ -37,6 +37,11 @@ public final class REPLSession: @unchecked Sendable {
   /// `warning: …` lines of the commands run since the last ``takeWarnings()``: they go to
   /// stderr, not into a command's output.
   var warnings: [String] = []
+  /// Whether a line of cost follows each command on stderr (`timing on`, `--timing`).
+  public var timing = false
+  /// Whether each command's statements and rule look-ups follow it on stderr (`trace on`,
+  /// `--trace`).
+  public var tracing = false
 
   /// The warnings collected since the last call, oldest first; clears them.
   public func takeWarnings() -> [String] {
@@ -131,6 +136,9 @@ public final class REPLSession: @unchecked Sendable {
     case .help(let word): try REPLHelp.text(for: word)
     // Scripts (REPLSession+Scripts.swift)
     case .source(let path): try source(path)
+    // Timing and trace (REPLSession+Trace.swift)
+    case .timing(let on): setTiming(on)
+    case .trace(let on): setTracing(on)
     case .quit: ""
     }
   }

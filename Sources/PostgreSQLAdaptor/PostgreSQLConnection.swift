@@ -58,7 +58,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     var affected: Int
   }
 
-  /// Runs one statement (or, with `simple`, several without parameters).
+  /// Runs one statement (or, with `simple`, several without parameters). Its time for
+  /// ``SQLTrace`` is all of this: sending it, waiting, and reading the whole result.
   func run(
     _ statement: SQLStatement, simple: Bool = false,
     encode: (DatabaseValue) -> String? = PostgreSQLTypes.text
@@ -69,6 +70,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     defer { lock.unlock() }
     logStatement(statement)
     statementCount += 1
+    var timer = SQLTimer()
+    defer { timer.finish(statement) }
     let sent: Int32
     if simple {
       sent = PQsendQuery(handle, statement.sql)
@@ -76,7 +79,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in
         encode(value).flatMap { strdup($0) }
       }
-      defer { parameters.forEach { free($0) } }
+      defer { for parameter in parameters { free(parameter) } }
       sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
         PQsendQueryParams(
           handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)

@@ -25,11 +25,14 @@ extension RuleContext {
     {
       if state?.isTool != true { engine.coverage.recordWin(answer) }
       traceStep(id, exposed, answer, cached: true)
+      if engine.lookups.isRecording { countLookup(id, exposed, answer, cached: true) }
       return answer
     }
     guard let exposed = exposed ?? engine.registry.key(forID: id) else {
       // Not exposed: no rule can assign it (rules name exposed keys only).
-      return RuleResolution(value: (), source: .defaultValue)
+      let resolution = RuleResolution(value: (), source: .defaultValue)
+      if engine.lookups.isRecording { countLookup(id, nil, resolution, cached: false) }
+      return resolution
     }
     let state = self.state ?? ResolutionState()
     if let cycle = state.cycle(for: id, name: exposed.name) { throw cycle }
@@ -51,7 +54,17 @@ extension RuleContext {
       engine.cache.store(resolution, for: id, inputs: frame.inputs, in: values, version: version)
     }
     if !state.isTool { engine.coverage.recordWin(resolution) }
+    if engine.lookups.isRecording { countLookup(id, exposed, resolution, cached: false) }
     return resolution
+  }
+
+  /// Counts a look-up the engine answered, for ``RuleEngine/lookups``.
+  private func countLookup(
+    _ id: ObjectIdentifier, _ exposed: ExposedKey?, _ resolution: RuleResolution, cached: Bool
+  ) {
+    engine.lookups.record(
+      id, name: { (exposed ?? engine.registry.key(forID: id))?.name ?? "?" }, resolution,
+      cached: cached)
   }
 
   /// Records a look-up answered at once (set, or from the cache) for `explain --tree`.

@@ -16,6 +16,8 @@ public final class RuleEngine: Sendable {
   private let evaluations = Atomic<Int>(0)
   /// How often each rule won and was evaluated, once ``RuleCoverageCounter/start()`` is called.
   public let coverage = RuleCoverageCounter()
+  /// The look-ups per key and answering rule, while ``RuleLookupCounter/start()`` records.
+  public let lookups = RuleLookupCounter()
   /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
   private let readErrors = Mutex<[any Error]?>(nil)
 

@@ -30,7 +30,16 @@ public final class DisplayGroup: @unchecked Sendable {
 
   /// How the total is found.
   private enum CountPlan {
-    case shown, exact, estimate(Int), background(BackgroundCount), lowerBound
+    /// The list has no window: its rows are the total.
+    case shown
+    /// Counted after the rows, on the same connection (a small table).
+    case exact
+    /// The database's estimate (an unfiltered list of a large table).
+    case estimate(Int)
+    /// Counted beside the rows, waited for only so long.
+    case background(BackgroundCount)
+    /// Not counted (`countTimeBudget = 0`): the rows up to the window's end.
+    case lowerBound
   }
 
   /// The list `request` asks for in `context` (its `entity`, `auxiliaryQualifier`,
@@ -84,13 +93,21 @@ public final class DisplayGroup: @unchecked Sendable {
     rowsStarted = .now
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     let positioned = !entity.primaryKeyAttributes.isEmpty
+    // One row more than the window, not shown, says whether `next` has a window to go to.
+    var fetch = specification
+    fetch.limit = specification.limit.map { $0 + 1 }
     var first: [DatabaseValue]?
     var last: [DatabaseValue]?
     var rows = 0
+    var more = false
     try database.fetchRows(
-      specification, attributes: objects ? nil : attributes, paths: paths,
+      fetch, attributes: objects ? nil : attributes, paths: paths,
       positions: positioned, objects: objects, prefetch: prefetch
     ) { values, object in
+      if let limit = specification.limit, rows == limit {
+        more = true
+        return
+      }
       if rows == 0 { first = values }
       last = values
       rows += 1
@@ -99,7 +116,7 @@ public final class DisplayGroup: @unchecked Sendable {
     guard positioned else { return }
     positions.record(
       first: first.map { Array($0.suffix(width)) }, last: last.map { Array($0.suffix(width)) },
-      rows: rows)
+      rows: rows, more: more)
   }
 
   /// The total, given that `shown` rows were read: exact, estimated or a lower bound.
@@ -114,7 +131,8 @@ public final class DisplayGroup: @unchecked Sendable {
     case .shown: return ListTotal(shown)
     case .estimate(let estimate): return ListTotal(max(estimate, seen), .estimate)
     case .background(let count):
-      let waited = countTimeBudget.map { Duration.milliseconds($0) }
+      let waited =
+        countTimeBudget.map { Duration.milliseconds($0) }
         ?? max(rowsStarted.duration(to: .now), .milliseconds(20))
       if let total = count.wait(upTo: waited) { return ListTotal(total) }
       count.cancel()

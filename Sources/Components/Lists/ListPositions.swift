@@ -8,6 +8,7 @@ public final class ListPositions: Sendable {
     var first: [DatabaseValue]?
     var last: [DatabaseValue]?
     var rows = 0
+    var more = false
   }
   private let state = Mutex(State())
 
@@ -20,12 +21,15 @@ public final class ListPositions: Sendable {
   public var last: [DatabaseValue]? { state.withLock { $0.last } }
   /// The rows the window had.
   public var rows: Int { state.withLock { $0.rows } }
+  /// Whether the list went on after the window when it was read.
+  public var more: Bool { state.withLock { $0.more } }
 
   /// Forgets the last window, as a new one is read.
   func reset() { state.withLock { $0 = State() } }
 
-  /// Records a window's first and last positions and its number of rows.
-  func record(first: [DatabaseValue]?, last: [DatabaseValue]?, rows: Int) {
-    state.withLock { $0 = State(first: first, last: last, rows: rows) }
+  /// Records a window's first and last positions, its number of rows, and whether more
+  /// followed.
+  func record(first: [DatabaseValue]?, last: [DatabaseValue]?, rows: Int, more: Bool) {
+    state.withLock { $0 = State(first: first, last: last, rows: rows, more: more) }
   }
 }

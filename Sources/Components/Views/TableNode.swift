@@ -76,8 +76,10 @@ public final class RowSource: @unchecked Sendable {
     }
   }
 
-  /// Hands every row to `body`, in order, as it is made.
+  /// Hands every row to `body`, in order, as it is made; adds them to ``RowTally/current``.
   public func stream(_ body: (TableRow) throws -> Void) throws {
+    let before = count
+    defer { RowTally.current?.add(count - before) }
     try produce { row in
       count += 1
       try body(row)
