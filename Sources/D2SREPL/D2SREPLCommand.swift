@@ -175,8 +175,13 @@ public struct D2SREPLCommand: ParsableCommand {
   public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) -> Never {
     Self.plugins = plugins
     do {
-      var command = try parseAsRoot(arguments)
-      try command.run()
+      let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+      if var command = parseFast(given) {
+        try command.run()
+      } else {
+        var command = try parseAsRoot(given)
+        try command.run()
+      }
       Glibc.exit(0)
     } catch {
       fflush(nil)
