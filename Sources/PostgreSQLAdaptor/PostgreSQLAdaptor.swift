@@ -92,17 +92,28 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
     try reconnectOutsideTransactions()
-    let result: PostgreSQLConnection.Result
+    var delivered = false
     do {
-      result = try connection.run(statement)
+      try stream(statement, columns: columns) { values in
+        delivered = true
+        try row(values)
+      }
     } catch let error as DatabaseError
-      where error.code == .connection && isOutsideTransactions && connection.isLost
+      where error.code == .connection && !delivered && isOutsideTransactions && connection.isLost
     {
-      // A query changes nothing, so the one lost as it was sent is sent again, once.
+      // A query changes nothing, so the one lost before its first row is sent again, once.
+      // After a row, never: the rows handed out would come twice.
       try connection.reconnectIfLost()
-      result = try connection.run(statement)
+      try stream(statement, columns: columns, row: row)
     }
-    for raw in result.rows {
+  }
+
+  /// Runs `statement` reading its rows one by one (see ``PostgreSQLConnection/stream(_:row:)``)
+  /// and hands each on decoded for `columns`.
+  private func stream(
+    _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
+  ) throws {
+    try connection.stream(statement) { raw, types in
       var values: [DatabaseValue] = []
       values.reserveCapacity(raw.count)
       for (index, text) in raw.enumerated() {
@@ -113,7 +124,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
         if index < columns.count, let attribute = columns[index] {
           values.append(PostgreSQLTypes.decode(text, as: attribute))
         } else {
-          values.append(PostgreSQLTypes.decode(text, oid: result.types[index]))
+          values.append(PostgreSQLTypes.decode(text, oid: types[index]))
         }
       }
       try row(values)

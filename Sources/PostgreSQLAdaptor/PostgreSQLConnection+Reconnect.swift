@@ -11,6 +11,8 @@ extension PostgreSQLConnection {
     lock.lock()
     defer { lock.unlock() }
     if PQstatus(handle) == CONNECTION_BAD { return true }
+    // Rows still coming are no goodbye (a statement from inside a row callback asks).
+    if let stream = activeStream, !stream.isFinished { return false }
     // The goodbye and the end of the stream are read one after the other.
     for _ in 0..<8 {
       var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)

@@ -8,9 +8,18 @@ import Foundation
 final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   let handle: OpaquePointer
   let lock = NSRecursiveLock()
-  private(set) var statementCount = 0
+  /// How many statements were sent, through this connection or lent to ``helper``.
+  var statementCount = 0
   /// Server notices (`NOTICE: …`), kept instead of printed to stderr.
   private(set) var notices: [String] = []
+  /// The query being read row by row, while its rows are handed out (see
+  /// ``stream(_:row:)``).
+  var activeStream: PostgreSQLRowStream?
+  /// The URL or conninfo it connected with.
+  let conninfo: String
+  /// A second connection for statements from inside a row callback, made when first needed
+  /// (see ``connectionForNextStatement()``).
+  var helper: PostgreSQLConnection?
 
   /// Connects with a `postgresql://` URL or a `key=value` conninfo string.
   init(conninfo: String) throws {
@@ -27,6 +36,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       throw DatabaseError(.connection, "cannot connect to PostgreSQL: \(message)")
     }
     self.handle = handle
+    self.conninfo = conninfo
     PQsetNoticeProcessor(
       handle,
       { context, message in
@@ -68,24 +78,12 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
-    logStatement(statement)
-    statementCount += 1
+    if let other = try lend(statement) {
+      return try other.run(statement, simple: simple, encode: encode)
+    }
     var timer = SQLTimer()
     defer { timer.finish(statement) }
-    let sent: Int32
-    if simple {
-      sent = PQsendQuery(handle, statement.sql)
-    } else {
-      let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in
-        encode(value).flatMap { strdup($0) }
-      }
-      defer { for parameter in parameters { free(parameter) } }
-      sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-        PQsendQueryParams(
-          handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
-      }
-    }
-    guard sent == 1 else { throw connectionError(sql: statement.sql) }
+    try send(statement, simple: simple, encode: encode)
     // As PQexec: the last result, unless one failed (the server stops at the first failure).
     var last: OpaquePointer?
     defer { PQclear(last) }
@@ -116,20 +114,49 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     var rows: [[String?]] = []
     rows.reserveCapacity(rowCount)
     for r in 0..<rowCount {
-      var row: [String?] = []
-      row.reserveCapacity(columnCount)
-      for c in 0..<columnCount {
-        if PQgetisnull(result, Int32(r), Int32(c)) == 1 {
-          row.append(nil)
-        } else {
-          row.append(String(cString: PQgetvalue(result, Int32(r), Int32(c))))
-        }
-      }
-      rows.append(row)
+      rows.append(values(of: result, row: r, columns: columnCount))
     }
     let types = (0..<columnCount).map { PQftype(result, Int32($0)) }
     let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
     return Result(rows: rows, types: types, affected: affected)
+  }
+
+  /// Sends one statement (or, with `simple`, several without parameters) without waiting
+  /// for its results, and counts it.
+  func send(
+    _ statement: SQLStatement, simple: Bool,
+    encode: (DatabaseValue) -> String? = PostgreSQLTypes.text
+  ) throws {
+    logStatement(statement)
+    statementCount += 1
+    let sent: Int32
+    if simple {
+      sent = PQsendQuery(handle, statement.sql)
+    } else {
+      let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in
+        encode(value).flatMap { strdup($0) }
+      }
+      defer { for parameter in parameters { free(parameter) } }
+      sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+        PQsendQueryParams(
+          handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+      }
+    }
+    guard sent == 1 else { throw connectionError(sql: statement.sql) }
+  }
+
+  /// The text values of row `r` of `result` (nil for NULL).
+  func values(of result: OpaquePointer, row r: Int, columns: Int) -> [String?] {
+    var row: [String?] = []
+    row.reserveCapacity(columns)
+    for c in 0..<columns {
+      if PQgetisnull(result, Int32(r), Int32(c)) == 1 {
+        row.append(nil)
+      } else {
+        row.append(String(cString: PQgetvalue(result, Int32(r), Int32(c))))
+      }
+    }
+    return row
   }
 
   /// Whether to cancel the statement being waited for: the REPL's Ctrl-C (tests set it).
@@ -140,7 +167,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   /// ``isInterrupted`` every 100 ms (and at once on a signal) and then asks the server to
   /// cancel it, again every 100 ms: a request that reaches the server before it has started
   /// the statement is dropped. A cancelled statement fails with SQLSTATE 57014.
-  private func awaitResult(sql: String) throws {
+  func awaitResult(sql: String) throws {
     var lastCancel: ContinuousClock.Instant?
     while PQisBusy(handle) == 1 {
       var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
@@ -156,7 +183,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   }
 
   /// Leaves a COPY state: refuses to send data, or reads and drops what the server sends.
-  private func endCopy(_ status: ExecStatusType) {
+  func endCopy(_ status: ExecStatusType) {
     if status == PGRES_COPY_OUT {
       var buffer: UnsafeMutablePointer<CChar>?
       while PQgetCopyData(handle, &buffer, 0) >= 0 {
@@ -170,14 +197,14 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
 
   /// Asks the server to cancel the statement this connection is running (on a connection
   /// of its own; an idle server ignores it).
-  private func requestCancel() {
+  func requestCancel() {
     guard let cancel = PQgetCancel(handle) else { return }
     var message = [CChar](repeating: 0, count: 256)
     _ = PQcancel(cancel, &message, Int32(message.count))
     PQfreeCancel(cancel)
   }
 
-  private func connectionError(sql: String) -> DatabaseError {
+  func connectionError(sql: String) -> DatabaseError {
     let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(
       in: .whitespacesAndNewlines)
     return DatabaseError(

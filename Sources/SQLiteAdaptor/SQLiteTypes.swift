@@ -87,10 +87,10 @@ enum SQLiteTypes {
       case SQLITE_FLOAT:
         // Through the shortest decimal string: 4.99, never 4.990000000000001024.
         let d = sqlite3_column_double(statement, index)
-        return Decimal(string: "\(d)", locale: Locale(identifier: "en_US_POSIX")).map { .decimal($0) } ?? .double(d)
+        return DecimalText.decimal(from: d).map { .decimal($0) } ?? .double(d)
       default:
         let s = text()
-        return Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")).map { .decimal($0) } ?? .string(s)
+        return Decimal(string: s, locale: DecimalText.posix).map { .decimal($0) } ?? .string(s)
       }
     case .bool:
       switch storage {

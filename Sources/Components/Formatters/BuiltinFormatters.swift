@@ -19,7 +19,7 @@ enum BuiltinFormatters {
     switch value {
     case .decimal(let d): d
     case .int(let i): Decimal(i)
-    case .double(let d): Decimal(string: "\(d)", locale: posix)
+    case .double(let d): DecimalText.decimal(from: d)
     case .string(let s): Decimal(string: s, locale: posix)
     default: nil
     }
@@ -27,12 +27,21 @@ enum BuiltinFormatters {
 
   /// `d` in plain notation with at least `scale` fraction digits.
   static func plain(_ d: Decimal, scale: Int?) -> String {
-    var text = d.description
+    padded(DecimalText.format(d), scale: scale)
+  }
+
+  /// `text`, a number in plain notation, with at least `scale` fraction digits.
+  static func padded(_ text: String, scale: Int?) -> String {
     guard let scale, scale > 0 else { return text }
-    if !text.contains(".") { text += "." }
-    let fraction =
-      text.count
-      - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) - 1
+    let utf8 = text.utf8
+    var text = text
+    let fraction: Int
+    if let point = utf8.firstIndex(of: UInt8(ascii: ".")) {
+      fraction = utf8.distance(from: point, to: utf8.endIndex) - 1
+    } else {
+      text += "."
+      fraction = 0
+    }
     if fraction < scale { text += String(repeating: "0", count: scale - fraction) }
     return text
   }
@@ -85,8 +94,10 @@ struct DecimalFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard let d = BuiltinFormatters.decimal(value) else { return value.description }
     let scale = attribute?.scale ?? (prefix.isEmpty ? nil : 2)
-    let text = BuiltinFormatters.plain(d.magnitude, scale: scale)
-    return (d < 0 ? "-" : "") + prefix + text
+    var text = DecimalText.format(d)
+    let negative = text.utf8.first == UInt8(ascii: "-")
+    if negative { text.removeFirst() }
+    return (negative ? "-" : "") + prefix + BuiltinFormatters.padded(text, scale: scale)
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     var body = text.trimmingCharacters(in: .whitespaces)

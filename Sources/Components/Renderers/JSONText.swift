@@ -31,7 +31,7 @@ public enum JSONText {
     case .null: "null"
     case .int(let i): String(i)
     case .double(let d): d.isFinite ? "\(d)" : string("\(d)")
-    case .decimal(let d): d.isFinite ? d.description : "null"
+    case .decimal(let d): d.isFinite ? DecimalText.format(d) : "null"
     case .string(let s): string(s)
     case .bool(let b): b ? "true" : "false"
     case .date(let date): string(ISODateText.format(date).replacingOccurrences(of: " ", with: "T"))

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Decimals to and from text, fast, for the per-row work of long lists: Foundation's
+/// `Decimal(string:)` and `description` cost about 2 µs a value, most of a decimal cell's time
+/// in a profile of a 200,000-row list; these take a fifth of that.
+///
+/// `format(_:)` reads the decimal's mantissa from its memory (the layout of `NSDecimal`, which
+/// Foundation keeps), but only after checking at first use that this reading gives what
+/// `description` gives for known values; when it does not, and for mantissas beyond 64 bits,
+/// it is `description`.
+public enum DecimalText {
+  /// The POSIX locale (a dot for the decimal separator), made once.
+  public static let posix = Locale(identifier: "en_US_POSIX")
+
+  /// A double's shortest text as a decimal (`4.99`, never `4.990000000000000213`), as
+  /// `Decimal(string: "\(x)")` gives it.
+  public static func decimal(from x: Double) -> Decimal? {
+    let text = "\(x)"
+    var mantissa: UInt64 = 0
+    var exponent = 0
+    var digits = 0
+    var point = false
+    var negative = false
+    for c in text.utf8 {
+      switch c {
+      case UInt8(ascii: "-") where digits == 0 && !negative && !point:
+        negative = true
+      case UInt8(ascii: ".") where !point:
+        point = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        // Exponent forms (`1e-05`) and more than 18 significant digits go the slow way.
+        guard digits < 18 else { return Decimal(string: text, locale: posix) }
+        mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0"))
+        if mantissa > 0 { digits += 1 }
+        if point { exponent -= 1 }
+      default:
+        return Decimal(string: text, locale: posix)
+      }
+    }
+    if mantissa == 0 { return Decimal(0) }
+    return Decimal(
+      sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(mantissa))
+  }
+
+  /// `d.description`: `4.99`, `-0.001`, `500`.
+  public static func format(_ d: Decimal) -> String {
+    guard layoutIsKnown, let text = layoutFormat(d) else { return d.description }
+    return text
+  }
+
+  /// Whether the memory layout reads as expected (checked once, against `description`).
+  static let layoutIsKnown: Bool = {
+    let samples = ["960.27", "-123.45", "0", "5e3", "1e-7", "-0.5", "18446744073709551615"]
+    return samples.allSatisfy { text in
+      guard let d = Decimal(string: text, locale: posix) else { return false }
+      return layoutFormat(d) == d.description
+    }
+  }()
+
+  /// The text of `d` read from its memory: byte 0 the exponent, byte 1 the length in
+  /// mantissa words (high four bits) and the sign (bit 3), from byte 4 the mantissa in
+  /// little-endian 16-bit words. Nil beyond 64 bits of mantissa, and for NaN.
+  static func layoutFormat(_ d: Decimal) -> String? {
+    guard MemoryLayout<Decimal>.size == 20 else { return nil }
+    return withUnsafeBytes(of: d) { raw -> String? in
+      let flags = raw[1]
+      let length = Int(flags >> 4)
+      let negative = flags & 0x8 != 0
+      guard length <= 4, length > 0 || !negative else { return nil }
+      var mantissa: UInt64 = 0
+      for word in 0..<length {
+        mantissa |= (UInt64(raw[4 + 2 * word]) | UInt64(raw[5 + 2 * word]) << 8) << (16 * word)
+      }
+      if mantissa == 0 { return "0" }
+      var digits = String(mantissa)
+      let exponent = Int(Int8(bitPattern: raw[0]))
+      if exponent > 0 {
+        digits += String(repeating: "0", count: exponent)
+      } else if exponent < 0 {
+        let count = digits.utf8.count
+        if count > -exponent {
+          digits.insert(".", at: digits.index(digits.startIndex, offsetBy: count + exponent))
+        } else {
+          digits = "0." + String(repeating: "0", count: -exponent - count) + digits
+        }
+      }
+      return negative ? "-" + digits : digits
+    }
+  }
+}

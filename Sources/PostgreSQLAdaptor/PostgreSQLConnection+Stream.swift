@@ -1,0 +1,89 @@
+import CLibPQ
+import D2SModel
+import Foundation
+
+/// Queries read row by row (libpq's single-row mode), so that a long result is never held
+/// whole; see ``PostgreSQLRowStream``.
+extension PostgreSQLConnection {
+  /// Runs a query and hands each row to `row` as it arrives from the server: its text values
+  /// (nil for NULL) and the column type OIDs. ``isInterrupted`` is asked before each row; a
+  /// stop, or an error thrown by `row`, cancels the statement on the server and leaves the
+  /// connection ready for the next one.
+  /// - Throws: the server's error; `interrupted`; a `connection` error, which says how many
+  ///   rows were read before the connection was lost (those rows are then incomplete).
+  func stream(_ statement: SQLStatement, row: ([String?], [UInt32]) throws -> Void) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    if let other = try lend(statement) { return try other.stream(statement, row: row) }
+    let isOutsideTransactions = PQtransactionStatus(handle) == PQTRANS_IDLE
+    // Its time for ``SQLTrace``: sending it and reading its rows, not what `row` does.
+    var timer = SQLTimer()
+    defer { timer.finish(statement) }
+    try send(statement, simple: false)
+    // Right after sending, as libpq requires; if it is refused, the result comes whole.
+    _ = PQsetSingleRowMode(handle)
+    let stream = PostgreSQLRowStream(
+      connection: self, sql: statement.sql, isOutsideTransactions: isOutsideTransactions)
+    let outer = activeStream
+    activeStream = stream
+    defer { activeStream = outer }
+    var delivered = 0
+    do {
+      while let values = try stream.next() {
+        if isInterrupted() { throw DatabaseError(.interrupted, "interrupted", sql: statement.sql) }
+        timer.pause()
+        defer { timer.resume() }
+        try row(values, stream.types)
+        delivered += 1
+      }
+    } catch {
+      stream.abandon()
+      guard delivered > 0, var lost = error as? DatabaseError,
+        lost.code == .connection || PQstatus(handle) == CONNECTION_BAD
+      else { throw error }
+      // Never read again from the start: the rows handed out would come twice.
+      lost.code = .connection
+      lost.message =
+        "the connection to PostgreSQL was lost after \(delivered) rows were read, so they are incomplete: \(lost.message)"
+      throw lost
+    }
+  }
+
+  /// The connection to run `statement` on when this one is busy handing out rows (a statement
+  /// from inside a row callback: a prefetch, a fault), or nil to run it here.
+  ///
+  /// Outside transactions, the rows keep coming and the statement runs on ``helper``, a
+  /// second connection with the same settings, made when first needed: it sees what this one
+  /// would, since each statement outside a transaction sees what is committed when it
+  /// starts. Inside one, only this connection sees the transaction's work: the stream is
+  /// parked (its remaining rows are read into memory), and so it is when no second
+  /// connection can be made.
+  func lend(_ statement: SQLStatement) throws -> PostgreSQLConnection? {
+    guard let stream = activeStream, !stream.isFinished else { return nil }
+    if stream.isOutsideTransactions {
+      do {
+        let helper = try self.helper ?? PostgreSQLConnection(conninfo: conninfo)
+        if self.helper == nil {
+          helper.sessionSettings = sessionSettings
+          _ = try helper.run(SQLStatement(sessionSettings), simple: true)
+          self.helper = helper
+        }
+        try helper.reconnectIfLost()
+        helper.isInterrupted = isInterrupted
+        statementCount += 1
+        return helper
+      } catch {
+        // No second connection: this one does it, once the rows are read.
+      }
+    }
+    stream.park()
+    return nil
+  }
+
+  /// The next result of the statement sent, waited for (see ``awaitResult(sql:)``); nil when
+  /// there are no more.
+  func nextResult(sql: String) throws -> OpaquePointer? {
+    try awaitResult(sql: sql)
+    return PQgetResult(handle)
+  }
+}
