@@ -75,15 +75,17 @@ enum ListBenchmark {
     var ownMemory: Double
   }
 
-  /// Runs `command` and `baseline` alternately; prints and returns the median ratios.
+  /// Runs `command` and `baseline` alternately (both with `environment` added to this
+  /// process's); prints and returns the median ratios.
   static func compare(
-    _ label: String, _ command: [String], against baseline: [String], rounds: Int = rounds
+    _ label: String, _ command: [String], against baseline: [String], rounds: Int = rounds,
+    environment: [String: String] = [:]
   ) throws -> Comparison {
     var ours: [ProcessRun] = []
     var theirs: [ProcessRun] = []
     for _ in 0..<rounds {
-      ours.append(try ProcessRun.run(command))
-      theirs.append(try ProcessRun.run(baseline))
+      ours.append(try ProcessRun.run(command, environment: environment))
+      theirs.append(try ProcessRun.run(baseline, environment: environment))
     }
     if let failed = ours.first(where: { $0.status != 0 }) ?? theirs.first(where: { $0.status != 0 })
     {

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// One run of a whole process, as a user runs it: its wall time and peak memory. Output goes
-/// to /dev/null so that every command writes to the same sink.
+/// to /dev/null so that every command writes to the same sink (stderr may go to a file, for
+/// the lines a run reports about itself).
 struct ProcessRun {
   var milliseconds: Double
   var peakKilobytes: Int
@@ -13,29 +14,34 @@ struct ProcessRun {
 
   /// Runs `arguments` (the first is the program, looked up on PATH) to completion. Peak memory
   /// comes from GNU time when it is installed (a process started from this one would report
-  /// this process's own peak as its floor), else it is 0.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
+  /// this process's own peak as its floor), else it is 0. With `standardError`, the process's
+  /// stderr is written to that file.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], standardError: String? = nil
+  ) throws -> ProcessRun {
     let time = "/usr/bin/time"
     guard FileManager.default.isExecutableFile(atPath: time) else {
-      return try spawn(arguments, environment: environment, peak: nil)
+      return try spawn(arguments, environment: environment, errors: standardError, peak: nil)
     }
     let report = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-bench-peak-\(getpid())"
     ).path
     defer { try? FileManager.default.removeItem(atPath: report) }
     return try spawn(
-      [time, "-f", "%M", "-o", report] + arguments, environment: environment, peak: report)
+      [time, "-f", "%M", "-o", report] + arguments, environment: environment,
+      errors: standardError, peak: report)
   }
 
   private static func spawn(
-    _ arguments: [String], environment: [String: String], peak report: String?
+    _ arguments: [String], environment: [String: String], errors: String?, peak report: String?
   ) throws -> ProcessRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }
     let argv = arguments.map { strdup($0) } + [nil]
