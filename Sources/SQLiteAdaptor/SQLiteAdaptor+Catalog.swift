@@ -5,23 +5,47 @@ extension SQLiteAdaptor {
   /// foreign keys from `foreign_key_list` (multi-column ones kept), and `INTEGER PRIMARY KEY`
   /// columns as auto-increment (rowid aliases).
   public func readCatalog() throws -> Catalog {
-    var relations: [(String, Bool)] = []
+    // Two statements for the whole catalog (the pragmas joined with sqlite_master), not two
+    // per table: a start-up reads every table's columns.
+    let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    var order: [String] = []
+    var views: Set<String> = []
+    var raw: [String: [(name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int)]] =
+      [:]
     try query(
       SQLStatement(
-        "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"),
-      columns: [nil, nil]
+        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type IN ('table', 'view') AND \(relations) ORDER BY m.name, p.cid"
+      ),
+      columns: [nil, nil, nil, nil, nil, nil, nil]
     ) { row in
-      if let name = row[0].stringValue { relations.append((name, row[1].stringValue == "view")) }
+      guard let table = row[0].stringValue else { return }
+      if raw[table] == nil {
+        order.append(table)
+        if row[1].stringValue == "view" { views.insert(table) }
+      }
+      raw[table, default: []].append(
+        (
+          row[2].stringValue ?? "", row[3].stringValue ?? "", row[4].intValue == 1,
+          row[5].stringValue, row[6].intValue ?? 0
+        ))
+    }
+    var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
+    try query(
+      SQLStatement(
+        "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
+      ),
+      columns: [nil, nil, nil, nil, nil, nil]
+    ) { row in
+      guard let table = row[0].stringValue else { return }
+      let id = row[1].intValue ?? 0
+      var entry = keysByTable[table, default: [:]][id] ?? (row[3].stringValue ?? "", [])
+      entry.pairs.append((row[2].intValue ?? 0, row[4].stringValue ?? "", row[5].stringValue ?? ""))
+      keysByTable[table, default: [:]][id] = entry
     }
     var tables: [Catalog.Table] = []
-    for (name, isView) in relations {
-      var raw: [(name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int)] = []
-      try query(
-        SQLStatement("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?) ORDER BY cid", [.string(name)]),
-        columns: [nil, nil, nil, nil, nil]
-      ) { row in
-        raw.append((row[0].stringValue ?? "", row[1].stringValue ?? "", row[2].intValue == 1, row[3].stringValue, row[4].intValue ?? 0))
-      }
+    for name in order {
+      let isView = views.contains(name)
+      let raw = raw[name] ?? []
       let primaryKey = raw.filter { $0.pk > 0 }.sorted { $0.pk < $1.pk }.map(\.name)
       let columns = raw.map { column in
         SQLiteTypes.column(
@@ -29,18 +53,7 @@ extension SQLiteAdaptor {
           defaultValue: column.defaultValue,
           isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER")
       }
-      var keys: [Int: (table: String, pairs: [(Int, String, String)])] = [:]
-      if !isView {
-        try query(
-          SQLStatement("SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [.string(name)]),
-          columns: [nil, nil, nil, nil, nil]
-        ) { row in
-          let id = row[0].intValue ?? 0
-          var entry = keys[id] ?? (row[2].stringValue ?? "", [])
-          entry.pairs.append((row[1].intValue ?? 0, row[3].stringValue ?? "", row[4].stringValue ?? ""))
-          keys[id] = entry
-        }
-      }
+      let keys = isView ? [:] : keysByTable[name] ?? [:]
       let positions = Dictionary(columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
       var foreignKeys = try keys.values.map { key -> Catalog.ForeignKey in
         let pairs = key.pairs.sorted { $0.0 < $1.0 }

@@ -20,8 +20,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   /// How long a statement waits for another connection's lock before failing.
   static let busyTimeoutMilliseconds: Int32 = 5_000
 
-  /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s, pages
-  /// read through a memory map.
+  /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
   /// `vfs` names a registered SQLite VFS (nil: the default).
   init(path: String, readOnly: Bool = false, vfs: String? = nil) throws {
     if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
@@ -53,9 +52,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
         return Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().isInterrupted()
           ? 1 : 0
       }, Unmanaged.passUnretained(self).toOpaque())
-    // Reads through memory-mapped pages (up to 256 MiB of the file) rather than copying each
-    // page with read(2): a scan of a large table runs about an eighth faster.
-    try executeScript("PRAGMA foreign_keys = ON; PRAGMA mmap_size = 268435456")
+    try executeScript("PRAGMA foreign_keys = ON")
   }
 
   deinit {
