@@ -44,6 +44,11 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   /// For SQLite columns without a declared type: the storage class decides.
   public let isUntyped: Bool
 
+  /// A column read as its text, verbatim (a keyset position on PostgreSQL).
+  public static let positionText = Attribute(
+    name: "position", columnName: "position", externalType: "text", valueType: .string,
+    allowsNull: true)
+
   public init(
     name: String, columnName: String, externalType: String, valueType: ValueType,
     dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,

@@ -55,7 +55,8 @@ extension Database {
       var last: DatabaseValue = .null
       var select = builder()
       try reader.query(
-        try select.countStep(specification, after: after, limit: step), columns: [nil, nil]
+        try select.countStep(specification, after: after, limit: step),
+        columns: [nil, select.positionDecoding]
       ) { row in
         counted = row.first?.intValue ?? 0
         last = row.count > 1 ? row[1] : .null

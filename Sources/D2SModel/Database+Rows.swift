@@ -25,7 +25,7 @@ extension Database {
       specification, attributes: attributes, extraColumns: extra, positions: positions)
     if positions {
       let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
-      columns += Array(repeating: nil, count: keys)
+      columns += Array(repeating: builder.positionDecoding, count: keys)
     }
     try adaptor.query(statement, columns: columns) { values in
       try Interruption.check()

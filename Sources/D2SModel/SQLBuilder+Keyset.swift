@@ -55,10 +55,14 @@ extension SQLBuilder {
     return keys
   }
 
-  /// The columns that read a row's position: the keys' expressions (as text when the
-  /// dialect binds positions back as text).
-  func positionColumns(_ keys: [OrderKey]) -> [String] {
-    keys.map { dialect.readsPositionsAsText ? dialect.castToText($0.expression) : $0.expression }
+  /// The columns that read a row's position: the keys' expressions.
+  func positionColumns(_ keys: [OrderKey]) -> [String] { keys.map(\.expression) }
+
+  /// How a position's columns are decoded: as the values they hold (nil), or as their text
+  /// verbatim when the dialect binds positions back as text, so that the server parses them
+  /// as the column's type again, exactly.
+  var positionDecoding: Attribute? {
+    dialect.readsPositionsAsText ? Attribute.positionText : nil
   }
 
   /// The condition selecting the rows after (or from) `position` in the order of `keys`:
@@ -135,7 +139,6 @@ extension SQLBuilder {
     let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     let inner =
       "SELECT \(column) AS k FROM \(fromClause)\(whereClause) ORDER BY \(column) LIMIT \(bind(.int(limit)))"
-    let last = dialect.readsPositionsAsText ? dialect.castToText("max(s.k)") : "max(s.k)"
-    return SQLStatement("SELECT count(*), \(last) FROM (\(inner)) s", bindings)
+    return SQLStatement("SELECT count(*), max(s.k) FROM (\(inner)) s", bindings)
   }
 }

@@ -2,9 +2,14 @@ import D2SModel
 
 /// A second connection for counting beside the first, row estimates, and interruption.
 extension PostgreSQLAdaptor {
-  /// Another session on the same server and database, read-only.
+  /// Another session on the same server and database, read-only, whose statements run in
+  /// one server process (no parallel workers), so that a count beside a page takes as little
+  /// as it can from the page's own statement.
   public func openReader() throws -> (any DatabaseAdaptor)? {
-    try PostgreSQLAdaptor(url: url, readOnly: true)
+    let reader = try PostgreSQLAdaptor(url: url, readOnly: true)
+    reader.connection.sessionSettings += "; SET max_parallel_workers_per_gather = 0"
+    try reader.executeScript("SET max_parallel_workers_per_gather = 0")
+    return reader
   }
 
   /// `pg_class.reltuples`, the planner's estimate, or nil for a view or a table never
