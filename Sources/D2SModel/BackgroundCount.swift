@@ -7,7 +7,10 @@ public final class BackgroundCount: Sendable {
   private struct State {
     var reached = 0
     var total: Int?
+    /// The share of the table the count has walked (by its primary key), when known.
+    var progress: Double?
   }
+  private let started = ContinuousClock.now
   private let state = Mutex(State())
   private let cancelled = Atomic<Bool>(false)
   private let ended = DispatchSemaphore(value: 0)
@@ -35,6 +38,17 @@ public final class BackgroundCount: Sendable {
   public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
   func add(_ rows: Int) { state.withLock { $0.reached += rows } }
+
+  /// Records that the count has walked `share` (0…1) of the table.
+  func progressed(_ share: Double) { state.withLock { $0.progress = min(1, max(0, share)) } }
+
+  /// How much longer the count should take, from the share of the table walked so far and
+  /// the time that took; nil while nothing is known.
+  public var remaining: Duration? {
+    guard let share = state.withLock({ $0.progress }), share > 0 else { return nil }
+    let elapsed = started.duration(to: .now)
+    return elapsed * ((1 - share) / share)
+  }
 
   /// Ends the count with its total, or with none when it failed or was stopped.
   func end(total: Int?) {

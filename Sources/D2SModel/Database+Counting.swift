@@ -48,6 +48,16 @@ extension Database {
       task.add(count)
       return task.end(total: count)
     }
+    // An integer key's range says how much of the table each step has walked.
+    var range: (low: Int, high: Int)?
+    if let key = entity.primaryKeyAttributes.first, key.valueType == .int {
+      var select = builder()
+      try reader.query(try select.keyRange(), columns: [nil, nil]) { row in
+        if let low = row.first?.intValue, let high = row.last?.intValue, high > low {
+          range = (low, high)
+        }
+      }
+    }
     var after: DatabaseValue?
     var step = 10_000
     while !task.isCancelled {
@@ -63,6 +73,9 @@ extension Database {
       }
       task.add(counted)
       if counted < step || last.isNull { return task.end(total: task.reached) }
+      if let range, let key = Int(last.stringValue ?? "") ?? last.intValue {
+        task.progressed(Double(key - range.low) / Double(range.high - range.low))
+      }
       after = last
       step = min(step * 2, 1_000_000)
     }

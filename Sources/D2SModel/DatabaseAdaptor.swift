@@ -42,6 +42,13 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// them (statistics, the largest row id), or nil when it has none.
   func estimatedRowCount(of entity: Entity) throws -> Int?
 
+  /// Whether a count on the second connection may run while a statement of this one runs:
+  /// true when they share nothing but the disk (SQLite: another core of this process); false
+  /// when the server already spreads a large statement over every core (PostgreSQL's parallel
+  /// workers), where a count beside it would only slow it down. A list page then starts its
+  /// count once its first row has arrived.
+  var countsBesideStatements: Bool { get }
+
   /// Makes `isInterrupted` what stops this connection's running statement (instead of
   /// ``Interruption/isRequested``).
   func interrupt(when isInterrupted: @escaping @Sendable () -> Bool)
@@ -54,6 +61,8 @@ extension DatabaseAdaptor {
   public func openReader() throws -> (any DatabaseAdaptor)? { nil }
   /// No estimates unless the adaptor has them.
   public func estimatedRowCount(of entity: Entity) throws -> Int? { nil }
+  /// Counts run beside statements unless the adaptor says otherwise.
+  public var countsBesideStatements: Bool { true }
   /// Only Ctrl-C stops statements unless the adaptor lets others.
   public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {}
 }

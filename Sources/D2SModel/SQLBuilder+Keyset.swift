@@ -141,4 +141,13 @@ extension SQLBuilder {
       "SELECT \(column) AS k FROM \(fromClause)\(whereClause) ORDER BY \(column) LIMIT \(bind(.int(limit)))"
     return SQLStatement("SELECT count(*), max(s.k) FROM (\(inner)) s", bindings)
   }
+
+  /// `SELECT min(pk), max(pk)` over the whole table (two look-ups in the key's index).
+  func keyRange() throws -> SQLStatement {
+    guard let key = entity.primaryKeyAttributes.first else {
+      throw DatabaseError(.unsupported, "\(entity.name) has no primary key")
+    }
+    let column = "\(rootAlias).\(dialect.quote(key.columnName))"
+    return SQLStatement("SELECT min(\(column)), max(\(column)) FROM \(fromClause)")
+  }
 }

@@ -27,6 +27,9 @@ extension PostgreSQLAdaptor {
     return estimate
   }
 
+  /// No: the server's parallel workers already take every core for a large statement.
+  public var countsBesideStatements: Bool { false }
+
   /// Lets `isInterrupted` stop this connection's statements.
   public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {
     connection.isInterrupted = isInterrupted

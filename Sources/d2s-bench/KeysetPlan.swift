@@ -41,8 +41,12 @@ struct KeysetPlan {
   /// The statement's values as literals, after the row at (`happenedAt`, `eventID`).
   static func literals(happenedAt: String, eventID: Int) -> [String] {
     let time = "'\(happenedAt.replacingOccurrences(of: "'", with: "''"))'"
-    return [time, time, time, String(eventID), "20"]
+    // 21: a page reads one row more than it shows, to know whether another follows.
+    return [time, time, time, String(eventID), "21"]
   }
+
+  /// The columns a page reads its rows' positions from (as d2s-repl's page statement does).
+  static let positionColumns = ["t0.\"happened_at\"", "t0.\"event_id\""]
 
   /// The position (sort key as text, primary key) of the last row before page 1,000.
   static let positionQuery = """
@@ -54,7 +58,7 @@ struct KeysetPlan {
   static func sqlite(_ path: String) throws -> KeysetPlan {
     let adaptor = try SQLiteAdaptor(path: path, readOnly: true)
     let (time, id) = try position(adaptor, table: "\"event\"")
-    let positions = ["t0.\"happened_at\"", "t0.\"event_id\""]
+    let positions = positionColumns
     let statement = statement(
       table: "\"event\"", values: literals(happenedAt: time, eventID: id), positions: positions)
     let template = self.statement(
@@ -78,7 +82,7 @@ struct KeysetPlan {
     let adaptor = try PostgreSQLAdaptor(url: url, readOnly: true)
     let table = "\"\(schema)\".\"event\""
     let (time, id) = try position(adaptor, table: table)
-    let positions = ["CAST(t0.\"happened_at\" AS text)", "CAST(t0.\"event_id\" AS text)"]
+    let positions = positionColumns
     let statement = statement(
       table: table, values: literals(happenedAt: time, eventID: id), positions: positions)
     let template = self.statement(

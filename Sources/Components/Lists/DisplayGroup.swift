@@ -26,6 +26,7 @@ public final class DisplayGroup: @unchecked Sendable {
   private let exactCountRowLimit: Int
   private let countTimeBudget: Int?
   private var plan: CountPlan?
+  private var backgroundCount: BackgroundCount?
   private var rowsStarted = ContinuousClock.now
 
   /// How the total is found.
@@ -36,8 +37,9 @@ public final class DisplayGroup: @unchecked Sendable {
     case exact
     /// The database's estimate (an unfiltered list of a large table).
     case estimate(Int)
-    /// Counted beside the rows, waited for only so long.
-    case background(BackgroundCount)
+    /// Counted on the second connection, beside the rows (or from their first one on), and
+    /// waited for only so long.
+    case background
     /// Not counted (`countTimeBudget = 0`): the rows up to the window's end.
     case lowerBound
   }
@@ -67,9 +69,7 @@ public final class DisplayGroup: @unchecked Sendable {
       prefetchKeyPaths: context.displayPropertyKeys, keyset: keyset)
   }
 
-  deinit {
-    if case .background(let count) = plan { count.cancel() }
-  }
+  deinit { backgroundCount?.cancel() }
 
   /// The window's size, if any.
   public var limit: Int? { specification.limit }
@@ -108,7 +108,10 @@ public final class DisplayGroup: @unchecked Sendable {
         more = true
         return
       }
-      if rows == 0 { first = values }
+      if rows == 0 {
+        first = values
+        try startBackgroundCount()
+      }
       last = values
       rows += 1
       try body(values, object)
@@ -130,11 +133,12 @@ public final class DisplayGroup: @unchecked Sendable {
     switch plan {
     case .shown: return ListTotal(shown)
     case .estimate(let estimate): return ListTotal(max(estimate, seen), .estimate)
-    case .background(let count):
-      let waited =
-        countTimeBudget.map { Duration.milliseconds($0) }
-        ?? max(rowsStarted.duration(to: .now), .milliseconds(20))
-      if let total = count.wait(upTo: waited) { return ListTotal(total) }
+    case .background:
+      try startBackgroundCount()
+      guard let count = backgroundCount else {
+        return ListTotal(try database.count(countSpecification))
+      }
+      if let total = wait(for: count) { return ListTotal(total) }
       count.cancel()
       return ListTotal(max(count.reached, seen), .atLeast)
     case .lowerBound: return ListTotal(seen, .atLeast)
@@ -161,10 +165,34 @@ public final class DisplayGroup: @unchecked Sendable {
       plan = .estimate(estimate)
     } else if countTimeBudget == 0 {
       plan = .lowerBound
-    } else if let count = try database.startCount(countSpecification) {
-      plan = .background(count)
     } else {
-      plan = .exact
+      plan = .background
+      if database.adaptor.countsBesideStatements { try startBackgroundCount() }
+    }
+  }
+
+  /// Starts the background count, once, when the plan is to count in the background (on
+  /// the first connection, later, when the database has no second one).
+  private func startBackgroundCount() throws {
+    guard case .background = plan, backgroundCount == nil else { return }
+    backgroundCount = try database.startCount(countSpecification)
+    if backgroundCount == nil { plan = .exact }
+  }
+
+  /// Waits for `count`: `countTimeBudget` when set; else at least 20 ms, and then on as long
+  /// as the rows took while the count, as far as it has gone, looks like ending within that
+  /// time. Its total, or nil.
+  private func wait(for count: BackgroundCount) -> Int? {
+    if let budget = countTimeBudget { return count.wait(upTo: .milliseconds(budget)) }
+    let floor = Duration.milliseconds(20)
+    let budget = max(rowsStarted.duration(to: .now), floor)
+    let start = ContinuousClock.now
+    if let total = count.wait(upTo: floor) { return total }
+    while true {
+      let waited = start.duration(to: .now)
+      guard waited < budget else { return nil }
+      if let remaining = count.remaining, remaining > budget - waited { return nil }
+      if let total = count.wait(upTo: min(.milliseconds(10), budget - waited)) { return total }
     }
   }
 }
