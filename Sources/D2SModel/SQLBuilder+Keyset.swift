@@ -142,12 +142,15 @@ extension SQLBuilder {
     return SQLStatement("SELECT count(*), max(s.k) FROM (\(inner)) s", bindings)
   }
 
-  /// `SELECT min(pk), max(pk)` over the whole table (two look-ups in the key's index).
+  /// The whole table's least and greatest key, each in its own subquery so that both are
+  /// one look-up in the key's index (SQLite reads the whole table for `min(k), max(k)`).
   func keyRange() throws -> SQLStatement {
     guard let key = entity.primaryKeyAttributes.first else {
       throw DatabaseError(.unsupported, "\(entity.name) has no primary key")
     }
-    let column = "\(rootAlias).\(dialect.quote(key.columnName))"
-    return SQLStatement("SELECT min(\(column)), max(\(column)) FROM \(fromClause)")
+    let column = dialect.quote(key.columnName)
+    let table = dialect.quote(table: entity.externalName, schema: entity.schema)
+    return SQLStatement(
+      "SELECT (SELECT min(\(column)) FROM \(table)), (SELECT max(\(column)) FROM \(table))")
   }
 }
