@@ -8,7 +8,8 @@ public struct Catalog: Sendable {
 
   /// The numbers of a declared type: `varchar(45)` → 45; `numeric(5,2)` → 5, 2.
   public static func widthAndScale(_ type: String) -> (Int?, Int?) {
-    guard let open = type.firstIndex(of: "("), let close = type.lastIndex(of: ")"), open < close else { return (nil, nil) }
+    guard let open = type.firstIndex(of: "("), let close = type.lastIndex(of: ")"), open < close
+    else { return (nil, nil) }
     // Trimmed by hand: Foundation's character sets cost a start-up's worth of set-up.
     let numbers = type[type.index(after: open)..<close].split(separator: ",").map { part in
       Int(String(part.filter { $0 != " " }))
@@ -28,7 +29,8 @@ public struct Catalog: Sendable {
     public var foreignKeys: [ForeignKey]
 
     public init(
-      name: String, schema: String? = nil, isView: Bool = false, columns: [Column], primaryKey: [String],
+      name: String, schema: String? = nil, isView: Bool = false, columns: [Column],
+      primaryKey: [String],
       foreignKeys: [ForeignKey]
     ) {
       self.name = name
@@ -56,9 +58,12 @@ public struct Catalog: Sendable {
     public var isUntyped: Bool
 
     public init(
-      name: String, externalType: String, valueType: Attribute.ValueType, dateKind: Attribute.DateKind? = nil,
-      allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false, width: Int? = nil,
-      scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false, isUntyped: Bool = false
+      name: String, externalType: String, valueType: Attribute.ValueType,
+      dateKind: Attribute.DateKind? = nil,
+      allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false,
+      width: Int? = nil,
+      scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false,
+      isUntyped: Bool = false
     ) {
       self.name = name
       self.externalType = externalType
@@ -81,7 +86,10 @@ public struct Catalog: Sendable {
     public var destinationTable: String
     public var destinationSchema: String?
     public var destinationColumns: [String]
-    public init(columns: [String], destinationTable: String, destinationSchema: String? = nil, destinationColumns: [String]) {
+    public init(
+      columns: [String], destinationTable: String, destinationSchema: String? = nil,
+      destinationColumns: [String]
+    ) {
       self.columns = columns
       self.destinationTable = destinationTable
       self.destinationSchema = destinationSchema

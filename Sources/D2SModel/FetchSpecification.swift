@@ -16,7 +16,8 @@ public struct FetchSpecification: Sendable {
   public var keyset: KeysetBound?
 
   public init(
-    entityName: String, qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,
+    entityName: String, qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [],
+    limit: Int? = nil,
     offset: Int? = nil, prefetchKeyPaths: [String] = [], keyset: KeysetBound? = nil
   ) {
     self.keyset = keyset

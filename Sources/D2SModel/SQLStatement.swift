@@ -19,7 +19,8 @@ public struct SQLDialect: Sendable {
   public let nullSafeNotEqual: String
   /// Builds a case-sensitive / case-insensitive pattern match of `lhs` against a bound
   /// pattern (already translated with ``translateLike``).
-  public let like: @Sendable (_ lhs: String, _ placeholder: String, _ caseInsensitive: Bool) -> String
+  public let like:
+    @Sendable (_ lhs: String, _ placeholder: String, _ caseInsensitive: Bool) -> String
   /// Translates a D2S `like` pattern (`*`, `?`, `\*`, `\?`) into the database's form.
   public let translateLike: @Sendable (String) -> String
   /// A column expression as text, for enums and other non-text types in pattern matches.
@@ -31,8 +32,10 @@ public struct SQLDialect: Sendable {
   public let readsPositionsAsText: Bool
 
   public init(
-    placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String, nullSafeNotEqual: String,
-    like: @escaping @Sendable (String, String, Bool) -> String, translateLike: @escaping @Sendable (String) -> String,
+    placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String,
+    nullSafeNotEqual: String,
+    like: @escaping @Sendable (String, String, Bool) -> String,
+    translateLike: @escaping @Sendable (String) -> String,
     castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
     readsPositionsAsText: Bool = false
   ) {
@@ -57,12 +60,14 @@ public struct SQLDialect: Sendable {
     guard !values.isEmpty else { return SQLStatement("INSERT INTO \(table) DEFAULT VALUES") }
     let columns = values.map { quote($0.0.columnName) }.joined(separator: ", ")
     let placeholders = values.indices.map { placeholder($0 + 1) }.joined(separator: ", ")
-    return SQLStatement("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))", values.map(\.1))
+    return SQLStatement(
+      "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))", values.map(\.1))
   }
 
   /// ` RETURNING "a", "b"` for the primary key (empty when there is none).
   public func returning(_ attributes: [Attribute]) -> String {
-    attributes.isEmpty ? "" : " RETURNING " + attributes.map { quote($0.columnName) }.joined(separator: ", ")
+    attributes.isEmpty
+      ? "" : " RETURNING " + attributes.map { quote($0.columnName) }.joined(separator: ", ")
   }
 
   /// `"schema"."table"` or `"table"`.

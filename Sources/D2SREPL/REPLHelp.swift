@@ -5,7 +5,10 @@ enum REPLHelp {
     ("entities", "the entity list page"),
     ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
-    ("next · prev", "the next or previous window of the last list, continued from its rows (keyset)"),
+    (
+      "next · prev",
+      "the next or previous window of the last list, continued from its rows (keyset)"
+    ),
     ("inspect ENTITY KEY", "the inspect page of one object"),
     ("edit ENTITY KEY · new ENTITY", "start editing"),
     ("object.KEY = VALUE", "while editing: set an attribute, or a to-one by the destination's key"),

@@ -10,8 +10,9 @@ extension SQLiteAdaptor {
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
     var order: [String] = []
     var views: Set<String> = []
-    var raw: [String: [(name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int)]] =
-      [:]
+    var raw:
+      [String: [(name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int)]] =
+        [:]
     try query(
       SQLStatement(
         "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type IN ('table', 'view') AND \(relations) ORDER BY m.name, p.cid"
@@ -49,12 +50,15 @@ extension SQLiteAdaptor {
       let primaryKey = raw.filter { $0.pk > 0 }.sorted { $0.pk < $1.pk }.map(\.name)
       let columns = raw.map { column in
         SQLiteTypes.column(
-          name: column.name, declaredType: column.type, notNull: column.notNull || (primaryKey == [column.name] && column.type.uppercased() == "INTEGER"),
+          name: column.name, declaredType: column.type,
+          notNull: column.notNull
+            || (primaryKey == [column.name] && column.type.uppercased() == "INTEGER"),
           defaultValue: column.defaultValue,
           isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER")
       }
       let keys = isView ? [:] : keysByTable[name] ?? [:]
-      let positions = Dictionary(columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      let positions = Dictionary(
+        columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
       var foreignKeys = try keys.values.map { key -> Catalog.ForeignKey in
         let pairs = key.pairs.sorted { $0.0 < $1.0 }
         var destinationColumns = pairs.map(\.2)
@@ -62,18 +66,27 @@ extension SQLiteAdaptor {
           // `REFERENCES t` without columns: the destination's primary key.
           destinationColumns = try primaryKeyColumns(of: key.table)
         }
-        return Catalog.ForeignKey(columns: pairs.map(\.1), destinationTable: key.table, destinationColumns: destinationColumns)
+        return Catalog.ForeignKey(
+          columns: pairs.map(\.1), destinationTable: key.table,
+          destinationColumns: destinationColumns)
       }
-      foreignKeys.sort { (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0) }
+      foreignKeys.sort {
+        (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
+      }
       tables.append(
-        Catalog.Table(name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey, foreignKeys: foreignKeys))
+        Catalog.Table(
+          name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
+          foreignKeys: foreignKeys))
     }
     return Catalog(tables: tables)
   }
 
   private func primaryKeyColumns(of table: String) throws -> [String] {
     var pairs: [(Int, String)] = []
-    try query(SQLStatement("SELECT name, pk FROM pragma_table_info(?)", [.string(table)]), columns: [nil, nil]) { row in
+    try query(
+      SQLStatement("SELECT name, pk FROM pragma_table_info(?)", [.string(table)]),
+      columns: [nil, nil]
+    ) { row in
       if let pk = row[1].intValue, pk > 0 { pairs.append((pk, row[0].stringValue ?? "")) }
     }
     return pairs.sorted { $0.0 < $1.0 }.map(\.1)

@@ -6,7 +6,9 @@ import Foundation
 /// SQLite declared types → value types, by SQLite's affinity rules with date/time names
 /// checked first (so `BLOB SUB_TYPE TEXT` is text, `TIMESTAMP` a date).
 enum SQLiteTypes {
-  static func column(name: String, declaredType: String, notNull: Bool, defaultValue: String?, isAutoIncrement: Bool)
+  static func column(
+    name: String, declaredType: String, notNull: Bool, defaultValue: String?, isAutoIncrement: Bool
+  )
     -> Catalog.Column
   {
     let lower = declaredType.lowercased()
@@ -35,13 +37,16 @@ enum SQLiteTypes {
     }
     let (width, scale) = Catalog.widthAndScale(declaredType)
     return Catalog.Column(
-      name: name, externalType: declaredType, valueType: valueType, dateKind: dateKind, allowsNull: !notNull,
+      name: name, externalType: declaredType, valueType: valueType, dateKind: dateKind,
+      allowsNull: !notNull,
       defaultValue: defaultValue, isAutoIncrement: isAutoIncrement, width: width, scale: scale,
       isUntyped: lower.isEmpty)
   }
 
   /// The value at `index` of the current row, as `attribute`'s type (or by storage class).
-  static func decode(_ statement: OpaquePointer, _ index: Int32, as attribute: Attribute?) -> DatabaseValue {
+  static func decode(_ statement: OpaquePointer, _ index: Int32, as attribute: Attribute?)
+    -> DatabaseValue
+  {
     let storage = sqlite3_column_type(statement, index)
     if storage == SQLITE_NULL { return .null }
     func text() -> String {
@@ -79,7 +84,9 @@ enum SQLiteTypes {
       }
       return natural()
     case .double:
-      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT { return .double(sqlite3_column_double(statement, index)) }
+      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
+        return .double(sqlite3_column_double(statement, index))
+      }
       return natural()
     case .decimal:
       switch storage {
@@ -104,7 +111,9 @@ enum SQLiteTypes {
     case .date:
       if storage == SQLITE_TEXT {
         if let pointer = sqlite3_column_text(statement, index),
-          let date = ISODateText.parse(bytes: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
+          let date = ISODateText.parse(
+            bytes: UnsafeBufferPointer(
+              start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
         {
           return .date(date)
         }
