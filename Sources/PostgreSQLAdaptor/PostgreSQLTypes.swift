@@ -36,7 +36,8 @@ enum PostgreSQLTypes {
     }
   }
 
-  static let posix = Locale(identifier: "en_US_POSIX")
+  /// The POSIX locale (a dot for the decimal separator), shared.
+  static var posix: Locale { DecimalText.posix }
 
   /// A text value as `attribute`'s type.
   static func decode(_ text: String, as attribute: Attribute) -> DatabaseValue {

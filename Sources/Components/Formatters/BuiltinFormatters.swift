@@ -13,7 +13,8 @@ enum BuiltinFormatters {
     ("daysDuration", DaysDurationFormatter()),
   ]
 
-  static let posix = Locale(identifier: "en_US_POSIX")
+  /// The POSIX locale (a dot for the decimal separator), shared.
+  static var posix: Locale { DecimalText.posix }
 
   static func decimal(_ value: DatabaseValue) -> Decimal? {
     switch value {
