@@ -25,7 +25,9 @@ public final class Model: Sendable, KeyValueCoding, CustomStringConvertible {
   }
 
   /// The entity for a table name.
-  public func entity(externalName: String) -> Entity? { entities.first { $0.externalName == externalName } }
+  public func entity(externalName: String) -> Entity? {
+    entities.first { $0.externalName == externalName }
+  }
 
   public func value(forKey key: String) -> Any? {
     switch key {

@@ -63,7 +63,9 @@ public struct CacheFingerprint: Hashable, Sendable {
 
   @inlinable
   public static func == (a: CacheFingerprint, b: CacheFingerprint) -> Bool {
-    guard a.precomputedHash == b.precomputedHash, a.tag == b.tag, a.number == b.number, a.version == b.version, a.text == b.text else { return false }
+    guard a.precomputedHash == b.precomputedHash, a.tag == b.tag, a.number == b.number,
+      a.version == b.version, a.text == b.text
+    else { return false }
     switch (a.box, b.box) {
     case (nil, nil): return true
     case (let x?, let y?): return x === y || x.value == y.value

@@ -191,7 +191,8 @@ extension Optional: ContextLiteralConvertible where Wrapped: ContextLiteralConve
     do throws(LiteralCoercionError) {
       self = .some(try Wrapped(contextLiteral: literal))
     } catch {
-      throw LiteralCoercionError(expectedType: Self.contextTypeName, literal: literal, hint: error.hint)
+      throw LiteralCoercionError(
+        expectedType: Self.contextTypeName, literal: literal, hint: error.hint)
     }
   }
   public var contextLiteral: Literal { map(\.contextLiteral) ?? .null }

@@ -39,7 +39,8 @@ public enum ISODateText {
         else { return nil }
         seconds += Double(second)
         if count > 19 {
-          guard all[19] == UInt8(ascii: "."), count > 20, count - 20 <= 9, let fraction = number(20, count)
+          guard all[19] == UInt8(ascii: "."), count > 20, count - 20 <= 9,
+            let fraction = number(20, count)
           else { return nil }
           var scale = 1.0
           for _ in 20..<count { scale *= 10 }

@@ -108,6 +108,8 @@ extension Literal: CustomStringConvertible {
     guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
     else { return false }
     guard !keywords.contains(s.lowercased()) else { return false }
-    return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    return s.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
   }
 }

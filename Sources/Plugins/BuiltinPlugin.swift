@@ -15,6 +15,7 @@ public struct BuiltinPlugin: D2SPlugin {
   }
 
   public var formatters: [String: any ValueFormatter] {
-    Dictionary(FormatterRegistry.builtin.map { ($0.name, $0.formatter) }, uniquingKeysWith: { a, _ in a })
+    Dictionary(
+      FormatterRegistry.builtin.map { ($0.name, $0.formatter) }, uniquingKeysWith: { a, _ in a })
   }
 }

@@ -6,7 +6,8 @@ extension Qualifier: ContextLiteralConvertible {
   /// A qualifier is written as quoted text: `"customerId = 1"`.
   public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
     guard case .string(let text) = literal else {
-      throw LiteralCoercionError(expectedType: "Qualifier", literal: literal, hint: "write it as quoted text")
+      throw LiteralCoercionError(
+        expectedType: "Qualifier", literal: literal, hint: "write it as quoted text")
     }
     do {
       self = try QualifierParser.parse(text)

@@ -38,7 +38,8 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
     // Columns count Unicode scalars (as the lexer does); the caret needs one space per
     // character before it, so combining marks add none.
     var caretPad = ""
-    let before = String(String.UnicodeScalarView(sourceLine.unicodeScalars.prefix(max(location.column - 1, 0))))
+    let before = String(
+      String.UnicodeScalarView(sourceLine.unicodeScalars.prefix(max(location.column - 1, 0))))
     for c in before { caretPad.append(c == "\t" ? "\t" : " ") }
     let line = sourceLine.count > 200 ? String(sourceLine.prefix(200)) + "…" : sourceLine
     return "\(prefix)\(location.line):\(location.column): \(word)\(message)\n\(line)\n\(caretPad)^"

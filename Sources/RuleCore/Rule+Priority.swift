@@ -33,7 +33,9 @@ extension Rule {
         self = .normal
         return
       }
-      guard let match = Priority.named.first(where: { $0.0.lowercased() == key }) else { return nil }
+      guard let match = Priority.named.first(where: { $0.0.lowercased() == key }) else {
+        return nil
+      }
       self = match.1
     }
 

@@ -8,7 +8,8 @@ import RuleCore
 /// Sakila open, in `registry`.
 func sakilaContext(_ rules: String, registry: D2SContextKVC) throws -> RuleContext {
   try D2SKeys.expose(in: registry)
-  let engine = try D2SEngine.make(rules: RuleModel(try RuleParser(registry: registry).parseRules(rules)), registry: registry)
+  let engine = try D2SEngine.make(
+    rules: RuleModel(try RuleParser(registry: registry).parseRules(rules)), registry: registry)
   var context = RuleContext(engine: engine)
   context.database = try SakilaSQLite.open()
   return context

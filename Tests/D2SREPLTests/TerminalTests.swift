@@ -110,7 +110,8 @@ import Testing
       if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
       "needs tmux and the built d2s-repl"))
   func lineEditingHistoryAndCompletion() throws {
-    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=")  // an empty NO_COLOR allows colour
+    // An empty NO_COLOR allows colour.
+    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=")
     defer { stop(home) }
     #expect(try waitFor("sakila>", in: session))  // capture-pane drops trailing spaces
 

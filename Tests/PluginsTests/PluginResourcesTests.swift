@@ -7,7 +7,8 @@ import Testing
     let error = #expect(throws: PluginResourceError.self) {
       try PluginResources.url(of: "nothing.d2s", package: "Nope", target: "Nope")
     }
-    #expect(error?.description.hasPrefix("cannot find the resource nothing.d2s (looked in ") == true)
+    #expect(
+      error?.description.hasPrefix("cannot find the resource nothing.d2s (looked in ") == true)
     #expect(error?.description.contains("Nope_Nope.resources") == true)
   }
 }

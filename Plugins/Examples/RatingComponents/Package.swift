@@ -9,6 +9,7 @@ let package = Package(
   dependencies: [.package(name: "D2S", path: "../../..")],
   targets: [
     .target(
-      name: "RatingComponents", dependencies: [.product(name: "Plugins", package: "D2S")], resources: [.copy("rating.d2s")])
+      name: "RatingComponents", dependencies: [.product(name: "Plugins", package: "D2S")],
+      resources: [.copy("rating.d2s")])
   ]
 )

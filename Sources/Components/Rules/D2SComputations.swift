@@ -11,10 +11,10 @@ public enum D2SComputations {
   public static func register(in computations: RuleComputations) {
     computations.register("model") { $0.database?.model ?? Model.empty }
     computations.register("attributeForPropertyKey") { context in
-      AnySendableOptional(context.entity?.attribute(named: context.propertyKey))
+      sendableOptional(context.entity?.attribute(named: context.propertyKey))
     }
     computations.register("relationshipForPropertyKey") { context in
-      AnySendableOptional(context.entity?.relationship(named: context.propertyKey))
+      sendableOptional(context.entity?.relationship(named: context.propertyKey))
     }
     computations.register("propertyValue") { context in
       guard let object = context.object, !context.propertyKey.isEmpty else {
@@ -24,7 +24,7 @@ public enum D2SComputations {
         ?? AnySendableValue(nil)
     }
     computations.register("userEntity") { context in
-      AnySendableOptional(UserEntity.find(in: context.model))
+      sendableOptional(UserEntity.find(in: context.model))
     }
     computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
     computations.register("prettyPropertyKey") { prettify($0.propertyKey) }
@@ -88,6 +88,6 @@ public enum D2SComputations {
 }
 
 /// An optional model object as a computation result: nil stays nil (so optional keys get nil).
-func AnySendableOptional<T: Sendable>(_ value: T?) -> (any Sendable)? {
+func sendableOptional<T: Sendable>(_ value: T?) -> (any Sendable)? {
   value.map { $0 as any Sendable }
 }

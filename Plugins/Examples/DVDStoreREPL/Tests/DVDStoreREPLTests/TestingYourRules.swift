@@ -12,7 +12,8 @@ import Testing
   let payments = try tester.setting("entity", to: "'Payment'")
   #expect(try payments.value("isAuditLogged") == "true")
   #expect(try payments.value("auditLabel") == "'Money in'")
-  #expect(try payments.rule("auditLabel") == "isAuditLogged = true => auditLabel = displayNameForEntity")
+  #expect(
+    try payments.rule("auditLabel") == "isAuditLogged = true => auditLabel = displayNameForEntity")
 
   let films = try tester.setting("entity", to: "'Film'")
   #expect(try films.value("isAuditLogged") == "false")
