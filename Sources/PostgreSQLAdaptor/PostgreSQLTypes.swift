@@ -6,7 +6,9 @@ import Foundation
 /// and from PostgreSQL's text format (`DateStyle=ISO`, `TimeZone=UTC`).
 enum PostgreSQLTypes {
   /// The value type and date kind for a type name (`int4`, `numeric`, `_text`, `mpaa_rating`).
-  static func valueType(typeName: String, isEnum: Bool, isArray: Bool) -> (Attribute.ValueType, Attribute.DateKind?) {
+  static func valueType(typeName: String, isEnum: Bool, isArray: Bool) -> (
+    Attribute.ValueType, Attribute.DateKind?
+  ) {
     if isArray { return (.array, nil) }
     if isEnum { return (.string, nil) }
     switch typeName {
@@ -48,7 +50,9 @@ enum PostgreSQLTypes {
     case .decimal: return Decimal(string: text, locale: posix).map { .decimal($0) } ?? .string(text)
     case .bool: return text == "t" ? .bool(true) : text == "f" ? .bool(false) : .string(text)
     case .date:
-      let date = attribute.dateKind == .dateTime ? parseTimestamp(text) : DatabaseValue.parseDate(text, kind: attribute.dateKind)
+      let date =
+        attribute.dateKind == .dateTime
+        ? parseTimestamp(text) : DatabaseValue.parseDate(text, kind: attribute.dateKind)
       return date.map { .date($0) } ?? .string(text)
     case .data: return decodeBytea(text).map { .data($0) } ?? .string(text)
     case .array: return .array(parseArray(text))
@@ -57,7 +61,9 @@ enum PostgreSQLTypes {
 
   static func trimTrailingBlanks(_ text: String) -> String {
     var end = text.endIndex
-    while end > text.startIndex, text[text.index(before: end)] == " " { end = text.index(before: end) }
+    while end > text.startIndex, text[text.index(before: end)] == " " {
+      end = text.index(before: end)
+    }
     return String(text[..<end])
   }
 
@@ -65,7 +71,9 @@ enum PostgreSQLTypes {
   static func parseTimestamp(_ text: String) -> Date? {
     var body = Substring(text)
     // Drop a zone offset (the session runs in UTC, so it is +00).
-    if let plus = body.lastIndex(where: { $0 == "+" || $0 == "-" }), body.distance(from: body.startIndex, to: plus) > 10 {
+    if let plus = body.lastIndex(where: { $0 == "+" || $0 == "-" }),
+      body.distance(from: body.startIndex, to: plus) > 10
+    {
       body = body[..<plus]
     }
     return ISODateText.parse(String(body))
@@ -136,7 +144,12 @@ enum PostgreSQLTypes {
     case .date(let d): return DatabaseValue.formatDate(d, kind: .dateTime)
     case .data(let data): return "\\x" + data.map { String(format: "%02x", $0) }.joined()
     case .array(let items):
-      return "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+      return "{"
+        + items.map {
+          "\""
+            + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+              of: "\"", with: "\\\"") + "\""
+        }
         .joined(separator: ",") + "}"
     }
   }
