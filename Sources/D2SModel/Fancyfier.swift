@@ -3,7 +3,17 @@
 public enum Fancyfier {
   /// The words of a name: split at `_` and spaces; a word in all capitals is lower-cased.
   static func words(_ name: String) -> [String] {
-    name.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" }).map { word in
+    // ASCII names (nearly all) by byte; others by Character, with Unicode's letter classes.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      return name.utf8.split(whereSeparator: { $0 == 0x5F || $0 == 0x20 || $0 == 0x2D }).map {
+        word in
+        let text = String(Substring(word))
+        let letters = word.filter { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        return !letters.isEmpty && letters.allSatisfy({ (0x41...0x5A).contains($0) })
+          ? text.lowercased() : text
+      }
+    }
+    return name.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" }).map { word in
       let text = String(word)
       let letters = text.filter(\.isLetter)
       return !letters.isEmpty && letters.allSatisfy(\.isUppercase) ? text.lowercased() : text

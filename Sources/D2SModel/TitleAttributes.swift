@@ -20,8 +20,9 @@ public enum TitleAttributes {
     let candidates = attributes.filter {
       $0.valueType == .string && !$0.isPassword && !keys.contains($0.name)
     }
+    let normalizedNames = candidates.map { normalized($0.name) }
     func named(_ names: Set<String>) -> Attribute? {
-      candidates.first { names.contains(normalized($0.name)) }
+      normalizedNames.firstIndex(where: names.contains).map { candidates[$0] }
     }
     var choices: [[String]] = []
     func add(_ attributes: [Attribute?]) {
@@ -40,10 +41,8 @@ public enum TitleAttributes {
     add([first, last])
     let isPerson = first != nil && last != nil
     if !isPerson { add([named(["title"])]) }
-    for attribute in candidates
-    where isPlainText(normalized(attribute.name))
-      && !(isPerson && normalized(attribute.name) == "title")
-    {
+    for (attribute, name) in zip(candidates, normalizedNames)
+    where isPlainText(name) && !(isPerson && name == "title") {
       add([attribute])
     }
     return choices

@@ -11,7 +11,7 @@ import Synchronization
 /// every hit, and a struct of words, a string and one reference copies cheaply.
 public struct CacheFingerprint: Hashable, Sendable {
   @usableFromInline enum Tag: UInt8, Sendable {
-    case absent, string, int, bool, object, other, uncacheable
+    case absent, string, int, bool, object, other, uncacheable, null
   }
   @usableFromInline let tag: Tag
   @usableFromInline let number: Int
@@ -34,7 +34,7 @@ public struct CacheFingerprint: Hashable, Sendable {
     case .int, .bool: hasher.combine(number)
     case .object: hasher.combine(number &+ version)
     case .other: if let box { hasher.combine(box.value) }
-    case .absent, .uncacheable: hasher.combine(tag.rawValue)
+    case .absent, .uncacheable, .null: hasher.combine(tag.rawValue)
     }
     self.precomputedHash = hasher.finalize()
   }
@@ -48,16 +48,37 @@ public struct CacheFingerprint: Hashable, Sendable {
   @inlinable
   public var isCacheable: Bool { tag != .uncacheable }
 
-  /// The fingerprint of any value.
+  /// The fingerprint of a mutable object: its identity and change counter.
+  public init(of object: any RuleCacheFingerprinting) {
+    self.init(tag: .object, number: object.ruleCacheIdentity, version: object.ruleCacheVersion)
+  }
+
+  /// The fingerprint of any value (nil, of any Optional type, is one value).
   public init(of value: Any) {
-    switch value {
-    case let s as String: self.init(tag: .string, text: s)
-    case let i as Int: self.init(tag: .int, number: i)
-    case let b as Bool: self.init(tag: .bool, number: b ? 1 : 0)
-    case let dynamic as any RuleCacheFingerprinting:
-      self.init(tag: .object, number: dynamic.ruleCacheIdentity, version: dynamic.ruleCacheVersion)
-    case let hashable as AnyHashable: self.init(tag: .other, box: HashableBox(hashable))
-    default: self = .uncacheable
+    // Each value is cast once, to what its type is known to be (see TypeTraits).
+    switch TypeTraits.kind(of: value) {
+    case .string: self.init(tag: .string, text: value as? String ?? "")
+    case .int: self.init(tag: .int, number: value as? Int ?? 0)
+    case .bool: self.init(tag: .bool, number: value as? Bool == true ? 1 : 0)
+    case .optional:
+      guard let wrapped = KVC.unwrap(value) else {
+        self.init(tag: .null)
+        return
+      }
+      self.init(of: wrapped)
+    case .object:
+      guard let object = value as? any RuleCacheFingerprinting else {
+        self = .uncacheable
+        return
+      }
+      self.init(of: object)
+    case .hashable:
+      guard let hashable = value as? AnyHashable else {
+        self = .uncacheable
+        return
+      }
+      self.init(tag: .other, box: HashableBox(hashable))
+    case .uncacheable: self = .uncacheable
     }
   }
 

@@ -14,15 +14,21 @@ public struct DynamicEnvironmentValues: Sendable {
   final class Stored: Sendable {
     @usableFromInline let id: ObjectIdentifier
     @usableFromInline let value: any Sendable
-    @usableFromInline let isDynamic: Bool
+    /// The value as a mutable object, whose fingerprint is taken at each read (cast once
+    /// here: a failing cast of `Any` costs far more than a stored reference). It is `value`
+    /// itself, which is Sendable.
+    @usableFromInline nonisolated(unsafe) let dynamic: (any RuleCacheFingerprinting)?
     @usableFromInline let fingerprint: CacheFingerprint
 
     @usableFromInline
     init(id: ObjectIdentifier, value: any Sendable) {
       self.id = id
       self.value = value
-      self.isDynamic = value is any RuleCacheFingerprinting
-      self.fingerprint = isDynamic ? CacheFingerprint.uncacheable : CacheFingerprint(of: value)
+      let unwrapped = KVC.unwrap(value)
+      self.dynamic =
+        unwrapped.map { TypeTraits.kind(of: $0) == .object } == true
+        ? unwrapped as? any RuleCacheFingerprinting : nil
+      self.fingerprint = dynamic == nil ? CacheFingerprint(of: value) : .uncacheable
     }
   }
 
@@ -121,7 +127,7 @@ public struct DynamicEnvironmentValues: Sendable {
   @inlinable
   public func fingerprint(forKeyID id: ObjectIdentifier) -> CacheFingerprint {
     guard let stored = stored(id) else { return .absent }
-    if stored.isDynamic { return CacheFingerprint(of: stored.value) }
+    if let dynamic = stored.dynamic { return CacheFingerprint(of: dynamic) }
     return stored.fingerprint
   }
 

@@ -10,7 +10,8 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   /// The value type's name (`String`, `[String]`, `Entity?`).
   public let valueTypeName: String
   /// Whether the value type is Optional (nil is a valid value).
-  public let allowsNil: Bool
+  public var allowsNil: Bool { allowsNilCheck() }
+  private let allowsNilCheck: @Sendable () -> Bool
   /// The key type's ``DynamicEnvironmentKey/exposedName`` (its usual name), if it has one.
   public let usualName: String?
   private(set) var coerceLiteral: @Sendable (Literal, (any KeyValueCoding)?) throws -> any Sendable
@@ -32,8 +33,10 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     self.id = ObjectIdentifier(key)
     self.valueTypeName = valueTypeName
     self.usualName = K.exposedName
-    let allowsNil = K.Value.self is any AnyOptionalBox.Type
-    self.allowsNil = allowsNil
+    // Checked when asked, not here: a protocol check scans the conformance tables the first
+    // time, and start-up exposes every key.
+    let allowsNil: @Sendable () -> Bool = { K.Value.self is any AnyOptionalBox.Type }
+    self.allowsNilCheck = allowsNil
     self.coerceLiteral = { literal, _ in try coerce(literal) }
     self.literalOf = { ($0 as? K.Value).flatMap(literal) }
     self.describeValue = { value in
@@ -44,7 +47,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     self.castValue = { value in
       guard let value = KVC.unwrap(value) else {
         // nil fits only an Optional key: K.Value.none.
-        return allowsNil ? (Optional<Any>.none as Any as? K.Value) : nil
+        return allowsNil() ? (Optional<Any>.none as Any as? K.Value) : nil
       }
       if let typed = value as? K.Value { return typed }
       return cast?(value)

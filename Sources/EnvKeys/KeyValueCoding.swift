@@ -12,7 +12,9 @@ public protocol KeyValueCoding {
 
 extension KeyValueCoding {
   public func value(forKeyPath keyPath: String) -> Any? {
-    KVC.value(forKeyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init), of: self)
+    KVC.value(
+      forKeyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+      of: self)
   }
 }
 
@@ -43,7 +45,8 @@ public enum KVC {
   }
 
   /// The value at the key path `components` from `object`; nil as soon as a step is nil.
-  public static func value<C: Collection<String>>(forKeyPath components: C, of object: Any?) -> Any? {
+  public static func value<C: Collection<String>>(forKeyPath components: C, of object: Any?) -> Any?
+  {
     var current: Any? = object
     var first = true
     for component in components {
@@ -64,6 +67,8 @@ public enum KVC {
     guard let value else { return nil }
     // Plain values skip the protocol cast (a conformance lookup) on this hot path.
     if isPlainValue(value) { return value }
+    // Known by type first: a failed protocol cast is slow every time.
+    guard TypeTraits.isOptional(value) else { return value }
     if let optional = value as? any AnyOptionalBox { return unwrap(optional.wrappedAny) }
     return value
   }

@@ -8,7 +8,8 @@ package struct Lexer {
   package static let maximumLineLength = 1 << 20
 
   let scalars: [Unicode.Scalar]
-  let lines: [Substring]
+  /// The whole text, split into lines only for an error message.
+  let text: String
   let firstLine: Int
   let file: String?
   let allowsComments: Bool
@@ -34,7 +35,7 @@ package struct Lexer {
     }
     self.scalars = Array(bounds.map { all.prefix($0.upperBound) } ?? all[...])
     self.start = bounds?.lowerBound ?? 0
-    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.text = text
     self.firstLine = firstLine
     self.file = file
     self.allowsComments = allowsComments
@@ -43,16 +44,20 @@ package struct Lexer {
   /// An error at `location` (relative line numbers already made absolute).
   package func error(_ message: String, at location: SourceLocation) -> ParseError {
     let index = location.line - firstLine
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let line = lines.indices.contains(index) ? String(lines[index]) : ""
     return ParseError(message: message, location: location, sourceLine: line, file: file)
   }
 
   /// All tokens, ending with `.end`.
   package func tokenize() throws(ParseError) -> [Token] {
-    for (index, line) in lines.enumerated() where line.utf8.count > Lexer.maximumLineLength {
-      throw error(
-        "line is longer than the limit of \(Lexer.maximumLineLength) bytes",
-        at: SourceLocation(line: firstLine + index, column: 1))
+    if text.utf8.count > Lexer.maximumLineLength {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated() where line.utf8.count > Lexer.maximumLineLength {
+        throw error(
+          "line is longer than the limit of \(Lexer.maximumLineLength) bytes",
+          at: SourceLocation(line: firstLine + index, column: 1))
+      }
     }
     var tokens: [Token] = []
     var i = start
@@ -151,7 +156,7 @@ package struct Lexer {
         if i < scalars.count, isIdentifierScalar(scalars[i]) {
           throw error("malformed number", at: startLocation)
         }
-        let text = String(String.UnicodeScalarView(scalars[start..<i]))
+        let text = string(start..<i)
         if isDecimal {
           guard text.filter(\.isNumber).count <= 38,
             let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
@@ -185,7 +190,7 @@ package struct Lexer {
         if i < scalars.count, scalars[i] == "." {
           throw error("key path must not end with '.'", at: location(i))
         }
-        push(.identifier(String(String.UnicodeScalarView(scalars[start..<i]))))
+        push(.identifier(string(start..<i)))
         continue
       }
 
@@ -204,15 +209,14 @@ package struct Lexer {
         throw error("unexpected '*' (did you mean *true* or *false*?)", at: startLocation)
       }
 
-      let two = i + 1 < scalars.count ? String(String.UnicodeScalarView([c, scalars[i + 1]])) : ""
-      if ["==", "!=", "<>", "<=", ">=", "=>", "&&", "||"].contains(two) {
+      if i + 1 < scalars.count, let two = Self.twoScalarSymbol(c, scalars[i + 1]) {
         i += 2
         push(.symbol(two))
         continue
       }
-      if "=<>!(){}[],;:".unicodeScalars.contains(c) {
+      if let one = Self.oneScalarSymbol(c) {
         i += 1
-        push(.symbol(String(c)))
+        push(.symbol(one))
         continue
       }
       throw error("unexpected character '\(c)'", at: startLocation)
@@ -221,11 +225,61 @@ package struct Lexer {
     return tokens
   }
 
+  /// The text of `scalars[range]` (ASCII without going through the scalar view's appends).
+  private func string(_ range: Range<Int>) -> String {
+    let part = scalars[range]
+    guard part.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(part)) }
+    return String(unsafeUninitializedCapacity: part.count) { buffer in
+      for (offset, scalar) in part.enumerated() { buffer[offset] = UInt8(scalar.value) }
+      return part.count
+    }
+  }
+
+  /// `==`, `!=`, `<>`, `<=`, `>=`, `=>`, `&&` or `||` when `a` and `b` spell one.
+  private static func twoScalarSymbol(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> String? {
+    switch (a, b) {
+    case ("=", "="): "=="
+    case ("!", "="): "!="
+    case ("<", ">"): "<>"
+    case ("<", "="): "<="
+    case (">", "="): ">="
+    case ("=", ">"): "=>"
+    case ("&", "&"): "&&"
+    case ("|", "|"): "||"
+    default: nil
+    }
+  }
+
+  /// The symbol `c` is on its own, if it is one.
+  private static func oneScalarSymbol(_ c: Unicode.Scalar) -> String? {
+    switch c {
+    case "=": "="
+    case "<": "<"
+    case ">": ">"
+    case "!": "!"
+    case "(": "("
+    case ")": ")"
+    case "{": "{"
+    case "}": "}"
+    case "[": "["
+    case "]": "]"
+    case ",": ","
+    case ";": ";"
+    case ":": ":"
+    default: nil
+    }
+  }
+
   private func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
   private func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-    c == "_" || c == "@" || c.properties.isAlphabetic
+    c == "_" || c == "@" || isLetter(c)
   }
   private func isIdentifierScalar(_ c: Unicode.Scalar) -> Bool {
-    c == "_" || c.properties.isAlphabetic || isDigit(c)
+    c == "_" || isLetter(c) || isDigit(c)
+  }
+  /// A letter: ASCII is settled without Unicode's property tables.
+  private func isLetter(_ c: Unicode.Scalar) -> Bool {
+    if c.isASCII { return ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+    return c.properties.isAlphabetic
   }
 }

@@ -271,7 +271,7 @@ package struct Grammar {
     while !current.isSymbol("}") {
       let key: String
       switch current.kind {
-      case .identifier(let name) where !name.contains("."): key = name
+      case .identifier(let name) where !name.utf8.contains(UInt8(ascii: ".")): key = name
       case .string(let s): key = s
       default: throw error("expected a dictionary key, found \(current.display)")
       }

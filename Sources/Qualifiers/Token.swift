@@ -22,7 +22,9 @@ package struct Token: Sendable, Equatable {
 
   /// The identifier's text when it is a keyword (lower-cased), else nil.
   package var keyword: String? {
-    guard case .identifier(let name) = kind, !name.contains(".") else { return nil }
+    guard case .identifier(let name) = kind, !name.utf8.contains(UInt8(ascii: ".")) else {
+      return nil
+    }
     let lower = name.lowercased()
     return Literal.keywords.contains(lower) ? lower : nil
   }

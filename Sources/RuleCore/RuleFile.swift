@@ -22,7 +22,9 @@ extension RuleParser {
   {
     var rules: [PlacedRule] = []
     var errors: [ParseError] = []
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Split on the byte: splitting Characters runs grapheme breaking over the whole text.
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { Substring($0) }
     var index = 0
     while index < lines.count {
       let start = index

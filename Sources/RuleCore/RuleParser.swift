@@ -82,7 +82,7 @@ public struct RuleParser: Sendable {
 
     // KEY = VALUE (or KEY <= VALUE)
     let keyToken = grammar.current
-    guard case .identifier(let keyName) = keyToken.kind, !keyName.contains("."),
+    guard case .identifier(let keyName) = keyToken.kind, !keyName.utf8.contains(UInt8(ascii: ".")),
       keyToken.keyword == nil,
       !keyName.hasPrefix("@")
     else {
@@ -137,7 +137,7 @@ public struct RuleParser: Sendable {
     if case .identifier(let name) = token.kind, token.keyword == nil {
       if name.hasPrefix("@") {
         let computation = String(name.dropFirst())
-        guard !computation.contains("."), !computation.isEmpty else {
+        guard !computation.utf8.contains(UInt8(ascii: ".")), !computation.isEmpty else {
           throw grammar.error("a computation name is '@' and a plain name, like @prettyPropertyKey")
         }
         if let computations, computations.computation(named: computation) == nil {

@@ -12,23 +12,32 @@ enum SQLiteTypes {
     -> Catalog.Column
   {
     let lower = declaredType.lowercased()
+    // Bytewise: Foundation's `contains` costs far more, for every column at start-up.
+    func has(_ text: String, _ part: StaticString) -> Bool {
+      let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+      let bytes = Array(text.utf8)
+      guard bytes.count >= part.count else { return false }
+      return (0...(bytes.count - part.count)).contains { start in
+        part.indices.allSatisfy { bytes[start + $0] == part[$0] }
+      }
+    }
     var valueType = Attribute.ValueType.string
     var dateKind: Attribute.DateKind?
     if lower.isEmpty {
       valueType = .string
-    } else if lower.contains("datetime") || lower.contains("timestamp") {
+    } else if has(lower, "datetime") || has(lower, "timestamp") {
       (valueType, dateKind) = (.date, .dateTime)
     } else if lower.hasPrefix("date") {
       (valueType, dateKind) = (.date, .date)
     } else if lower.hasPrefix("time") {
       (valueType, dateKind) = (.date, .time)
-    } else if lower.contains("int") {
+    } else if has(lower, "int") {
       valueType = .int
-    } else if lower.contains("char") || lower.contains("clob") || lower.contains("text") {
+    } else if has(lower, "char") || has(lower, "clob") || has(lower, "text") {
       valueType = .string
-    } else if lower.contains("blob") {
+    } else if has(lower, "blob") {
       valueType = .data
-    } else if lower.contains("real") || lower.contains("floa") || lower.contains("doub") {
+    } else if has(lower, "real") || has(lower, "floa") || has(lower, "doub") {
       valueType = .double
     } else if lower.hasPrefix("bool") {
       valueType = .bool

@@ -94,14 +94,47 @@ final class Counter: RuleCacheFingerprinting, @unchecked Sendable {
   }
 
   @Test func objectsFingerprintByIdentityAndVersion() {
-    let a = Counter(), b = Counter()
+    let a = Counter()
+    let b = Counter()
     let before = CacheFingerprint(of: a)
     #expect(before == CacheFingerprint(of: a))
     #expect(before != CacheFingerprint(of: b))
     a.ruleCacheVersion += 1
     #expect(before != CacheFingerprint(of: a))
   }
+
+  /// Optionals (and other optional boxes) fingerprint as what they hold; an object inside
+  /// one still changes its fingerprint when it changes.
+  @Test func optionalsFingerprintAsTheirValue() {
+    #expect(CacheFingerprint(of: Optional("1") as Any) == CacheFingerprint(of: "1"))
+    #expect(CacheFingerprint(of: Optional(Optional(2)) as Any) == CacheFingerprint(of: 2))
+    #expect(CacheFingerprint(of: AnySendableValue("1")) == CacheFingerprint(of: "1"))
+    let none = CacheFingerprint(of: Optional<NSObjectLike>.none as Any)
+    #expect(none.isCacheable)
+    #expect(none == CacheFingerprint(of: AnySendableValue(nil)))
+    #expect(none != CacheFingerprint(of: ""))
+    #expect(!CacheFingerprint(of: Optional(NSObjectLike()) as Any).isCacheable)
+    let counter = Counter()
+    let before = CacheFingerprint(of: Optional(counter) as Any)
+    #expect(before == CacheFingerprint(of: counter))
+    counter.ruleCacheVersion += 1
+    #expect(before != CacheFingerprint(of: Optional(counter) as Any))
+  }
+
+  /// A scope holding an optional object reads the object's fingerprint when asked.
+  @Test func aStoredOptionalObjectIsFingerprintedWhenRead() {
+    let counter = Counter()
+    var values = DynamicEnvironmentValues()
+    let id = ObjectIdentifier(CounterKey.self)
+    values.setValue(Optional(counter), forKeyID: id)
+    let before = values.fingerprint(forKeyID: id)
+    #expect(before == values.fingerprint(forKeyID: id))
+    counter.ruleCacheVersion += 1
+    #expect(before != values.fingerprint(forKeyID: id))
+  }
 }
+
+enum CounterKey {}
 
 /// A class that is neither hashable nor fingerprinting.
 final class NSObjectLike: @unchecked Sendable {}

@@ -17,6 +17,9 @@ public protocol D2SView: Sendable {
   associatedtype Body: D2SView
   /// The view's content, evaluated in the rule context of the place it is shown.
   @D2SViewBuilder var body: Body { get }
+  /// The view as a node tree in `scope`. Implemented for you: through `body`, or for a
+  /// ``PrimitiveView`` by its node (chosen when the type conforms, with no cast at run time).
+  func resolve(in scope: ViewScope) throws -> ViewNode
 }
 
 /// A view that renderers know directly: it becomes a ``ViewNode`` in a scope, instead of
@@ -43,11 +46,15 @@ extension Never: D2SView {
 }
 
 extension D2SView {
-  /// The view as a node tree in `scope`: primitives directly, other views through their body,
-  /// which reads the scope's context through ``Environment``.
+  /// The view as a node tree in `scope`: its body's, evaluated with the scope's context
+  /// reachable through ``Environment``.
   public func resolve(in scope: ViewScope) throws -> ViewNode {
-    if let primitive = self as? any PrimitiveView { return try primitive.node(in: scope) }
     let content = ViewScope.$current.withValue(scope) { body }
     return try content.resolve(in: scope)
   }
+}
+
+extension PrimitiveView {
+  /// A primitive's node, directly.
+  public func resolve(in scope: ViewScope) throws -> ViewNode { try node(in: scope) }
 }

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// What the rule system asks of a value's dynamic type, answered without protocol casts where
+/// the type's metadata answers, and otherwise once per type.
+///
+/// Casting `Any` to a protocol searches the runtime's conformance tables the first time a type
+/// is asked about, and with Foundation loaded one failed search runs to hundreds of thousands
+/// of instructions. Start-up asks about a handful of types, each several times; these answers
+/// made `d2s-repl -c entities` spend a fifth of its instructions in that search.
+enum TypeTraits {
+  /// How values of one type are fingerprinted for rule caches.
+  enum Kind: Sendable {
+    case string, int, bool, optional
+    /// A ``RuleCacheFingerprinting`` object.
+    case object
+    case hashable, uncacheable
+  }
+
+  private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+
+  /// The kind of `value`'s dynamic type.
+  static func kind(of value: Any) -> Kind {
+    let type = Swift.type(of: value)
+    if type == String.self { return .string }
+    if type == Int.self { return .int }
+    if type == Bool.self { return .bool }
+    if isOptional(value) { return .optional }
+    let metadata = metadataKind(type)
+    let id = ObjectIdentifier(type)
+    if let kind = kinds.withLock({ $0[id] }) { return kind }
+    let kind: Kind =
+      if (metadata == 0 || metadata > lastEnumeratedMetadataKind)
+        && value is any RuleCacheFingerprinting
+      {
+        .object
+      } else {
+        value is AnyHashable ? .hashable : .uncacheable
+      }
+    kinds.withLock { $0[id] = kind }
+    return kind
+  }
+
+  private static let boxes = Mutex<[ObjectIdentifier: Bool]>([:])
+
+  /// Whether `value` is an ``AnyOptionalBox``: an Optional (known by its type's metadata),
+  /// ``AnySendableValue``, or another adopter (asked once per type).
+  static func isOptional(_ value: Any) -> Bool {
+    let type = Swift.type(of: value)
+    if metadataKind(type) == optionalMetadataKind || type == AnySendableValue.self { return true }
+    let id = ObjectIdentifier(type)
+    if let known = boxes.withLock({ $0[id] }) { return known }
+    let box = value is any AnyOptionalBox
+    boxes.withLock { $0[id] = box }
+    return box
+  }
+
+  /// The kind word of a type's metadata, at offset 0 (Swift's stable ABI, TypeMetadata.rst):
+  /// 0x200 a struct, 0x201 an enum, 0x202 an Optional; 0 a Swift class on Linux, and a value
+  /// above 0x7FF a class's isa pointer where Objective-C interoperates.
+  @inline(__always)
+  static func metadataKind(_ type: Any.Type) -> UInt {
+    unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+  }
+
+  static let optionalMetadataKind: UInt = 0x202
+  static let lastEnumeratedMetadataKind: UInt = 0x7FF
+}
