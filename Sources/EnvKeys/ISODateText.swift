@@ -62,24 +62,22 @@ public enum ISODateText {
       return "\(y)-\(m)-\(d) \(secondsOfDay / 3600):\(secondsOfDay / 60 % 60):\(secondsOfDay % 60)"
     }
     return String(unsafeUninitializedCapacity: 19) { buffer in
-      func put(_ value: Int, _ width: Int, at offset: Int) {
-        var v = value
-        for index in stride(from: offset + width - 1, through: offset, by: -1) {
-          buffer[index] = UInt8(48 + v % 10)
-          v /= 10
-        }
+      func two(_ value: Int, at offset: Int) {
+        buffer[offset] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        buffer[offset + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
       }
-      put(y, 4, at: 0)
+      two(y / 100, at: 0)
+      two(y % 100, at: 2)
       buffer[4] = UInt8(ascii: "-")
-      put(m, 2, at: 5)
+      two(m, at: 5)
       buffer[7] = UInt8(ascii: "-")
-      put(d, 2, at: 8)
+      two(d, at: 8)
       buffer[10] = UInt8(ascii: " ")
-      put(secondsOfDay / 3600, 2, at: 11)
+      two(secondsOfDay / 3600, at: 11)
       buffer[13] = UInt8(ascii: ":")
-      put(secondsOfDay / 60 % 60, 2, at: 14)
+      two(secondsOfDay / 60 % 60, at: 14)
       buffer[16] = UInt8(ascii: ":")
-      put(secondsOfDay % 60, 2, at: 17)
+      two(secondsOfDay % 60, at: 17)
       return 19
     }
   }

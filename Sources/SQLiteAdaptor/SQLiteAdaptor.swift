@@ -86,12 +86,14 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   ) throws {
     try connection.run(statement) { prepared in
       let count = Int(sqlite3_column_count(prepared))
-      var values: [DatabaseValue] = []
-      values.reserveCapacity(count)
-      for index in 0..<count {
-        values.append(
-          SQLiteTypes.decode(
-            prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
+      let values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count {
+          buffer.initializeElement(
+            at: index,
+            to: SQLiteTypes.decode(
+              prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
+          initialized = index + 1
+        }
       }
       try row(values)
     }

@@ -20,10 +20,8 @@ struct ListColumns {
     var valueIndex: Int?
     /// The entity attribute the column shows, when its path is the attribute itself.
     let ownAttribute: String?
-    /// The column-wide formatter when cells can skip their component, else nil.
-    let plain: (formatter: (any ValueFormatter)?, attribute: Attribute?)?
-    /// The text of nil in this column.
-    let nilText: String
+    /// How cells show their value when they can skip their component, else nil.
+    let plain: PlainText?
     /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole column):
     /// the cells made so far, by the related object's key, so each related object's title is
     /// resolved once.
@@ -31,8 +29,8 @@ struct ListColumns {
 
     init(
       description: TableColumn, context: RuleContext, path: PropertyPath?, valueIndex: Int?,
-      ownAttribute: String?, plain: (formatter: (any ValueFormatter)?, attribute: Attribute?)?,
-      nilText: String, titles: TitleCache?
+      ownAttribute: String?, plain: PlainText?,
+      titles: TitleCache?
     ) {
       self.description = description
       self.context = context
@@ -40,8 +38,29 @@ struct ListColumns {
       self.valueIndex = valueIndex
       self.ownAttribute = ownAttribute
       self.plain = plain
-      self.nilText = nilText
       self.titles = titles
+    }
+  }
+
+  /// A column's value shown through its column-wide formatter (a class: rows read it by
+  /// reference, where a tuple holding an existential would be copied through the runtime's
+  /// value witnesses for every cell).
+  final class PlainText {
+    let formatter: (any ValueFormatter)?
+    let attribute: Attribute?
+    let nilText: String
+
+    init(formatter: (any ValueFormatter)?, attribute: Attribute?, nilText: String) {
+      self.formatter = formatter
+      self.attribute = attribute
+      self.nilText = nilText
+    }
+
+    /// The cell's text for `value`.
+    func text(_ value: DatabaseValue) -> String {
+      if value.isNull { return nilText }
+      if let formatter { return formatter.format(value, for: attribute) }
+      return ValueText.plain(value)
     }
   }
 
@@ -103,11 +122,9 @@ struct ListColumns {
             cuttable: Self.isCuttable(path, component: name, model: model)),
           context: column, path: path, valueIndex: index, ownAttribute: own,
           plain: isPlainValue
-            ? (
-              formatter.flatMap { environment.formatters.formatter(named: $0.name) },
-              column.attribute
-            ) : nil,
-          nilText: column.displayStringForNil,
+            ? PlainText(
+              formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
+              attribute: column.attribute, nilText: column.displayStringForNil) : nil,
           titles: name == "DisplayToOne" && !componentPerCell && !formatterPerCell && !column.debug
             && path?.attribute == nil
             && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayToOne
@@ -175,15 +192,7 @@ struct ListColumns {
     for column in columns {
       if let plain = column.plain, let index = column.valueIndex {
         let value = values[index]
-        let text: String
-        if value.isNull {
-          text = column.nilText
-        } else if let formatter = plain.formatter {
-          text = formatter.format(value, for: plain.attribute)
-        } else {
-          text = ValueText.plain(value)
-        }
-        cells.append(ShownValue(value, text: text))
+        cells.append(ShownValue(value, text: plain.text(value)))
         continue
       }
       guard let object else { continue }

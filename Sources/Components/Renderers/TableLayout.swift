@@ -61,7 +61,8 @@ struct TableLayout {
   /// shrink, never below 12 columns (or their natural width when that is less); titles,
   /// numbers and dates are never cut. A table still too wide drops trailing columns, which are
   /// named below it. Without a width (scripts), nothing is cut.
-  struct Layout {
+  /// (A class: streamed rows use it by reference, not copying its arrays for every row.)
+  final class Layout {
     let headers: [String]
     let right: [Bool]
     var widths: [Int]
@@ -185,13 +186,17 @@ struct TableLayout {
         let isLast = index == widths.count - 1
         let alignRight = aligned && right[index]
         let padding = isLast && !alignRight ? 0 : widths[index] - width
-        if padding > 0, alignRight { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
-        bytes.append(contentsOf: text.utf8)
-        if padding > 0, !alignRight {
-          bytes.append(contentsOf: repeatElement(0x20, count: padding))
+        if padding > 0, alignRight { Self.appendSpaces(padding, to: &bytes) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+          bytes.append(contentsOf: text.utf8)
         }
+        if padding > 0, !alignRight { Self.appendSpaces(padding, to: &bytes) }
       }
       bytes.append(0x0A)
+    }
+
+    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+      for _ in 0..<count { bytes.append(0x20) }
     }
   }
 

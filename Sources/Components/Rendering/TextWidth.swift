@@ -3,15 +3,31 @@
 public enum TextWidth {
   /// The number of terminal columns `text` takes.
   public static func of(_ text: String) -> Int {
-    var width = 0
-    var ascii = true
-    for byte in text.utf8 where byte >= 0x80 {
-      ascii = false
-      break
+    // ASCII (nearly every cell) is one column a byte, checked eight bytes at a time.
+    let ascii = text.utf8.withContiguousStorageIfAvailable(isASCII) ?? text.utf8.allSatisfy {
+      $0 < 0x80
     }
     if ascii { return text.utf8.count }
+    var width = 0
     for scalar in text.unicodeScalars { width += of(scalar) }
     return width
+  }
+
+  /// Whether no byte of `bytes` has its high bit set.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 { return false }
+      offset += 8
+    }
+    while offset < bytes.count {
+      if base[offset] >= 0x80 { return false }
+      offset += 1
+    }
+    return true
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
