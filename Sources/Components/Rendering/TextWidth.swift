@@ -4,9 +4,8 @@ public enum TextWidth {
   /// The number of terminal columns `text` takes.
   public static func of(_ text: String) -> Int {
     // ASCII (nearly every cell) is one column a byte, checked eight bytes at a time.
-    let ascii = text.utf8.withContiguousStorageIfAvailable(isASCII) ?? text.utf8.allSatisfy {
-      $0 < 0x80
-    }
+    let ascii =
+      text.utf8.withContiguousStorageIfAvailable(isASCII) ?? text.utf8.allSatisfy { $0 < 0x80 }
     if ascii { return text.utf8.count }
     var width = 0
     for scalar in text.unicodeScalars { width += of(scalar) }
@@ -38,9 +37,12 @@ public enum TextWidth {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
-    if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-      || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-      || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v)
+    if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+      || (0xAC00...0xD7A3).contains(v)
+      || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+      || (0xFF00...0xFF60).contains(v)
+      || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+      || (0x1F900...0x1F9FF).contains(v)
       || (0x20000...0x3FFFD).contains(v)
     {
       return 2
