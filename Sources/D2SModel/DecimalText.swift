@@ -72,19 +72,46 @@ public enum DecimalText {
         mantissa |= (UInt64(raw[4 + 2 * word]) | UInt64(raw[5 + 2 * word]) << 8) << (16 * word)
       }
       if mantissa == 0 { return "0" }
-      var digits = String(mantissa)
       let exponent = Int(Int8(bitPattern: raw[0]))
-      if exponent > 0 {
-        digits += String(repeating: "0", count: exponent)
-      } else if exponent < 0 {
-        let count = digits.utf8.count
-        if count > -exponent {
-          digits.insert(".", at: digits.index(digits.startIndex, offsetBy: count + exponent))
-        } else {
-          digits = "0." + String(repeating: "0", count: -exponent - count) + digits
-        }
+      return plainText(mantissa: mantissa, exponent: exponent, negative: negative)
+    }
+  }
+
+  /// `mantissa × 10^exponent` in plain notation (`4.99`, `-0.001`, `500`), written from the
+  /// right into one buffer.
+  static func plainText(mantissa: UInt64, exponent: Int, negative: Bool) -> String {
+    var digitCount = 0
+    var rest = mantissa
+    repeat {
+      digitCount += 1
+      rest /= 10
+    } while rest > 0
+    let fraction = max(-exponent, 0)
+    let body =
+      exponent >= 0 ? digitCount + exponent : fraction + 1 + max(digitCount - fraction, 1)
+    let length = (negative ? 1 : 0) + body
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var index = length
+      var m = mantissa
+      func put(_ byte: UInt8) {
+        index -= 1
+        buffer[index] = byte
       }
-      return negative ? "-" + digits : digits
+      for _ in 0..<max(exponent, 0) { put(UInt8(ascii: "0")) }
+      if fraction > 0 {
+        for _ in 0..<fraction {
+          put(UInt8(truncatingIfNeeded: 48 + m % 10))
+          m /= 10
+        }
+        put(UInt8(ascii: "."))
+        if m == 0 { put(UInt8(ascii: "0")) }
+      }
+      while m > 0 {
+        put(UInt8(truncatingIfNeeded: 48 + m % 10))
+        m /= 10
+      }
+      if negative { put(UInt8(ascii: "-")) }
+      return length
     }
   }
 }

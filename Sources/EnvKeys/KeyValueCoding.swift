@@ -83,8 +83,10 @@ public enum KVC {
   }
 }
 
-/// Lets `KVC.unwrap` see through an `Optional` stored in an `Any`.
+/// Lets `KVC.unwrap` see through an `Optional` stored in an `Any`. Adopted by value types
+/// (`Optional`, ``AnySendableValue``): class instances are never asked whether they adopt it.
 public protocol AnyOptionalBox {
+  /// The value held, or nil.
   var wrappedAny: Any? { get }
 }
 

@@ -43,10 +43,13 @@ enum TypeTraits {
   private static let boxes = Mutex<[ObjectIdentifier: Bool]>([:])
 
   /// Whether `value` is an ``AnyOptionalBox``: an Optional (known by its type's metadata),
-  /// ``AnySendableValue``, or another adopter (asked once per type).
+  /// ``AnySendableValue``, or another adopter (asked once per type). Adopters are value types,
+  /// so a class instance is not asked about.
   static func isOptional(_ value: Any) -> Bool {
     let type = Swift.type(of: value)
-    if metadataKind(type) == optionalMetadataKind || type == AnySendableValue.self { return true }
+    let metadata = metadataKind(type)
+    if metadata == optionalMetadataKind || type == AnySendableValue.self { return true }
+    if metadata == 0 || metadata > lastEnumeratedMetadataKind { return false }
     let id = ObjectIdentifier(type)
     if let known = boxes.withLock({ $0[id] }) { return known }
     let box = value is any AnyOptionalBox

@@ -1,5 +1,6 @@
 import D2STesting
 import Foundation
+import SQLiteAdaptor
 import Testing
 
 /// The real binary in a pseudo-terminal (tmux): line editing, history recall and tab
@@ -67,15 +68,19 @@ import Testing
   }
 
   /// Ctrl-C while a long list runs stops it at the next row: an error line, no list, and
-  /// the session goes on.
-  func interruptsALongList(in session: String, prompt: String) throws {
+  /// the session goes on. `list` names a list long enough (seconds) that Ctrl-C comes
+  /// before its end however fast the build is; `end` is its footer.
+  func interruptsALongList(
+    in session: String, prompt: String, list: String = "list Rental limit 100000",
+    end: String = "16044 Rental"
+  ) throws {
     #expect(try waitFor(prompt, in: session))
-    try tmux(["send-keys", "-t", session, "-l", "list Rental limit 100000"])
+    try tmux(["send-keys", "-t", session, "-l", list])
     try tmux(["send-keys", "-t", session, "Enter"])
     Thread.sleep(forTimeInterval: 0.3)
     try tmux(["send-keys", "-t", session, "C-c"])
     #expect(try waitFor("error: interrupted", in: session))
-    #expect(try !tmux(["capture-pane", "-p", "-t", session]).contains("16044 Rental"))
+    #expect(try !tmux(["capture-pane", "-p", "-t", session]).contains(end))
     try tmux(["send-keys", "-t", session, "-l", "list Language"])
     try tmux(["send-keys", "-t", session, "Enter"])
     #expect(try waitFor("6 Language", in: session))
@@ -86,9 +91,19 @@ import Testing
       if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
       "needs tmux and the built d2s-repl"))
   func ctrlCStopsARunningCommandInSQLite() throws {
-    let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=1")
+    // Sakila's longest list prints in well under a second from a release build: a table of
+    // 2,000,000 rows makes one that Ctrl-C always interrupts.
+    let path = try SakilaSQLite.copy()
+    try SQLiteAdaptor(path: path).executeScript(
+      """
+      CREATE TABLE tick (tick_id INTEGER PRIMARY KEY, note TEXT NOT NULL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)
+      INSERT INTO tick SELECT i, 'tick ' || i FROM n;
+      """)
+    let (session, home) = try start(path, environment: "NO_COLOR=1")
     defer { stop(home) }
-    try interruptsALongList(in: session, prompt: "sakila>")
+    try interruptsALongList(
+      in: session, prompt: "sakila>", list: "list Tick limit 3000000", end: "2000000 Tick")
     #expect(
       try !tmux(["capture-pane", "-p", "-e", "-t", session]).contains("\u{1B}[31m"),
       "NO_COLOR: no colour")
