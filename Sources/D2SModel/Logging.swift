@@ -5,7 +5,9 @@ import Logging
 /// values.
 let modelLogger: Logger = {
   var logger = Logger(label: "d2s.sql")
-  if let level = ProcessInfo.processInfo.environment["D2S_LOGLEVEL"].flatMap({ Logger.Level(rawValue: $0.lowercased()) }) {
+  if let level = EnvironmentVariable.value("D2S_LOGLEVEL").flatMap({
+    Logger.Level(rawValue: $0.lowercased())
+  }) {
     logger.logLevel = level
   } else {
     logger.logLevel = .warning
@@ -17,6 +19,7 @@ let modelLogger: Logger = {
 public func logStatement(_ statement: SQLStatement) {
   modelLogger.info("\(statement.sql)")
   if modelLogger.logLevel <= .trace, !statement.bindings.isEmpty {
-    modelLogger.trace("  bindings: \(statement.bindings.map(\.description).joined(separator: ", "))")
+    modelLogger.trace(
+      "  bindings: \(statement.bindings.map(\.description).joined(separator: ", "))")
   }
 }

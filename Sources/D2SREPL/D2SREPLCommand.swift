@@ -1,5 +1,6 @@
 import ArgumentParser
 import Components
+import D2SModel
 import Foundation
 import Plugins
 
@@ -89,7 +90,7 @@ public struct D2SREPLCommand: ParsableCommand {
       && isatty(1) == 1
     // --width, then COLUMNS, then the terminal when interactive; else no limit (as sqlite3 and
     // psql, which never cut values in scripts).
-    let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap {
+    let columns = EnvironmentVariable.value("COLUMNS").flatMap(Int.init).flatMap {
       $0 > 0 ? $0 : nil
     }
     let width = self.width ?? columns ?? (interactive ? terminalWidth() : nil)

@@ -1,4 +1,5 @@
 import Components
+import D2SModel
 import Foundation
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ public struct REPLRunner {
   /// Whether `error:` is shown in red: only when stderr is a terminal and `NO_COLOR` is
   /// unset or empty (no-color.org).
   static let colourErrors: Bool = {
-    isatty(2) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    isatty(2) == 1 && (EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty
   }()
 
   /// Writes to stdout or stderr; a closed pipe ends the process quietly.
