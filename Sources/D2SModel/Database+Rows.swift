@@ -7,10 +7,12 @@ extension Database {
   /// then the value at each of `paths`, read in the same statement through LEFT JOINs. Paths
   /// must cross only to-one relationships and end at an attribute. With `positions`, each row
   /// ends with its position: the values of the orderings and the primary key, raw, as a
-  /// ``KeysetBound`` takes them. Ctrl-C stops it at the next row.
+  /// ``KeysetBound`` takes them. Ctrl-C stops it at the next row. With `readAhead`, the rows
+  /// are read on a second thread a few batches ahead of `row` (see `RowReadAhead`): the caller
+  /// must not use this database until the call returns.
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
-    positions: Bool = false, row: ([DatabaseValue]) throws -> Void
+    positions: Bool = false, readAhead: Bool = false, row: ([DatabaseValue]) throws -> Void
   ) throws {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
@@ -27,10 +29,20 @@ extension Database {
       let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
       columns += Array(repeating: builder.positionDecoding, count: keys)
     }
-    try adaptor.query(statement, columns: columns) { values in
-      try Interruption.check()
-      try row(values)
+    guard readAhead else {
+      return try adaptor.query(statement, columns: columns) { values in
+        try Interruption.check()
+        try row(values)
+      }
     }
+    let adaptor = self.adaptor
+    try RowReadAhead.run(
+      produce: { emit in
+        try adaptor.query(statement, columns: columns) { values in
+          try Interruption.check()
+          try emit(values)
+        }
+      }, consume: row)
   }
 
   /// ``fetchRows(_:attributes:paths:positions:row:)`` with an object for each row when `objects` is true
@@ -39,11 +51,12 @@ extension Database {
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
     positions: Bool = false, objects: Bool, prefetch: [String] = [], chunk: Int = 1000,
-    row: ([DatabaseValue], DatabaseObject?) throws -> Void
+    readAhead: Bool = false, row: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     guard objects else {
       return try fetchRows(
-        specification, attributes: attributes, paths: paths, positions: positions
+        specification, attributes: attributes, paths: paths, positions: positions,
+        readAhead: readAhead
       ) { try row($0, nil) }
     }
     let entity = try entity(specification.entityName)

@@ -100,9 +100,13 @@ public final class DisplayGroup: @unchecked Sendable {
     var last: [DatabaseValue]?
     var rows = 0
     var more = false
+    // A whole list (script mode) whose rows need no objects is read a few batches ahead on
+    // a second thread: no count starts while it streams, and nothing here queries.
+    var readAhead = false
+    if !objects, specification.limit == nil, case .shown? = plan { readAhead = true }
     try database.fetchRows(
       fetch, attributes: objects ? nil : attributes, paths: paths,
-      positions: positioned, objects: objects, prefetch: prefetch
+      positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead
     ) { values, object in
       if let limit = specification.limit, rows == limit {
         more = true
