@@ -34,7 +34,10 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var isNull: Bool { self == .null }
+  public var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
 
   public var intValue: Int? {
     switch self {

@@ -11,42 +11,47 @@ public enum ISODateText {
 
   /// ``parse(_:)`` over UTF-8 bytes (no copies: dates are read for every row of a page).
   public static func parse(bytes all: UnsafeBufferPointer<UInt8>) -> Date? {
+    guard let base = all.baseAddress else { return nil }
     var count = all.count
-    if count > 0, all[count - 1] == UInt8(ascii: "Z") { count -= 1 }
-    func number(_ start: Int, _ end: Int) -> Int? {
+    if count > 0, base[count - 1] == UInt8(ascii: "Z") { count -= 1 }
+    // Digits read straight from the buffer: this runs for every date of every row.
+    @inline(__always) func digits(_ start: Int, _ end: Int) -> Int? {
       guard end <= count else { return nil }
       var value = 0
-      for index in start..<end {
-        let b = all[index]
-        guard b >= 48 && b <= 57 else { return nil }
-        value = value * 10 + Int(b - 48)
+      var index = start
+      while index < end {
+        let digit = Int(base[index]) &- 48
+        guard digit >= 0, digit <= 9 else { return nil }
+        value = value &* 10 &+ digit
+        index += 1
       }
       return value
     }
-    guard count >= 10, all[4] == UInt8(ascii: "-"), all[7] == UInt8(ascii: "-"),
-      let year = number(0, 4), let month = number(5, 7), let day = number(8, 10),
-      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+    guard count >= 10, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      let year = digits(0, 4), let month = digits(5, 7), let day = digits(8, 10),
+      month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year)
     else { return nil }
     var seconds = 0.0
     if count > 10 {
-      guard all[10] == UInt8(ascii: " ") || all[10] == UInt8(ascii: "T"), count >= 16,
-        all[13] == UInt8(ascii: ":"), let hour = number(11, 13), let minute = number(14, 16),
+      guard base[10] == UInt8(ascii: " ") || base[10] == UInt8(ascii: "T"), count >= 16,
+        base[13] == UInt8(ascii: ":"), let hour = digits(11, 13), let minute = digits(14, 16),
         hour < 24, minute < 60
       else { return nil }
-      seconds = Double(hour * 3600 + minute * 60)
+      var whole = hour * 3600 + minute * 60
       if count > 16 {
-        guard count >= 19, all[16] == UInt8(ascii: ":"), let second = number(17, 19), second < 60
+        guard count >= 19, base[16] == UInt8(ascii: ":"), let second = digits(17, 19), second < 60
         else { return nil }
-        seconds += Double(second)
+        whole += second
         if count > 19 {
-          guard all[19] == UInt8(ascii: "."), count > 20, count - 20 <= 9,
-            let fraction = number(20, count)
+          guard base[19] == UInt8(ascii: "."), count > 20, count - 20 <= 9,
+            let fraction = digits(20, count)
           else { return nil }
           var scale = 1.0
           for _ in 20..<count { scale *= 10 }
-          seconds += Double(fraction) / scale
+          seconds = Double(fraction) / scale
         }
       }
+      seconds += Double(whole)
     }
     let days = daysFromCivil(year: year, month: month, day: day)
     return Date(timeIntervalSince1970: Double(days) * 86_400 + seconds)

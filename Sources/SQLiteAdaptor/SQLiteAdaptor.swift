@@ -86,14 +86,14 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   ) throws {
     try connection.run(statement) { prepared in
       let count = Int(sqlite3_column_count(prepared))
-      let values = [DatabaseValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count {
-          buffer.initializeElement(
-            at: index,
-            to: SQLiteTypes.decode(
-              prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
-          initialized = index + 1
-        }
+      // (reserveCapacity, not Array(unsafeUninitializedCapacity:), whose unspecialized path
+      // looks up the array storage's generic metadata for every row.)
+      var values: [DatabaseValue] = []
+      values.reserveCapacity(count)
+      for index in 0..<count {
+        values.append(
+          SQLiteTypes.decode(
+            prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
       }
       try row(values)
     }

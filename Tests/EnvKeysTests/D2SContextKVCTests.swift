@@ -169,4 +169,18 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
     #expect(ISODateText.parse("2006-13-01") == nil)
     #expect(ISODateText.parse("yesterday") == nil)
   }
+
+  @Test func isoDatesWithTimesAndFractions() {
+    let base = 1_139_961_600.0  // 2006-02-15
+    #expect(ISODateText.parse("2006-02-15 04:34")?.timeIntervalSince1970 == base + 16_440)
+    #expect(ISODateText.parse("2006-02-15 04:34:33.25")?.timeIntervalSince1970 == base + 16_473.25)
+    #expect(ISODateText.parse("2006-02-15T04:34:33.5Z")?.timeIntervalSince1970 == base + 16_473.5)
+    for bad in [
+      "2006-02-15 4:34:33", "2006-02-15 24:00:00", "2006-02-15 04:60:00", "2006-02-15 04:34:",
+      "2006-02-15 04:34:33.", "2006-02-15 04:34:33.1234567890", "2006/02/15", "2006-02-1x",
+      "", "Z",
+    ] {
+      #expect(ISODateText.parse(bad) == nil, "\(bad)")
+    }
+  }
 }

@@ -92,7 +92,8 @@ public final class DisplayGroup: @unchecked Sendable {
     try startCounting()
     rowsStarted = .now
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
-    let positioned = !entity.primaryKeyAttributes.isEmpty
+    // Positions serve `next` and `prev`, which move windows: a whole list has none to read.
+    let positioned = !entity.primaryKeyAttributes.isEmpty && specification.limit != nil
     // One row more than the window, not shown, says whether `next` has a window to go to.
     var fetch = specification
     fetch.limit = specification.limit.map { $0 + 1 }

@@ -46,20 +46,20 @@ struct ListColumns {
   /// reference, where a tuple holding an existential would be copied through the runtime's
   /// value witnesses for every cell).
   final class PlainText {
-    let formatter: (any ValueFormatter)?
-    let attribute: Attribute?
+    /// The formatter's `format` for the column's attribute (a closure: testing or reading an
+    /// optional existential copies it through the runtime's value witnesses, every cell).
+    let format: ((DatabaseValue) -> String)?
     let nilText: String
 
     init(formatter: (any ValueFormatter)?, attribute: Attribute?, nilText: String) {
-      self.formatter = formatter
-      self.attribute = attribute
+      self.format = formatter.map { formatter in { formatter.format($0, for: attribute) } }
       self.nilText = nilText
     }
 
     /// The cell's text for `value`.
     func text(_ value: DatabaseValue) -> String {
       if value.isNull { return nilText }
-      if let formatter { return formatter.format(value, for: attribute) }
+      if let format { return format(value) }
       return ValueText.plain(value)
     }
   }
