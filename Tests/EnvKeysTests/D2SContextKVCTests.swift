@@ -107,7 +107,9 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
     }
   }
 
-  @Test(arguments: ["String", "Int", "Double", "Decimal", "Bool", "Date", "[String]", "[String: Int]", "String?"])
+  @Test(arguments: [
+    "String", "Int", "Double", "Decimal", "Bool", "Date", "[String]", "[String: Int]", "String?",
+  ])
   func eachLiteralKind(type: String) throws {
     for (kind, literal) in Self.literals {
       let shouldWork = Self.accepted[type]!.contains(kind)
@@ -126,7 +128,8 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
     #expect(try Decimal(contextLiteral: .decimal(Decimal(string: "20.99")!)).description == "20.99")
     #expect(try Double(contextLiteral: .int(2)) == 2.0)
     #expect(try [String](contextLiteral: .list([.string("Staff")])) == ["Staff"])
-    #expect(try [String: Int](contextLiteral: .dictionary([.init(key: "a", value: .int(1))])) == ["a": 1])
+    #expect(
+      try [String: Int](contextLiteral: .dictionary([.init(key: "a", value: .int(1))])) == ["a": 1])
     let date = try Date(contextLiteral: .string("2006-02-15 04:34:33"))
     #expect(date.timeIntervalSince1970 == 1_139_978_073)
     #expect(date.contextLiteral == .string("2006-02-15 04:34:33"))
@@ -140,7 +143,9 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
   }
 
   @Test func wholeNumbersOnlyForInt() {
-    #expect(throws: LiteralCoercionError.self) { try Int(contextLiteral: .decimal(Decimal(string: "1.5")!)) }
+    #expect(throws: LiteralCoercionError.self) {
+      try Int(contextLiteral: .decimal(Decimal(string: "1.5")!))
+    }
   }
 }
 
@@ -152,14 +157,17 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
     #expect(Literal.int(-5).description == "-5")
     #expect(Literal.list([.string("a"), .string("b")]).description == "('a', 'b')")
     #expect(
-      Literal.dictionary([.init(key: "a", value: .int(1)), .init(key: "b c", value: .string("x"))]).description
+      Literal.dictionary([.init(key: "a", value: .int(1)), .init(key: "b c", value: .string("x"))])
+        .description
         == "{ a = 1; 'b c' = 'x' }")
     #expect(Literal.null.description == "nil")
     #expect(Literal.bool(false).description == "false")
   }
 
   @Test func isoDatesRoundTrip() {
-    for text in ["1970-01-01 00:00:00", "2006-02-15 04:34:33", "2000-02-29 23:59:59", "1969-12-31 23:59:59"] {
+    for text in [
+      "1970-01-01 00:00:00", "2006-02-15 04:34:33", "2000-02-29 23:59:59", "1969-12-31 23:59:59",
+    ] {
       let date = ISODateText.parse(text)
       #expect(date.map(ISODateText.format) == text)
     }
