@@ -3,8 +3,14 @@ import Qualifiers
 
 /// A table or view, with friendly names for it and its properties.
 public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable,
-  CustomStringConvertible
+  CustomStringConvertible, RuleCacheFingerprinting
 {
+  /// This entity's identity for rule caches (an entity never changes, so its version is 0:
+  /// answers computed from it stay valid while it lives).
+  public let ruleCacheIdentity = RuleCacheIdentity.next()
+  /// Always 0: an entity does not change.
+  public var ruleCacheVersion: Int { 0 }
+
   /// The friendly name (`FilmActor`).
   public let name: String
   /// The table name in SQL (`film_actor`).

@@ -1,5 +1,6 @@
 import D2STesting
 import Foundation
+import PostgreSQLAdaptor
 import SQLiteAdaptor
 import Testing
 
@@ -67,12 +68,26 @@ import Testing
     try? FileManager.default.removeItem(at: home)
   }
 
+  /// A table of 2,000,000 rows: a list of it takes seconds, so Ctrl-C always comes first.
+  static func tickTable(postgreSQL: Bool) -> String {
+    postgreSQL
+      ? """
+      CREATE TABLE tick (tick_id integer PRIMARY KEY, note text NOT NULL);
+      INSERT INTO tick SELECT i, 'tick ' || i FROM generate_series(1, 2000000) AS i;
+      ANALYZE tick;
+      """
+      : """
+      CREATE TABLE tick (tick_id INTEGER PRIMARY KEY, note TEXT NOT NULL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)
+      INSERT INTO tick SELECT i, 'tick ' || i FROM n;
+      """
+  }
+
   /// Ctrl-C while a long list runs stops it at the next row: an error line, no list, and
   /// the session goes on. `list` names a list long enough (seconds) that Ctrl-C comes
   /// before its end however fast the build is; `end` is its footer.
   func interruptsALongList(
-    in session: String, prompt: String, list: String = "list Rental limit 100000",
-    end: String = "16044 Rental"
+    in session: String, prompt: String, list: String, end: String
   ) throws {
     #expect(try waitFor(prompt, in: session))
     try tmux(["send-keys", "-t", session, "-l", list])
@@ -91,15 +106,10 @@ import Testing
       if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
       "needs tmux and the built d2s-repl"))
   func ctrlCStopsARunningCommandInSQLite() throws {
-    // Sakila's longest list prints in well under a second from a release build: a table of
-    // 2,000,000 rows makes one that Ctrl-C always interrupts.
+    // Sakila's longest list prints in well under a second: a table of 2,000,000 rows makes
+    // one that Ctrl-C always interrupts.
     let path = try SakilaSQLite.copy()
-    try SQLiteAdaptor(path: path).executeScript(
-      """
-      CREATE TABLE tick (tick_id INTEGER PRIMARY KEY, note TEXT NOT NULL);
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)
-      INSERT INTO tick SELECT i, 'tick ' || i FROM n;
-      """)
+    try SQLiteAdaptor(path: path).executeScript(Self.tickTable(postgreSQL: false))
     let (session, home) = try start(path, environment: "NO_COLOR=1")
     defer { stop(home) }
     try interruptsALongList(
@@ -115,9 +125,12 @@ import Testing
         && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
       "needs tmux, the test PostgreSQL and the built d2s-repl"))
   func ctrlCStopsARunningCommandInPostgreSQL() throws {
-    let (session, home) = try start(try PostgresSakila.copy())
+    let url = try PostgresSakila.copy()
+    try PostgreSQLAdaptor(url: url).executeScript(Self.tickTable(postgreSQL: true))
+    let (session, home) = try start(url)
     defer { stop(home) }
-    try interruptsALongList(in: session, prompt: ">")
+    try interruptsALongList(
+      in: session, prompt: ">", list: "list Tick limit 3000000", end: "2000000 Tick")
   }
 
   @Test(
