@@ -18,6 +18,15 @@ extension RuleContext {
       traceStep(id, exposed, resolution, cached: false)
       return resolution
     }
+    if let state, state.bypassesCache, let known = state.answered[id] {
+      // Answered earlier in this same lookup (counted as an uncached look-up, as it was when
+      // it was resolved again: "cached" means the engine's cache).
+      state.recordInputs(known.inputs)
+      if !state.isTool { engine.coverage.recordWin(known.resolution) }
+      traceStep(id, exposed, known.resolution, cached: false)
+      if engine.lookups.isRecording { countLookup(id, exposed, known.resolution, cached: false) }
+      return known.resolution
+    }
     let version = engine.rulesVersion
     if engine.isCacheEnabled,
       state == nil || (state?.isResolving(id) == false && state?.bypassesCache == false),
@@ -49,6 +58,7 @@ extension RuleContext {
       throw error
     }
     let frame = state.pop()
+    if state.bypassesCache { state.answered[id] = (resolution, frame.inputs) }
     if let slot { state.trace?.close(slot, key: exposed, resolution) }
     if engine.isCacheEnabled, frame.cacheable {
       engine.cache.store(resolution, for: id, inputs: frame.inputs, in: values, version: version)

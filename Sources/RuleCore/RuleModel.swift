@@ -76,6 +76,8 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     var nextID = 1
     var signatures: [String: [Int]] = [:]
     var candidates: [ObjectIdentifier: KeyCandidates] = [:]
+    /// Keys asked for that no rule of this model assigns (so the rules are not scanned again).
+    var keysWithoutRules: Set<ObjectIdentifier> = []
     var warnings: [RuleWarning] = []
     /// The registry of the last attach: Swift rules added later are named by it at once.
     var registry: D2SContextKVC?
@@ -129,6 +131,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     state.rules[id] = rule
     state.counters[id] = RuleCounter()
     state.candidates[rule.key.id] = nil
+    state.keysWithoutRules.remove(rule.key.id)
     let signature = rule.conditionSignature
     var warnings: [RuleWarning] = []
     if let others = state.signatures[signature] {
@@ -211,6 +214,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
       state.counters[id] = nil
       state.order.removeAll { $0 == id }
       state.candidates[rule.key.id] = nil
+      state.keysWithoutRules.remove(rule.key.id)
       let signature = rule.conditionSignature
       state.signatures[signature]?.removeAll { $0 == id }
       if state.signatures[signature]?.isEmpty == true { state.signatures[signature] = nil }
@@ -249,11 +253,15 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   func candidates(for id: ObjectIdentifier) -> KeyCandidates? {
     state.withLock { state in
       if let cached = state.candidates[id] { return cached }
+      if state.keysWithoutRules.contains(id) { return nil }
       let rules = state.order.compactMap { ruleID -> NumberedRule? in
         guard let rule = state.rules[ruleID], rule.key.id == id else { return nil }
         return NumberedRule(id: ruleID, rule: rule, origin: origin, counter: state.counter(ruleID))
       }
-      guard !rules.isEmpty else { return nil }
+      guard !rules.isEmpty else {
+        state.keysWithoutRules.insert(id)
+        return nil
+      }
       let built = KeyCandidates(rules)
       state.candidates[id] = built
       return built

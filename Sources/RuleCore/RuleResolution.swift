@@ -64,6 +64,11 @@ final class ResolutionState: @unchecked Sendable {
   var looseInputs: Set<ObjectIdentifier> = []
   /// Whether lookups skip the cache (to learn exactly which inputs an answer reads).
   var bypassesCache = false
+  /// The answers of this lookup's nested keys, with the inputs each read, when it skips the
+  /// cache: a key that several rules' conditions read (`attribute`) is resolved once. Valid
+  /// because one lookup's context does not change while it runs.
+  var answered: [ObjectIdentifier: (resolution: RuleResolution, inputs: Set<ObjectIdentifier>)] =
+    [:]
   /// Records nested look-ups for `explain --tree`, when set.
   var trace: ResolutionTrace?
   /// Whether a tool (`explain`, `why-not`) asks: its look-ups do not count as coverage.

@@ -98,6 +98,20 @@ import Testing
     #expect(ctx.title == "D2S")
   }
 
+  /// A model remembers that it has no rule for a key (so it does not scan its rules again),
+  /// and forgets it when one is added: without the answer cache in between.
+  @Test func aKeyAskedForBeforeItHadRulesGetsTheRuleAddedLater() throws {
+    let ctx = try context("task = 'list' => title = 'List'", cache: false).with(\.task, "edit")
+    #expect(ctx.navigationBarTitle == "")
+    let registry = ctx.engine.registry
+    let model = try #require(ctx.engine.models.first)
+    let (id, _) = model.add(
+      try RuleParser(registry: registry).parseRule("task = 'edit' => navigationBarTitle = 'Edit'"))
+    #expect(ctx.navigationBarTitle == "Edit")
+    model.remove(id: id)
+    #expect(ctx.navigationBarTitle == "")
+  }
+
   @Test func disabledCacheGivesTheSameAnswers() throws {
     let ctx = try context("propertyKey = 'p1' => displayNameForProperty = 'P1'", cache: false).with(
       \.propertyKey, "p1")
