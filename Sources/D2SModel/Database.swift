@@ -19,6 +19,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
 
   /// Opens the database behind `adaptor` and reads its model.
   public init(adaptor: any DatabaseAdaptor) throws {
+    // Answers that read the database are not cached (`isEntityReadOnly` asks whether its
+    // file is writable, which can change); said here, so that no protocol search finds it.
+    CacheFingerprint.neverFingerprint(Database.self)
     self.adaptor = adaptor
     self.model = ModelBuilder.model(from: try adaptor.readCatalog())
   }

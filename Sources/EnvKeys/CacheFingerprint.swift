@@ -48,6 +48,14 @@ public struct CacheFingerprint: Hashable, Sendable {
   @inlinable
   public var isCacheable: Bool { tag != .uncacheable }
 
+  /// Declares that values of `type` are never fingerprinted (answers computed from them are
+  /// not cached), as for any type that is neither hashable nor ``RuleCacheFingerprinting``,
+  /// but without the runtime's protocol searches that find this out (hundreds of thousands of
+  /// instructions each, at start-up). For a type of which a value is set in every context.
+  public static func neverFingerprint(_ type: Any.Type) {
+    TypeTraits.declare(type, .uncacheable)
+  }
+
   /// The fingerprint of a mutable object: its identity and change counter.
   public init(of object: any RuleCacheFingerprinting) {
     self.init(tag: .object, number: object.ruleCacheIdentity, version: object.ruleCacheVersion)

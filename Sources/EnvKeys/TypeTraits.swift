@@ -18,6 +18,11 @@ enum TypeTraits {
 
   private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
 
+  /// Records the kind of `type` without asking the runtime.
+  static func declare(_ type: Any.Type, _ kind: Kind) {
+    kinds.withLock { $0[ObjectIdentifier(type)] = kind }
+  }
+
   /// The kind of `value`'s dynamic type.
   static func kind(of value: Any) -> Kind {
     let type = Swift.type(of: value)

@@ -121,6 +121,13 @@ final class Counter: RuleCacheFingerprinting, @unchecked Sendable {
     #expect(before != CacheFingerprint(of: Optional(counter) as Any))
   }
 
+  /// A declaration spares the runtime's search and wins over a Hashable conformance.
+  @Test func aTypeDeclaredNeverFingerprintedIsUncacheable() {
+    #expect(CacheFingerprint(of: HashableButDeclared(number: 1)).isCacheable == false)
+    #expect(
+      CacheFingerprint(of: Optional(HashableButDeclared(number: 1)) as Any).isCacheable == false)
+  }
+
   /// A scope holding an optional object reads the object's fingerprint when asked.
   @Test func aStoredOptionalObjectIsFingerprintedWhenRead() {
     let counter = Counter()
@@ -135,6 +142,16 @@ final class Counter: RuleCacheFingerprinting, @unchecked Sendable {
 }
 
 enum CounterKey {}
+
+/// Hashable, and declared never fingerprinted (before any fingerprint of it is taken).
+struct HashableButDeclared: Hashable {
+  static let declared: Void = CacheFingerprint.neverFingerprint(HashableButDeclared.self)
+  let number: Int
+  init(number: Int) {
+    _ = Self.declared
+    self.number = number
+  }
+}
 
 /// A class that is neither hashable nor fingerprinting.
 final class NSObjectLike: @unchecked Sendable {}
