@@ -73,6 +73,12 @@ public enum KVC {
     return value
   }
 
+  /// Whether `value` is an `Array` of any element type, by its type's nominal descriptor
+  /// (no protocol cast).
+  public static func isArray(_ value: Any) -> Bool {
+    TypeTraits.isArray(Swift.type(of: value))
+  }
+
   /// Whether `value` is of a common concrete type that is neither optional nor model-like:
   /// a metadata comparison instead of protocol casts.
   @inline(__always)

@@ -62,6 +62,19 @@ enum TypeTraits {
     return box
   }
 
+  /// Whether `type` is `Array<Element>` for some element: struct metadata (kind 0x200) whose
+  /// nominal type descriptor (the word after the kind) is Array's.
+  static func isArray(_ type: Any.Type) -> Bool {
+    guard metadataKind(type) == 0x200 else { return false }
+    return descriptor(of: type) == arrayDescriptor
+  }
+
+  private static let arrayDescriptor = descriptor(of: [Int].self)
+
+  private static func descriptor(of type: Any.Type) -> UInt {
+    unsafeBitCast(type, to: UnsafePointer<UInt>.self)[1]
+  }
+
   /// The kind word of a type's metadata, at offset 0 (Swift's stable ABI, TypeMetadata.rst):
   /// 0x200 a struct, 0x201 an enum, 0x202 an Optional; 0 a Swift class on Linux, and a value
   /// above 0x7FF a class's isa pointer where Objective-C interoperates.

@@ -20,6 +20,12 @@ public enum ComparableValue {
       self = .null
       return
     }
+    // A list (a to-many key path's values) is taken for what it is before any protocol cast:
+    // a failed cast searches the runtime's conformance tables, each time for a new type.
+    if !KVC.isPlainValue(value), KVC.isArray(value), let list = value as? [Any] {
+      self = .list(list)
+      return
+    }
     if !KVC.isPlainValue(value), let standIn = value as? any QualifierComparable {
       guard let inner = KVC.unwrap(standIn.qualifierComparisonValue) else {
         self = .null
@@ -35,7 +41,11 @@ public enum ComparableValue {
     case let d as Double: self = .double(d)
     case let f as Float: self = .double(Double(f))
     case let i as any BinaryInteger:
-      if let small = Int64(exactly: i) { self = .int(small) } else { self = .decimal(Decimal(string: "\(i)") ?? 0) }
+      if let small = Int64(exactly: i) {
+        self = .int(small)
+      } else {
+        self = .decimal(Decimal(string: "\(i)") ?? 0)
+      }
     case let s as Substring: self = .string(String(s))
     case let d as Date: self = .date(d)
     case let l as Literal: self = ComparableValue(l.anyValue)
@@ -85,7 +95,8 @@ public enum ValueComparison {
     case (.null, .null): return .orderedSame
     case (.null, _): return .orderedAscending
     case (_, .null): return .orderedDescending
-    case (.bool(let x), .bool(let y)): return x == y ? .orderedSame : (x ? .orderedDescending : .orderedAscending)
+    case (.bool(let x), .bool(let y)):
+      return x == y ? .orderedSame : (x ? .orderedDescending : .orderedAscending)
     case (.int(let x), .int(let y)): return order(x, y)
     case (.double(let x), .double(let y)): return x.isNaN || y.isNaN ? nil : order(x, y)
     case (.string(let x), .string(let y)): return order(x, y)
@@ -103,7 +114,9 @@ public enum ValueComparison {
       }
       return nil
     default:
-      guard a.isNumber, b.isNumber, let x = a.decimalValue, let y = b.decimalValue else { return nil }
+      guard a.isNumber, b.isNumber, let x = a.decimalValue, let y = b.decimalValue else {
+        return nil
+      }
       return order(x, y)
     }
   }
@@ -127,7 +140,9 @@ public enum ValueComparison {
       var source = d
       var rounded = Decimal()
       NSDecimalRound(&rounded, &source, 0, .plain)
-      if rounded == d, let i = Int64(exactly: NSDecimalNumber(decimal: d).int64Value), Decimal(i) == d {
+      if rounded == d, let i = Int64(exactly: NSDecimalNumber(decimal: d).int64Value),
+        Decimal(i) == d
+      {
         return .int(i)
       }
       return .decimal(NSDecimalNumber(decimal: d).stringValue)

@@ -58,6 +58,19 @@ struct Customer: KeyValueCoding {
     #expect(phones?.compactMap { $0 as? String } == ["1", "2"])
   }
 
+  @Test func arraysAreKnownByType() {
+    #expect(KVC.isArray([1, 2]))
+    #expect(KVC.isArray([String]()))
+    #expect(KVC.isArray([Optional<Any>.none]))
+    #expect(KVC.isArray([customer]))
+    #expect(!KVC.isArray("ab"))
+    #expect(!KVC.isArray(Set([1])))
+    #expect(!KVC.isArray(["a": 1]))
+    #expect(!KVC.isArray(Optional([1]) as Any))
+    #expect(!KVC.isArray(customer))
+    #expect(!KVC.isArray(ContiguousArray([1])))
+  }
+
   @Test func optionalsAreUnwrapped() {
     let wrapped: Any? = Optional(Optional(customer)) as Any
     #expect(KVC.value(forKeyPath: ["address", "phone"], of: wrapped) as? String == "28303384290")
