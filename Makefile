@@ -45,8 +45,8 @@ fuzz: deps
 
 # The suite under AddressSanitizer, and the suites that share state across threads (Ctrl-C
 # handling, rule caches reached from several threads, concurrent editors, counts and rows read
-# ahead) under
-# ThreadSanitizer; each in a scratch folder of its own. Not part of `make test` or CI.
+# ahead) under ThreadSanitizer; each in a scratch folder of its own. Not part of `make test`
+# or CI.
 TSAN_SUITES ?= InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests
 test-sanitized: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
