@@ -24,10 +24,9 @@ public struct DynamicEnvironmentValues: Sendable {
     init(id: ObjectIdentifier, value: any Sendable) {
       self.id = id
       self.value = value
-      let unwrapped = KVC.unwrap(value)
-      self.dynamic =
-        unwrapped.map { TypeTraits.kind(of: $0) == .object } == true
-        ? unwrapped as? any RuleCacheFingerprinting : nil
+      self.dynamic = KVC.unwrap(value).flatMap {
+        TypeTraits.kind(of: $0) == .object ? $0 as? any RuleCacheFingerprinting : nil
+      }
       self.fingerprint = dynamic == nil ? CacheFingerprint(of: value) : .uncacheable
     }
   }

@@ -22,7 +22,7 @@ public enum ComparableValue {
     }
     // A list (a to-many key path's values) is taken for what it is before any protocol cast:
     // a failed cast searches the runtime's conformance tables, each time for a new type.
-    if !KVC.isPlainValue(value), KVC.isArray(value), let list = value as? [Any] {
+    if KVC.isArray(value), let list = value as? [Any] {
       self = .list(list)
       return
     }

@@ -12,32 +12,34 @@ enum SQLiteTypes {
     -> Catalog.Column
   {
     let lower = declaredType.lowercased()
-    // Bytewise: Foundation's `contains` costs far more, for every column at start-up.
-    func has(_ text: String, _ part: StaticString) -> Bool {
-      let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
-      let bytes = Array(text.utf8)
-      guard bytes.count >= part.count else { return false }
-      return (0...(bytes.count - part.count)).contains { start in
-        part.indices.allSatisfy { bytes[start + $0] == part[$0] }
+    // By hand over the bytes: Foundation's `String.contains`, and the standard library's
+    // generic `Collection.contains(_:)`, each cost thousands of instructions a call, for every
+    // column at start-up.
+    let bytes = Array(lower.utf8)
+    func has(_ part: StaticString) -> Bool {
+      let needle = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+      guard bytes.count >= needle.count else { return false }
+      return (0...(bytes.count - needle.count)).contains { start in
+        needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
       }
     }
     var valueType = Attribute.ValueType.string
     var dateKind: Attribute.DateKind?
     if lower.isEmpty {
       valueType = .string
-    } else if has(lower, "datetime") || has(lower, "timestamp") {
+    } else if has("datetime") || has("timestamp") {
       (valueType, dateKind) = (.date, .dateTime)
     } else if lower.hasPrefix("date") {
       (valueType, dateKind) = (.date, .date)
     } else if lower.hasPrefix("time") {
       (valueType, dateKind) = (.date, .time)
-    } else if has(lower, "int") {
+    } else if has("int") {
       valueType = .int
-    } else if has(lower, "char") || has(lower, "clob") || has(lower, "text") {
+    } else if has("char") || has("clob") || has("text") {
       valueType = .string
-    } else if has(lower, "blob") {
+    } else if has("blob") {
       valueType = .data
-    } else if has(lower, "real") || has(lower, "floa") || has(lower, "doub") {
+    } else if has("real") || has("floa") || has("doub") {
       valueType = .double
     } else if lower.hasPrefix("bool") {
       valueType = .bool

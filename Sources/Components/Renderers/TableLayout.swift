@@ -172,41 +172,26 @@ struct TableLayout {
     /// One line of the table as UTF-8 bytes, ending in a line break, in `bytes` (reused).
     func write(_ cells: [ShownValue], aligned: Bool = true, into bytes: inout [UInt8]) {
       bytes.removeAll(keepingCapacity: true)
-      let count = min(cells.count, widths.count)
-      for index in 0..<count {
+      for index in 0..<min(cells.count, widths.count) {
         if index > 0 { bytes.append(contentsOf: Self.separatorBytes) }
+        var text = cells[index].text
+        // ASCII (nearly every cell) is a column a byte: measured without Unicode's tables.
+        let ascii = text.utf8.withContiguousStorageIfAvailable(TextWidth.isASCII) == true
+        var width = ascii ? text.utf8.count : TextWidth.of(text)
+        if cuts, width > widths[index] {
+          text = TextWidth.truncate(text, to: widths[index])
+          width = TextWidth.of(text)
+        }
         let isLast = index == widths.count - 1
         let alignRight = aligned && right[index]
-        // ASCII text that fits (nearly every cell) is measured and copied in one pass.
-        let written = cells[index].text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-          guard TextWidth.isASCII(utf8), !cuts || utf8.count <= widths[index] else {
-            return false
-          }
-          let padding = isLast && !alignRight ? 0 : widths[index] - utf8.count
-          if padding > 0, alignRight { Self.appendSpaces(padding, to: &bytes) }
-          bytes.append(contentsOf: utf8)
-          if padding > 0, !alignRight { Self.appendSpaces(padding, to: &bytes) }
-          return true
+        let padding = isLast && !alignRight ? 0 : widths[index] - width
+        if padding > 0, alignRight { Self.appendSpaces(padding, to: &bytes) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+          bytes.append(contentsOf: text.utf8)
         }
-        if written != true { write(cells[index].text, at: index, aligned: aligned, into: &bytes) }
+        if padding > 0, !alignRight { Self.appendSpaces(padding, to: &bytes) }
       }
       bytes.append(0x0A)
-    }
-
-    /// One cell of any text: measured by Unicode width, and cut to its column when cutting.
-    private func write(_ text: String, at index: Int, aligned: Bool, into bytes: inout [UInt8]) {
-      var text = text
-      var width = TextWidth.of(text)
-      if cuts, width > widths[index] {
-        text = TextWidth.truncate(text, to: widths[index])
-        width = TextWidth.of(text)
-      }
-      let isLast = index == widths.count - 1
-      let alignRight = aligned && right[index]
-      let padding = isLast && !alignRight ? 0 : widths[index] - width
-      if padding > 0, alignRight { Self.appendSpaces(padding, to: &bytes) }
-      bytes.append(contentsOf: text.utf8)
-      if padding > 0, !alignRight { Self.appendSpaces(padding, to: &bytes) }
     }
 
     static let separatorBytes = Array(TableLayout.separator.utf8)
