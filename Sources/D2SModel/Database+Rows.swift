@@ -35,14 +35,59 @@ extension Database {
         try row(values)
       }
     }
+    if let adaptor = adaptor as? any SplitRowReading {
+      return try self.readAhead(statement, columns: columns, splittingWith: adaptor, row: row)
+    }
     let adaptor = self.adaptor
     try RowReadAhead.run(
-      produce: { emit in
+      produce: { (queue: RowReadAhead.Queue<[[DatabaseValue]]>) in
+        var batch: [[DatabaseValue]] = []
+        batch.reserveCapacity(RowReadAhead.batchSize)
         try adaptor.query(statement, columns: columns) { values in
           try Interruption.check()
-          try emit(values)
+          try queue.checkCancelled()
+          batch.append(values)
+          if batch.count == RowReadAhead.batchSize {
+            try queue.push(batch)
+            batch.removeAll(keepingCapacity: true)
+          }
         }
-      }, consume: row)
+        if !batch.isEmpty { try queue.push(batch) }
+      },
+      consume: { (batch: [[DatabaseValue]]) in
+        for values in batch { try row(values) }
+      })
+  }
+
+  /// Read-ahead where the reader steps and copies rows out, and decodes them only while this
+  /// thread is behind: the decoding goes to whichever thread has time for it.
+  private func readAhead<Adaptor: SplitRowReading>(
+    _ statement: SQLStatement, columns: [Attribute?], splittingWith adaptor: Adaptor,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws {
+    try RowReadAhead.run(
+      produce: { (queue: RowReadAhead.Queue<SplitBatch<Adaptor.RawRows>>) in
+        try adaptor.readRaw(
+          statement, columns: columns, batchSize: RowReadAhead.batchSize,
+          eachRow: {
+            try Interruption.check()
+            try queue.checkCancelled()
+          },
+          emit: { rows in
+            // A batch still waiting: the caller is behind, so decode this one here.
+            guard queue.waiting > 0 else { return try queue.push(.raw(rows)) }
+            var decoded: [[DatabaseValue]] = []
+            decoded.reserveCapacity(RowReadAhead.batchSize)
+            try adaptor.decode(rows, columns: columns) { decoded.append($0) }
+            try queue.push(.decoded(decoded))
+          })
+      },
+      consume: { batch in
+        switch batch {
+        case .raw(let rows): try adaptor.decode(rows, columns: columns, row: row)
+        case .decoded(let rows): for values in rows { try row(values) }
+        }
+      })
   }
 
   /// ``fetchRows(_:attributes:paths:positions:row:)`` with an object for each row when `objects` is true
@@ -78,4 +123,10 @@ extension Database {
     }
     try flush()
   }
+}
+
+/// A batch of rows read ahead: raw, for the caller's thread to decode, or decoded already.
+private enum SplitBatch<RawRows: Sendable>: Sendable {
+  case raw(RawRows)
+  case decoded([[DatabaseValue]])
 }

@@ -58,22 +58,25 @@ enum SQLiteTypes {
   static func decode(_ statement: OpaquePointer, _ index: Int32, as attribute: Attribute?)
     -> DatabaseValue
   {
-    let storage = sqlite3_column_type(statement, index)
+    decode(StatementColumns(statement: statement), index, as: attribute)
+  }
+
+  /// The value at `index` of `row`, as `attribute`'s type (or by storage class).
+  static func decode<Row: SQLiteColumns>(_ row: Row, _ index: Int32, as attribute: Attribute?)
+    -> DatabaseValue
+  {
+    let storage = row.storage(index)
     if storage == SQLITE_NULL { return .null }
     func text() -> String {
-      guard let pointer = sqlite3_column_text(statement, index) else { return "" }
-      let count = Int(sqlite3_column_bytes(statement, index))
-      return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+      row.withText(index) { String(decoding: $0, as: UTF8.self) }
     }
     func data() -> Data {
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return Data() }
-      return Data(bytes: pointer, count: count)
+      row.withBlob(index) { $0.isEmpty ? Data() : Data($0) }
     }
     func natural() -> DatabaseValue {
       switch storage {
-      case SQLITE_INTEGER: .int(Int(sqlite3_column_int64(statement, index)))
-      case SQLITE_FLOAT: .double(sqlite3_column_double(statement, index))
+      case SQLITE_INTEGER: .int(Int(row.int64(index)))
+      case SQLITE_FLOAT: .double(row.double(index))
       case SQLITE_BLOB: .data(data())
       default: .string(text())
       }
@@ -83,28 +86,28 @@ enum SQLiteTypes {
     case .string:
       switch storage {
       case SQLITE_TEXT: return .string(text())
-      case SQLITE_INTEGER: return .string(String(sqlite3_column_int64(statement, index)))
-      case SQLITE_FLOAT: return .string(String(sqlite3_column_double(statement, index)))
+      case SQLITE_INTEGER: return .string(String(row.int64(index)))
+      case SQLITE_FLOAT: return .string(String(row.double(index)))
       default: return .string(String(decoding: data(), as: UTF8.self))
       }
     case .int:
-      if storage == SQLITE_INTEGER { return .int(Int(sqlite3_column_int64(statement, index))) }
+      if storage == SQLITE_INTEGER { return .int(Int(row.int64(index))) }
       if storage == SQLITE_FLOAT {
-        let d = sqlite3_column_double(statement, index)
+        let d = row.double(index)
         if let i = Int(exactly: d) { return .int(i) }
       }
       return natural()
     case .double:
       if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
-        return .double(sqlite3_column_double(statement, index))
+        return .double(row.double(index))
       }
       return natural()
     case .decimal:
       switch storage {
-      case SQLITE_INTEGER: return .decimal(Decimal(Int(sqlite3_column_int64(statement, index))))
+      case SQLITE_INTEGER: return .decimal(Decimal(Int(row.int64(index))))
       case SQLITE_FLOAT:
         // Through the shortest decimal string: 4.99, never 4.990000000000001024.
-        let d = sqlite3_column_double(statement, index)
+        let d = row.double(index)
         return DecimalText.decimal(from: d).map { .decimal($0) } ?? .double(d)
       default:
         let s = text()
@@ -112,7 +115,7 @@ enum SQLiteTypes {
       }
     case .bool:
       switch storage {
-      case SQLITE_INTEGER: return .bool(sqlite3_column_int64(statement, index) != 0)
+      case SQLITE_INTEGER: return .bool(row.int64(index) != 0)
       default:
         let s = text().lowercased()
         if ["1", "t", "true", "y", "yes"].contains(s) { return .bool(true) }
@@ -121,18 +124,14 @@ enum SQLiteTypes {
       }
     case .date:
       if storage == SQLITE_TEXT {
-        if let pointer = sqlite3_column_text(statement, index),
-          let date = ISODateText.parse(
-            bytes: UnsafeBufferPointer(
-              start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
-        {
+        if let date = row.withText(index, { ISODateText.parse(bytes: $0) }) {
           return .date(date)
         }
         let s = text()
         return DatabaseValue.parseDate(s, kind: attribute.dateKind).map { .date($0) } ?? .string(s)
       }
       if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
-        return .date(Date(timeIntervalSince1970: sqlite3_column_double(statement, index)))
+        return .date(Date(timeIntervalSince1970: row.double(index)))
       }
       return natural()
     case .data:
