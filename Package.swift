@@ -37,6 +37,9 @@ let package = Package(
     .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
     .target(name: "CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // libedit's functions as trampolines that load it when the interactive REPL starts, so
+    // that scripts never load it (nor libtinfo, libbsd and libmd).
+    .target(name: "CLibEditLoader", linkerSettings: [.linkedLibrary("dl")]),
 
     // MARK: - Rules
     .target(name: "EnvKeys"),
@@ -71,7 +74,7 @@ let package = Package(
     .target(
       name: "D2SREPL",
       dependencies: [
-        "Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor", "CLibEdit",
+        "Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor", "CLibEditLoader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -94,6 +97,6 @@ let package = Package(
     .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting", "CSQLite"], exclude: ["Snapshots", "Fixtures"]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
-    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit"]),
+    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit", "CLibEditLoader"]),
   ]
 )

@@ -1,4 +1,4 @@
-@preconcurrency import CLibEdit
+@preconcurrency import CLibEditLoader
 import D2SModel
 import Foundation
 
@@ -38,6 +38,6 @@ extension REPLRunner {
     for line in changes { write(line, false) }
     for line in errors + warnings { write(line, true) }
     fflush(nil)
-    rl_forced_update_display()
+    d2s_rl_forced_update_display()
   }
 }

@@ -1,4 +1,4 @@
-@preconcurrency import CLibEdit
+@preconcurrency import CLibEditLoader
 import D2SModel
 import Foundation
 
@@ -17,18 +17,23 @@ enum LineEditor {
   static func runInteractive(_ runner: REPLRunner) {
     setlocale(LC_CTYPE, "")
     catchInterrupts()
-    rl_getc_function = { _ in readCharacter() }  // set before libedit initialises, or unused
-    rl_readline_name = UnsafePointer(strdup("d2s"))
-    rl_attempted_completion_function = { text, _, _ in
-      rl_attempted_completion_over = 1
-      return rl_completion_matches(text, completionGenerator)
+    if let error = d2s_libedit_load() {
+      REPLRunner.standardWrite(
+        "d2s-repl: no line editing (\(String(cString: error))): reading plain lines", true)
+      return runWithoutEditing(runner)
+    }
+    d2s_rl_set_getc_function { _ in readCharacter() }  // before libedit initialises, or unused
+    d2s_rl_set_readline_name(strdup("d2s"))
+    d2s_rl_set_attempted_completion_function { text, _, _ in
+      d2s_rl_set_attempted_completion_over(1)
+      return d2s_rl_completion_matches(text, completionGenerator)
     }
     let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     let historyPath = home + "/.d2s_history"
     HistoryFile.prepare(atPath: historyPath)
-    read_history(historyPath)
+    d2s_read_history(historyPath)
     runner.session.confirm = { question in
-      let raw = readline(question)
+      let raw = d2s_readline(question)
       defer { free(raw) }
       guard let raw, !Interruption.isRequested else {  // Ctrl-C or Ctrl-D: no
         print(Interruption.isRequested ? "^C" : "")
@@ -38,13 +43,12 @@ enum LineEditor {
         String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
     }
     idle = { runner.writeReloadsAtPrompt() }
-    print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
-    if let first = try? runner.session.firstPage(), !first.isEmpty { print(first) }
+    printBanner(runner)
     while true {
       words = completionWords(runner.session)
       let prompt = "\(runner.session.promptLabel)> "
       Interruption.reset()
-      let raw = readline(prompt)
+      let raw = d2s_readline(prompt)
       if Interruption.isRequested {  // Ctrl-C: the line typed so far is dropped
         free(raw)
         print("^C")
@@ -58,11 +62,41 @@ enum LineEditor {
       free(raw)
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if !trimmed.isEmpty && !isSecret(trimmed) {
-        add_history(line)
-        write_history(historyPath)
+        d2s_add_history(line)
+        d2s_write_history(historyPath)
       }
       if runner.runLine(line) == .quit { break }
     }
+  }
+
+  static func printBanner(_ runner: REPLRunner) {
+    print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
+    if let first = try? runner.session.firstPage(), !first.isEmpty { print(first) }
+  }
+
+  /// The interactive loop when libedit cannot be loaded: the same prompt and commands, over
+  /// plain lines (no editing, history or completion).
+  static func runWithoutEditing(_ runner: REPLRunner) {
+    func line(after prompt: String) -> String? {
+      while true {
+        print(prompt, terminator: "")
+        fflush(stdout)
+        Interruption.reset()
+        if let line = readLine() { return line }
+        guard Interruption.isRequested else { return nil }  // Ctrl-D
+        clearerr(stdin)
+        print("^C")
+      }
+    }
+    runner.session.confirm = { question in
+      guard let answer = line(after: question) else { return false }
+      return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+    printBanner(runner)
+    while let typed = line(after: "\(runner.session.promptLabel)> ") {
+      if runner.runLine(typed) == .quit { return }
+    }
+    print("")
   }
 
   /// Ctrl-C asks the running command to stop (``Interruption``) instead of ending the
@@ -156,7 +190,7 @@ private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32)
   -> UnsafeMutablePointer<CChar>?
 {
   let prefix = text.map { String(cString: $0) } ?? ""
-  let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+  let line = d2s_rl_line_buffer().map { String(cString: $0) } ?? ""
   let matches = LineEditor.completions(prefix: prefix, line: line)
   return Int(state) < matches.count ? strdup(matches[Int(state)]) : nil
 }

@@ -1,4 +1,5 @@
 @preconcurrency import CLibEdit
+import CLibEditLoader
 import CLibPQ
 import CSQLite
 import Foundation
@@ -27,6 +28,20 @@ import Testing
     defer { history_end(history) }
     #expect(d2s_history_set_size(history, 10) >= 0)
     #expect(d2s_history_enter(history, "list Film") >= 0)
+  }
+
+  /// The REPL's libedit, loaded on first use: its history functions reach libedit.
+  @Test func libeditLoadsOnFirstUse() throws {
+    #expect(d2s_libedit_load() == nil)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-libedit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("history").path
+    #expect(d2s_add_history("list Film where rating = 'G'") == 0)
+    #expect(d2s_write_history(path) == 0)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.contains("rating"))
   }
 
   static var postgresURL: String? { ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] }

@@ -43,6 +43,17 @@ import Testing
       stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
   }
 
+  /// A script on an SQLite file loads neither libpq nor libedit (each is loaded on first use).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
+  func scriptsLoadNeitherLibpqNorLibedit() throws {
+    let database = try SakilaSQLite.copy()
+    let run = try run([database, "-c", "list Language"], environment: ["LD_DEBUG": "files"])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("libsqlite3"), "the loader's list of files")
+    #expect(!run.stderr.contains("libpq"))
+    #expect(!run.stderr.contains("libedit"))
+  }
+
   @Test(.enabled(if: FileManager.default.fileExists(atPath: binary.path), "build d2s-repl first"))
   func pipedScriptsAndExitStatus() throws {
     let database = try SakilaSQLite.copy()
