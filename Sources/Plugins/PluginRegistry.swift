@@ -45,7 +45,12 @@ public final class PluginRegistry: Sendable {
     let scratch = D2SContextKVC()
     try plugin.exposeKeys(in: scratch)
     let owners = state.withLock { $0.keyOwners }
-    for key in scratch.allKeys {
+    // Each read once: a plugin's lists are computed properties, and the builtin one makes
+    // every view of BasicLook.
+    let exposed = scratch.allKeys
+    let components = plugin.components
+    let formatters = plugin.formatters
+    for key in exposed {
       if let existing = keys.key(named: key.name), existing.id != key.id {
         throw PluginError(
           code: .keyConflict,
@@ -55,7 +60,7 @@ public final class PluginRegistry: Sendable {
       }
     }
     let componentOwners = state.withLock { $0.componentOwners }
-    for component in plugin.components where !component.replaces {
+    for component in components where !component.replaces {
       if let owner = componentOwners["\(component.look)/\(component.name)"], owner != plugin.name {
         throw PluginError(
           code: .componentConflict,
@@ -65,7 +70,7 @@ public final class PluginRegistry: Sendable {
       }
     }
     let formatterOwners = state.withLock { $0.formatterOwners }
-    for name in plugin.formatters.keys {
+    for name in formatters.keys {
       if let owner = formatterOwners[name] {
         throw PluginError(
           code: .formatterConflict,
@@ -73,7 +78,7 @@ public final class PluginRegistry: Sendable {
             "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
       }
     }
-    for key in scratch.allKeys where keys.key(named: key.name) == nil { try keys.expose(key) }
+    for key in exposed where keys.key(named: key.name) == nil { try keys.expose(key) }
     let model = RuleModel(
       origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
     if let text = plugin.ruleText {
@@ -92,20 +97,20 @@ public final class PluginRegistry: Sendable {
       throw PluginError(
         code: .invalidRules, message: "plugin \(plugin.name)'s Swift rules: \(error)")
     }
-    for component in plugin.components {
+    for component in components {
       looks.register(component.component, as: component.name, look: component.look)
     }
-    for (name, formatter) in plugin.formatters { formatters.register(formatter, as: name) }
+    for (name, formatter) in formatters { self.formatters.register(formatter, as: name) }
     state.withLock { state in
       state.installed.append(plugin.name)
       if model.count > 0 { state.ruleModels.append(model) }
-      for key in scratch.allKeys {
+      for key in exposed {
         state.keyOwners[key.name] = state.keyOwners[key.name] ?? plugin.name
       }
-      for component in plugin.components {
+      for component in components {
         state.componentOwners["\(component.look)/\(component.name)"] = plugin.name
       }
-      for name in plugin.formatters.keys { state.formatterOwners[name] = plugin.name }
+      for name in formatters.keys { state.formatterOwners[name] = plugin.name }
     }
   }
 
