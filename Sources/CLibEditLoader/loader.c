@@ -4,17 +4,21 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include "CLibEditLoader.h"
 
 static void *library;
 static const char *load_error;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+// D2S_LIBEDIT names another libedit to load (a path or a soname).
 static void load(void) {
-  library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  const char *name = getenv("D2S_LIBEDIT");
+  if (!name || !*name) name = "libedit.so.2";
+  library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (!library) {
     const char *error = dlerror();
-    load_error = error ? error : "cannot load libedit.so.2";
+    load_error = error ? error : "cannot load libedit";
   }
 }
 

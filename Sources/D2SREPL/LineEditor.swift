@@ -77,17 +77,31 @@ enum LineEditor {
   /// The interactive loop when libedit cannot be loaded: the same prompt and commands, over
   /// plain lines (no editing, history or completion).
   static func runWithoutEditing(_ runner: REPLRunner) {
+    // Byte by byte, as libedit's keys are, so that Ctrl-C ends the read at once.
     func line(after prompt: String) -> String? {
       while true {
         print(prompt, terminator: "")
         fflush(stdout)
         Interruption.reset()
-        if let line = readLine() { return line }
-        guard Interruption.isRequested else { return nil }  // Ctrl-D
-        clearerr(stdin)
-        print("^C")
+        var bytes: [UInt8] = []
+        var ended = false
+        while true {
+          guard let byte = readByte() else {
+            ended = true
+            break
+          }
+          if byte == 0x0A { break }
+          bytes.append(byte)
+        }
+        if Interruption.isRequested {  // Ctrl-C: the line typed so far is dropped
+          print("^C")
+          continue
+        }
+        if ended && bytes.isEmpty { return nil }  // Ctrl-D
+        return String(decoding: bytes, as: UTF8.self)
       }
     }
+    idle = { runner.writeReloadsAtPrompt() }
     runner.session.confirm = { question in
       guard let answer = line(after: question) else { return false }
       return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

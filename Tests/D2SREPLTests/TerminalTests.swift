@@ -199,6 +199,40 @@ import Testing
     #expect(mode as? Int == 0o600)
   }
 
+  /// Without libedit the REPL says so and reads plain lines: the same prompt and commands,
+  /// Ctrl-C drops the line, Ctrl-D ends.
+  @Test(
+    .enabled(
+      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux and the built d2s-repl"))
+  func plainLinesWithoutLibedit() throws {
+    let (session, home) = try start(
+      try SakilaSQLite.copy(), environment: "NO_COLOR=1 D2S_LIBEDIT=/nonexistent/libedit.so.2")
+    defer { stop(home) }
+    #expect(try waitFor("no line editing", in: session))
+    #expect(try waitFor("sakila>", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "list Language"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("6 Language", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "list Actor"])
+    try tmux(["send-keys", "-t", session, "C-c"])
+    #expect(try waitFor("^C", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "show task"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("task = 'list'  # set", in: session))
+    #expect(!(try tmux(["capture-pane", "-p", "-t", session]).contains("PENELOPE")))
+    try tmux(["send-keys", "-t", session, "C-d"])
+    Thread.sleep(forTimeInterval: 0.5)
+    // Ended: a command typed now is not run.
+    try tmux(["send-keys", "-t", session, "-l", "list Language"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    Thread.sleep(forTimeInterval: 1)
+    let pane = try tmux(["capture-pane", "-p", "-t", session])
+    #expect(pane.components(separatedBy: "6 Language").count == 2)
+    #expect(
+      !FileManager.default.fileExists(atPath: home.appendingPathComponent(".d2s_history").path))
+  }
+
   /// `watch` at an idle prompt: the change lines appear within 2 s with no key pressed, and
   /// the line being typed is drawn again after them.
   @Test(

@@ -6,7 +6,8 @@
 // `d2s_` names (libedit's own names, defined here, would be bound by libedit's own calls).
 #include <stdio.h>
 
-/// Loads libedit (once); NULL when it is loaded, else why it could not be.
+/// Loads libedit (once: `libedit.so.2`, or what `D2S_LIBEDIT` names); NULL when it is loaded,
+/// else why it could not be.
 const char *d2s_libedit_load(void);
 
 char *d2s_readline(const char *prompt);
