@@ -227,7 +227,8 @@ import Testing
     try tmux(["send-keys", "-t", session, "-l", "list Language"])
     try tmux(["send-keys", "-t", session, "Enter"])
     Thread.sleep(forTimeInterval: 1)
-    let pane = try tmux(["capture-pane", "-p", "-t", session])
+    // The whole scrollback (`-S -`): what the pane shows may have scrolled.
+    let pane = try tmux(["capture-pane", "-p", "-S", "-", "-t", session])
     #expect(pane.components(separatedBy: "6 Language").count == 2)
     #expect(
       !FileManager.default.fileExists(atPath: home.appendingPathComponent(".d2s_history").path))
