@@ -69,6 +69,7 @@ enum LineEditor {
     }
   }
 
+  /// The version line, then the session's first page (the entity list once a database is open).
   static func printBanner(_ runner: REPLRunner) {
     print("d2s-repl \(D2SREPLCommand.version): type `help` for the commands, Ctrl-D to quit")
     if let first = try? runner.session.firstPage(), !first.isEmpty { print(first) }
