@@ -154,7 +154,8 @@ extension SQLiteAdaptor: SplitRowReading {
         rows = SQLiteRawRows(width: Int(sqlite3_column_count(prepared)), rows: batchSize)
       }
       rows?.append(row: prepared, textOfNumbers: textOfNumbers)
-      if let full = rows, full.count >= batchSize {
+      // The count read in place: binding the batch to test it would retain its buffers per row.
+      if (rows?.count ?? 0) >= batchSize, let full = rows {
         try emit(full)
         rows = SQLiteRawRows(width: full.width, rows: batchSize)
       }
