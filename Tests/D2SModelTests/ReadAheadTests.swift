@@ -18,14 +18,27 @@ import Testing
     )
   }
 
+  /// The rows `specification` selects, read straight and read ahead (`pause` runs before each
+  /// row read ahead is kept).
+  func bothWays(
+    _ database: Database, _ specification: FetchSpecification, paths: [PropertyPath],
+    pause: (_ kept: Int) -> Void = { _ in }
+  ) throws -> (direct: [[DatabaseValue]], ahead: [[DatabaseValue]]) {
+    var direct: [[DatabaseValue]] = []
+    try database.fetchRows(specification, paths: paths) { direct.append($0) }
+    var ahead: [[DatabaseValue]] = []
+    try database.fetchRows(specification, paths: paths, readAhead: true) { values in
+      pause(ahead.count)
+      ahead.append(values)
+    }
+    return (direct, ahead)
+  }
+
   @Test(arguments: TestDatabase.available)
   func theSameRowsInTheSameOrder(kind: TestDatabase) throws {
     let database = try kind.open()
     let (specification, paths) = try rentals(database)
-    var direct: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: paths) { direct.append($0) }
-    var ahead: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: paths, readAhead: true) { ahead.append($0) }
+    let (direct, ahead) = try bothWays(database, specification, paths: paths)
     #expect(direct.count == 16_044)
     #expect(direct.count > RowReadAhead.batchSize * (RowReadAhead.depth + 2))
     #expect(ahead == direct)
@@ -36,12 +49,8 @@ import Testing
   func aSlowCallerGetsTheSameRows(kind: TestDatabase) throws {
     let database = try kind.open()
     let (specification, paths) = try rentals(database)
-    var direct: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: paths) { direct.append($0) }
-    var ahead: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: paths, readAhead: true) { values in
-      if ahead.count % 500 == 0 { Thread.sleep(forTimeInterval: 0.002) }
-      ahead.append(values)
+    let (direct, ahead) = try bothWays(database, specification, paths: paths) { kept in
+      if kept % 500 == 0 { Thread.sleep(forTimeInterval: 0.002) }
     }
     #expect(ahead == direct)
   }
@@ -76,10 +85,7 @@ import Testing
     let database = try Database(adaptor: adaptor)
     let specification = FetchSpecification(
       entityName: "Mixed", sortOrderings: [SortOrdering("id")])
-    var direct: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: []) { direct.append($0) }
-    var ahead: [[DatabaseValue]] = []
-    try database.fetchRows(specification, paths: [], readAhead: true) { ahead.append($0) }
+    let (direct, ahead) = try bothWays(database, specification, paths: [])
     #expect(direct.count == 700)
     #expect(Set(direct.joined().map(caseName)).count == 8)  // all but arrays
     #expect(ahead == direct)

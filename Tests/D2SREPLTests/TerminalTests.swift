@@ -11,6 +11,13 @@ import Testing
     FileManager.default.fileExists(atPath: $0)
   }
 
+  /// Tests that drive the binary in tmux run only where both are there.
+  static var needsTmux: ConditionTrait {
+    .enabled(
+      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
+      "needs tmux and the built d2s-repl")
+  }
+
   /// This run's own tmux server (`-L`), so that the test neither uses nor disturbs another.
   let server = "d2s-test-\(ProcessInfo.processInfo.processIdentifier)"
 
@@ -101,10 +108,7 @@ import Testing
     #expect(try waitFor("6 Language", in: session))
   }
 
-  @Test(
-    .enabled(
-      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
-      "needs tmux and the built d2s-repl"))
+  @Test(TerminalTests.needsTmux)
   func ctrlCStopsARunningCommandInSQLite() throws {
     // Sakila's longest list prints in well under a second: a table of 2,000,000 rows makes
     // one that Ctrl-C always interrupts.
@@ -133,10 +137,7 @@ import Testing
       in: session, prompt: ">", list: "list Tick limit 3000000", end: "2000000 Tick")
   }
 
-  @Test(
-    .enabled(
-      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
-      "needs tmux and the built d2s-repl"))
+  @Test(TerminalTests.needsTmux)
   func lineEditingHistoryAndCompletion() throws {
     // An empty NO_COLOR allows colour.
     let (session, home) = try start(try SakilaSQLite.copy(), environment: "NO_COLOR=")
@@ -201,10 +202,7 @@ import Testing
 
   /// Without libedit the REPL says so and reads plain lines: the same prompt and commands,
   /// Ctrl-C drops the line, Ctrl-D ends.
-  @Test(
-    .enabled(
-      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
-      "needs tmux and the built d2s-repl"))
+  @Test(TerminalTests.needsTmux)
   func plainLinesWithoutLibedit() throws {
     let (session, home) = try start(
       try SakilaSQLite.copy(), environment: "NO_COLOR=1 D2S_LIBEDIT=/nonexistent/libedit.so.2")
@@ -236,10 +234,7 @@ import Testing
 
   /// `watch` at an idle prompt: the change lines appear within 2 s with no key pressed, and
   /// the line being typed is drawn again after them.
-  @Test(
-    .enabled(
-      if: tmuxPath != nil && FileManager.default.fileExists(atPath: BinaryTests.binary.path),
-      "needs tmux and the built d2s-repl"))
+  @Test(TerminalTests.needsTmux)
   func watchReloadsAtAnIdlePrompt() throws {
     let rules = try RuleToolsTests.ruleFile(
       "entity.name = 'Language' => displayNameForEntity = 'Tongues'\n")
