@@ -194,7 +194,16 @@ extension Database {
       bindings.append(adaptor.encode(value, for: attribute))
       return dialect.placeholder(bindings.count)
     }
-    let assignments = changes.map { "\(dialect.quote($0.0.columnName)) = \(bind($0.1, $0.0))" }
+    // A date is written in the form the row already stores it in (an epoch number, ISO with
+    // `T` and `Z`, a day only), when D2S recognises that form.
+    let assignments = changes.map { attribute, value in
+      var value = value
+      if case .date(let date) = value, attribute.valueType == .date {
+        let stored = object.snapshotValue(forAttribute: attribute.name) ?? .null
+        value = DateForms.value(date, in: DateForms.form(of: stored), kind: attribute.dateKind)
+      }
+      return "\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))"
+    }
     var conditions: [String] = []
     for (attribute, value) in zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues) {
       conditions.append("\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))")

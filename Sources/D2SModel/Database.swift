@@ -217,7 +217,14 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   /// The qualifier selecting the destinations of a to-many relationship of `object`:
   /// `filmId = 1` for `Film.filmActors`, and across the other end's flattened relationship
   /// for a many-to-many (`films.id = 1` for `Film.actors`).
+  /// A row whose key is NULL has none (never `fk IS NULL`).
   public func qualifier(for relationship: Relationship, of object: DatabaseObject) -> Qualifier {
+    let sources =
+      relationship.isFlattened
+      ? object.entity.primaryKeyAttributeNames : relationship.joins.map(\.source)
+    if sources.contains(where: { object.databaseValue(forAttribute: $0)?.isNull ?? true }) {
+      return .constant(false)
+    }
     if relationship.isFlattened, let inverse = relationship.inverseName {
       return .all(
         object.entity.primaryKeyAttributeNames.map { key in
@@ -281,7 +288,8 @@ extension DatabaseValue {
     case .bool(let b): .bool(b)
     case .date(let d): .string(ISODateText.format(d))
     case .data: .null
-    case .array(let items): .list(items.map { .string($0) })
+    case .array(let items): .list(items.map { $0.map { .string($0) } ?? .null })
+    case .verbatim(let s): .string(s)
     }
   }
 }

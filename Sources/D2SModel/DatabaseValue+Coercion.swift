@@ -8,7 +8,8 @@ extension DatabaseValue {
     func fail() -> DatabaseError {
       DatabaseError(
         .invalidValue,
-        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)")
+        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)"
+      )
     }
     switch (literal, attribute.valueType) {
     case (.null, _): return .null
@@ -17,7 +18,9 @@ extension DatabaseValue {
     case (.decimal(let d), .string): return .string(d.description)
     case (.int(let i), .int): return .int(i)
     case (.decimal(let d), .int):
-      guard let i = Int(exactly: NSDecimalNumber(decimal: d).doubleValue), Decimal(i) == d else { throw fail() }
+      guard let i = Int(exactly: NSDecimalNumber(decimal: d).doubleValue), Decimal(i) == d else {
+        throw fail()
+      }
       return .int(i)
     case (.int(let i), .double): return .double(Double(i))
     case (.decimal(let d), .double): return .double(NSDecimalNumber(decimal: d).doubleValue)
@@ -26,13 +29,26 @@ extension DatabaseValue {
     case (.bool(let b), .bool): return .bool(b)
     case (.int(let i), .bool) where i == 0 || i == 1: return .bool(i == 1)
     case (.string(let s), .date):
-      guard let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) else { throw fail() }
-      return .date(date)
+      if let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) { return .date(date) }
+      if let zoned = DateForms.zonedText(s, for: attribute) { return .string(zoned) }
+      throw fail()
     case (.list(let items), .array):
-      return .array(try items.map { item in
-        guard case .string(let s) = item else { throw fail() }
-        return s
-      })
+      return .array(
+        try items.map { item in
+          switch item {
+          case .null: return nil
+          case .string(let s): return s
+          case .int(let i): return String(i)
+          case .decimal(let d): return d.description
+          case .bool(let b): return b ? "true" : "false"
+          default: throw fail()
+          }
+        })
+    case (_, .array):
+      throw DatabaseError(
+        .invalidValue,
+        "cannot use \(literal.kindName) \(literal) for \(attribute.name): write an array as a list, like (7, 8) or ('a', NULL)"
+      )
     default: throw fail()
     }
   }
@@ -40,10 +56,12 @@ extension DatabaseValue {
   /// A value typed by the user (REPL `object.KEY = VALUE`) as the attribute's type.
   public static func coerce(any value: Any?, to attribute: Attribute) throws -> DatabaseValue {
     guard let value = DatabaseValue(any: value) else {
-      throw DatabaseError(.invalidValue, "cannot store \(String(describing: value)) in \(attribute.name)")
+      throw DatabaseError(
+        .invalidValue, "cannot store \(String(describing: value)) in \(attribute.name)")
     }
     switch (value, attribute.valueType) {
-    case (.null, _), (.string, .string), (.int, .int), (.double, .double), (.decimal, .decimal), (.bool, .bool),
+    case (.null, _), (.string, .string), (.int, .int), (.double, .double), (.decimal, .decimal),
+      (.bool, .bool),
       (.date, .date), (.data, .data), (.array, .array):
       return value
     case (.int(let i), _): return try coerce(.int(i), to: attribute)
@@ -51,7 +69,9 @@ extension DatabaseValue {
     case (.string(let s), _): return try coerce(.string(s), to: attribute)
     case (.bool(let b), _): return try coerce(.bool(b), to: attribute)
     default:
-      throw DatabaseError(.invalidValue, "cannot store \(value) in \(attribute.name): expected \(attribute.valueType.rawValue)")
+      throw DatabaseError(
+        .invalidValue,
+        "cannot store \(value) in \(attribute.name): expected \(attribute.valueType.rawValue)")
     }
   }
 
@@ -73,7 +93,7 @@ extension DatabaseValue {
   }
 
   /// A date in the form a column of `kind` uses: `2006-02-15`, `04:34:33` or
-  /// `2006-02-15 04:34:33`.
+  /// `2006-02-15 04:34:33`, with a fraction of a second when it has one (`.5`, `.123456`).
   public static func formatDate(_ date: Date, kind: Attribute.DateKind?) -> String {
     var full = ISODateText.format(date)
     // Keep microseconds (PostgreSQL's precision) when there are any, so a fetched value written
@@ -81,8 +101,10 @@ extension DatabaseValue {
     let seconds = date.timeIntervalSince1970
     let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded())
     if micros > 0 && micros < 1_000_000 && kind != .date {
-      let digits = String(micros)
-      full += "." + String(repeating: "0", count: 6 - digits.count) + digits
+      var digits = String(micros)
+      digits = String(repeating: "0", count: 6 - digits.count) + digits
+      while digits.last == "0" { digits.removeLast() }
+      full += "." + digits
     }
     switch kind {
     case .date: return String(full.prefix(10))

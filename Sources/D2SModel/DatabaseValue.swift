@@ -3,6 +3,12 @@ import Foundation
 
 /// A value as it crosses between Swift and a database: one enum for every adaptor, with typed
 /// accessors.
+///
+/// A value is exact: the adaptors decode a column into its type's case only when that case
+/// holds exactly what is stored, and otherwise keep the stored value as it is (text in an
+/// INTEGER column stays `.string`, an epoch number in a DATE column stays `.int`, a date in a
+/// form other than D2S's stays `.string`, PostgreSQL's `-Infinity` stays ``verbatim(_:)``).
+/// Compared and bound back as it is, such a value round-trips byte for byte.
 public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
   case null
   case int(Int)
@@ -12,10 +18,16 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case date(Date)
   case data(Data)
-  case array([String])
+  /// A one-dimensional array; nil elements are SQL NULLs.
+  case array([String?])
+  /// A value of the column's own type that no other case holds exactly, in the database's
+  /// text (PostgreSQL's `-Infinity` and `NaN`, a `money` amount in a locale D2S does not read,
+  /// a numeric with more digits than `Decimal` holds, or with trailing zeros `Decimal` drops):
+  /// shown as it is, and bound back as text for the database to read.
+  case verbatim(String)
 
   /// The value as plain Swift (`nil`, `Int`, `Double`, `Decimal`, `String`, `Bool`, `Date`,
-  /// `Data`, `[String]`), as key-value coding and rules see it.
+  /// `Data`, `[String?]`; a verbatim value as itself), as key-value coding and rules see it.
   public var anyValue: Any? { sendableValue.map { $0 as Any } }
 
   /// ``anyValue`` as a `Sendable` value (what `propertyValue` holds, so that a component's
@@ -31,6 +43,8 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .date(let v): v
     case .data(let v): v
     case .array(let v): v
+    // Itself, so that reading it back (``init(any:)``) keeps it verbatim, not text.
+    case .verbatim: self
     }
   }
 
@@ -69,6 +83,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case let v as Double: self = .double(v)
     case let v as Date: self = .date(v)
     case let v as Data: self = .data(v)
+    case let v as [String?]: self = .array(v)
     case let v as [String]: self = .array(v)
     case let v as any BinaryInteger:
       guard let i = Int(exactly: v) else { return nil }
@@ -77,7 +92,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A short form for messages and logs (data as `<n bytes>`).
+  /// A short form for messages and logs (data as `<n bytes>`, NULL array elements as `NULL`).
   public var description: String {
     switch self {
     case .null: "NULL"
@@ -88,7 +103,9 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .bool(let v): v ? "true" : "false"
     case .date(let v): Literal.quote(ISODateText.format(v))
     case .data(let v): "<\(v.count) bytes>"
-    case .array(let v): "(" + v.map(Literal.quote).joined(separator: ", ") + ")"
+    case .array(let v):
+      "(" + v.map { $0.map(Literal.quote) ?? "NULL" }.joined(separator: ", ") + ")"
+    case .verbatim(let v): v
     }
   }
 }

@@ -60,6 +60,8 @@ extension REPLSession {
   /// `save`.
   func save() throws -> String {
     guard let editing else { throw REPLError("not editing: nothing to save") }
+    // Nothing changed: nothing is written, and nothing is said to be saved.
+    if !editing.object.isNew, editing.object.changedKeys.isEmpty { return "nothing to save" }
     try editing.save()
     try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
     return "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"

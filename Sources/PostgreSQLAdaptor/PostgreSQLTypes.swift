@@ -29,10 +29,16 @@ enum PostgreSQLTypes {
     switch oid {
     case 16: return .bool(text == "t")
     case 20, 21, 23, 26: return Int(text).map { .int($0) } ?? .string(text)
-    case 700, 701: return Double(text).map { .double($0) } ?? .string(text)
-    case 1700: return Decimal(string: text, locale: posix).map { .decimal($0) } ?? .string(text)
-    case 1082: return DatabaseValue.parseDate(text, kind: .date).map { .date($0) } ?? .string(text)
-    case 1114, 1184: return parseTimestamp(text).map { .date($0) } ?? .string(text)
+    case 700, 701:
+      guard let d = Double(text), d.isFinite else { return .verbatim(text) }
+      return .double(d)
+    case 1700: return exactDecimal(text, scale: nil).map { .decimal($0) } ?? .verbatim(text)
+    case 1082, 1114:
+      let kind: Attribute.DateKind = oid == 1082 ? .date : .dateTime
+      guard DateForms.isCanonical(text, kind: kind),
+        let date = DatabaseValue.parseDate(text, kind: kind)
+      else { return .string(text) }
+      return .date(date)
     case 17: return decodeBytea(text).map { .data($0) } ?? .string(text)
     default: return .string(text)
     }
@@ -41,22 +47,72 @@ enum PostgreSQLTypes {
   /// The POSIX locale (a dot for the decimal separator), shared.
   static var posix: Locale { DecimalText.posix }
 
-  /// A text value as `attribute`'s type.
+  /// A text value as `attribute`'s type, when that type's case holds it exactly; else as
+  /// ``DatabaseValue/verbatim(_:)`` (`-Infinity`, numerics `Decimal` would change) or as text
+  /// (dates in a form other than D2S's, with a zone or a fraction).
   static func decode(_ text: String, as attribute: Attribute) -> DatabaseValue {
     switch attribute.valueType {
     case .string: return .string(attribute.isBlankPadded ? trimTrailingBlanks(text) : text)
-    case .int: return Int(text).map { .int($0) } ?? .string(text)
-    case .double: return Double(text).map { .double($0) } ?? .string(text)
-    case .decimal: return Decimal(string: text, locale: posix).map { .decimal($0) } ?? .string(text)
-    case .bool: return text == "t" ? .bool(true) : text == "f" ? .bool(false) : .string(text)
+    case .int: return Int(text).map { .int($0) } ?? .verbatim(text)
+    case .double:
+      guard let d = Double(text), d.isFinite else { return .verbatim(text) }
+      return .double(d)
+    case .decimal:
+      if attribute.externalType == "money" { return money(text) }
+      return exactDecimal(text, scale: attribute.scale).map { .decimal($0) } ?? .verbatim(text)
+    case .bool: return text == "t" ? .bool(true) : text == "f" ? .bool(false) : .verbatim(text)
     case .date:
-      let date =
-        attribute.dateKind == .dateTime
-        ? parseTimestamp(text) : DatabaseValue.parseDate(text, kind: attribute.dateKind)
-      return date.map { .date($0) } ?? .string(text)
-    case .data: return decodeBytea(text).map { .data($0) } ?? .string(text)
+      guard DateForms.isCanonical(text, kind: attribute.dateKind),
+        let date = DatabaseValue.parseDate(text, kind: attribute.dateKind)
+      else { return .string(text) }
+      return .date(date)
+    case .data: return decodeBytea(text).map { .data($0) } ?? .verbatim(text)
     case .array: return .array(parseArray(text))
     }
+  }
+
+  /// `text` as a decimal when it is a plain number whose decimal prints back as the same text
+  /// (padded to the column's scale): `253.60` in a `numeric(12,2)`, never in a `numeric`.
+  static func exactDecimal(_ text: String, scale: Int?) -> Decimal? {
+    guard isPlainNumber(text), let d = Decimal(string: text, locale: posix) else { return nil }
+    var shown = DecimalText.format(d)
+    if let scale, scale > 0 {
+      if !shown.contains(".") { shown += "." }
+      let fraction =
+        shown.count - 1
+        - (shown.firstIndex(of: ".").map { shown.distance(from: shown.startIndex, to: $0) } ?? 0)
+      if fraction < scale { shown += String(repeating: "0", count: scale - fraction) }
+    }
+    return shown == text ? d : nil
+  }
+
+  /// `-12.50`: an optional minus, digits, an optional fraction; nothing else.
+  static func isPlainNumber(_ text: String) -> Bool {
+    var digits = 0
+    var point = false
+    for (offset, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "-") where offset == 0: continue
+      case UInt8(ascii: ".") where !point && digits > 0: point = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+      default: return false
+      }
+    }
+    return digits > 0 && digits <= 38 && text.utf8.last != UInt8(ascii: ".")
+  }
+
+  /// `money` as PostgreSQL prints it in the C and English locales (`-$1,234.50`) as a
+  /// decimal; any other form verbatim.
+  static func money(_ text: String) -> DatabaseValue {
+    var body = Substring(text)
+    let negative = body.hasPrefix("-")
+    if negative { body = body.dropFirst() }
+    guard body.hasPrefix("$") else { return .verbatim(text) }
+    let digits = body.dropFirst().filter { $0 != "," }
+    guard isPlainNumber(digits), let d = Decimal(string: digits, locale: posix) else {
+      return .verbatim(text)
+    }
+    return .decimal(negative ? -d : d)
   }
 
   static func trimTrailingBlanks(_ text: String) -> String {
@@ -65,18 +121,6 @@ enum PostgreSQLTypes {
       end = text.index(before: end)
     }
     return String(text[..<end])
-  }
-
-  /// `2006-02-15 04:34:33[.123456][+00[:00]]` as UTC.
-  static func parseTimestamp(_ text: String) -> Date? {
-    var body = Substring(text)
-    // Drop a zone offset (the session runs in UTC, so it is +00).
-    if let plus = body.lastIndex(where: { $0 == "+" || $0 == "-" }),
-      body.distance(from: body.startIndex, to: plus) > 10
-    {
-      body = body[..<plus]
-    }
-    return ISODateText.parse(String(body))
   }
 
   /// `\x48656c6c6f` → bytes.
@@ -103,13 +147,21 @@ enum PostgreSQLTypes {
     }
   }
 
-  /// `{a,"b c","d\"e"}` → `["a", "b c", "d\"e"]` (one dimension; NULL elements as "NULL").
-  static func parseArray(_ text: String) -> [String] {
-    var items: [String] = []
+  /// `{a,"b c","d\"e",NULL,"NULL"}` → `["a", "b c", "d\"e", nil, "NULL"]` (one dimension;
+  /// an unquoted `NULL` is a NULL element, a quoted one the text).
+  static func parseArray(_ text: String) -> [String?] {
+    var items: [String?] = []
     var current = ""
     var quoted = false
+    var wasQuoted = false
     var escaped = false
     var started = false
+    func finish() {
+      items.append(!wasQuoted && current.uppercased() == "NULL" ? nil : current)
+      current = ""
+      started = false
+      wasQuoted = false
+    }
     for c in text.dropFirst().dropLast() {
       if escaped {
         current.append(c)
@@ -118,17 +170,16 @@ enum PostgreSQLTypes {
         escaped = true
       } else if c == "\"" {
         quoted.toggle()
+        wasQuoted = true
         started = true
       } else if c == "," && !quoted {
-        items.append(current)
-        current = ""
-        started = false
+        finish()
       } else {
         current.append(c)
         started = true
       }
     }
-    if started || !current.isEmpty || !items.isEmpty { items.append(current) }
+    if started || !current.isEmpty || !items.isEmpty { finish() }
     return items
   }
 
@@ -145,12 +196,14 @@ enum PostgreSQLTypes {
     case .data(let data): return "\\x" + data.map { String(format: "%02x", $0) }.joined()
     case .array(let items):
       return "{"
-        + items.map {
-          "\""
-            + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        + items.map { item in
+          guard let item else { return "NULL" }
+          return "\""
+            + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
               of: "\"", with: "\\\"") + "\""
         }
         .joined(separator: ",") + "}"
+    case .verbatim(let text): return text
     }
   }
 }

@@ -174,7 +174,9 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
         sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), sqliteTransient)
       }
     case .array(let items):
-      return sqlite3_bind_text(statement, index, items.joined(separator: ","), -1, sqliteTransient)
+      let text = items.map { $0 ?? "" }.joined(separator: ",")
+      return sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
+    case .verbatim(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
     }
   }
 }

@@ -143,7 +143,7 @@ extension SQLiteAdaptor: SplitRowReading {
     let textOfNumbers = columns.map { attribute in
       guard let attribute, !attribute.isUntyped else { return false }
       switch attribute.valueType {
-      case .bool, .data, .array: return true
+      case .array: return true
       default: return false
       }
     }

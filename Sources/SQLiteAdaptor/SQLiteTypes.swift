@@ -82,61 +82,42 @@ enum SQLiteTypes {
       }
     }
     guard let attribute, !attribute.isUntyped else { return natural() }
+    // Each type's case only when it holds exactly what is stored; else the stored value as
+    // it is (text in an INTEGER column, an epoch number in a DATE column, a blob anywhere).
     switch attribute.valueType {
     case .string:
-      switch storage {
-      case SQLITE_TEXT: return .string(text())
-      case SQLITE_INTEGER: return .string(String(row.int64(index)))
-      case SQLITE_FLOAT: return .string(String(row.double(index)))
-      default: return .string(String(decoding: data(), as: UTF8.self))
-      }
+      return storage == SQLITE_TEXT ? .string(text()) : natural()
     case .int:
-      if storage == SQLITE_INTEGER { return .int(Int(row.int64(index))) }
-      if storage == SQLITE_FLOAT {
-        let d = row.double(index)
-        if let i = Int(exactly: d) { return .int(i) }
-      }
-      return natural()
+      return storage == SQLITE_INTEGER ? .int(Int(row.int64(index))) : natural()
     case .double:
-      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
-        return .double(row.double(index))
-      }
-      return natural()
+      return storage == SQLITE_FLOAT ? .double(row.double(index)) : natural()
     case .decimal:
       switch storage {
       case SQLITE_INTEGER: return .decimal(Decimal(Int(row.int64(index))))
       case SQLITE_FLOAT:
         // Through the shortest decimal string: 4.99, never 4.990000000000001024.
         let d = row.double(index)
+        guard d.isFinite else { return .double(d) }
         return DecimalText.decimal(from: d).map { .decimal($0) } ?? .double(d)
-      default:
-        let s = text()
-        return Decimal(string: s, locale: DecimalText.posix).map { .decimal($0) } ?? .string(s)
+      default: return natural()
       }
     case .bool:
-      switch storage {
-      case SQLITE_INTEGER: return .bool(row.int64(index) != 0)
-      default:
-        let s = text().lowercased()
-        if ["1", "t", "true", "y", "yes"].contains(s) { return .bool(true) }
-        if ["0", "f", "false", "n", "no"].contains(s) { return .bool(false) }
-        return .string(text())
-      }
-    case .date:
-      if storage == SQLITE_TEXT {
-        if let date = row.withText(index, { ISODateText.parse(bytes: $0) }) {
-          return .date(date)
-        }
-        let s = text()
-        return DatabaseValue.parseDate(s, kind: attribute.dateKind).map { .date($0) } ?? .string(s)
-      }
-      if storage == SQLITE_INTEGER || storage == SQLITE_FLOAT {
-        return .date(Date(timeIntervalSince1970: row.double(index)))
+      if storage == SQLITE_INTEGER {
+        let i = row.int64(index)
+        return i == 0 || i == 1 ? .bool(i == 1) : .int(Int(i))
       }
       return natural()
+    case .date:
+      guard storage == SQLITE_TEXT else { return natural() }
+      let date = row.withText(index) { bytes in
+        DateForms.isCanonical(bytes, kind: attribute.dateKind)
+          ? DateForms.parse(bytes, kind: attribute.dateKind) : nil
+      }
+      return date.map { .date($0) } ?? .string(text())
     case .data:
-      return storage == SQLITE_BLOB ? .data(data()) : .data(Data(text().utf8))
+      return natural()
     case .array:
+      guard storage == SQLITE_TEXT else { return natural() }
       let s = text()
       return .array(s.isEmpty ? [] : s.split(separator: ",").map(String.init))
     }
@@ -150,7 +131,7 @@ enum SQLiteTypes {
     case .decimal(let d) where attribute.valueType == .decimal || attribute.valueType == .double:
       return .double(Double(d.description) ?? NSDecimalNumber(decimal: d).doubleValue)
     case .bool(let b) where attribute.valueType != .string: return .int(b ? 1 : 0)
-    case .array(let items): return .string(items.joined(separator: ","))
+    case .array(let items): return .string(items.map { $0 ?? "" }.joined(separator: ","))
     default: return value
     }
   }

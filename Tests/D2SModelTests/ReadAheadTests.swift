@@ -152,5 +152,6 @@ private func caseName(_ value: DatabaseValue) -> String {
   case .date: "date"
   case .data: "data"
   case .array: "array"
+  case .verbatim: "verbatim"
   }
 }

@@ -18,18 +18,13 @@ enum ValueText {
     return plain(value)
   }
 
-  /// A value without a formatter.
+  /// A value without a formatter: as stored (``DatabaseValue/storedText(quotingText:)``),
+  /// booleans as ✓ and ✗.
   static func plain(_ value: DatabaseValue) -> String {
     switch value {
-    case .null: ""
-    case .int(let i): String(i)
-    case .double(let d): String(d)
-    case .decimal(let d): d.description
     case .string(let s): s
     case .bool(let b): b ? "✓" : "✗"
-    case .date(let d): ISODateText.format(d)
-    case .data(let data): "<\(data.count) bytes>"
-    case .array(let items): items.joined(separator: ", ")
+    default: value.storedText()
     }
   }
 

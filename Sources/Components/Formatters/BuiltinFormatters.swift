@@ -16,14 +16,33 @@ enum BuiltinFormatters {
   /// The POSIX locale (a dot for the decimal separator), shared.
   static var posix: Locale { DecimalText.posix }
 
+  /// A number value as a decimal; nil for anything else (text in a number column, an
+  /// infinite double), which the formatters show as stored.
   static func decimal(_ value: DatabaseValue) -> Decimal? {
     switch value {
     case .decimal(let d): d
     case .int(let i): Decimal(i)
-    case .double(let d): DecimalText.decimal(from: d)
-    case .string(let s): Decimal(string: s, locale: posix)
+    case .double(let d) where d.isFinite: DecimalText.decimal(from: d)
     default: nil
     }
+  }
+
+  /// A value no formatter represents exactly, as stored: text quoted, so that `'12abc'` in
+  /// an INTEGER column is not read as a number.
+  static func asStored(_ value: DatabaseValue) -> String {
+    value.storedText(quotingText: true)
+  }
+
+  /// Whether `d` has no fraction.
+  static func isWhole(_ d: Decimal) -> Bool { !DecimalText.format(d).contains(".") }
+
+  /// An integer value, or a decimal or double that is a whole number.
+  static func wholeNumber(_ value: DatabaseValue) -> Int? {
+    if case .int(let i) = value { return i }
+    guard let d = decimal(value), isWhole(d), abs(d) < Decimal(Int.max) else {
+      return nil
+    }
+    return NSDecimalNumber(decimal: d).intValue
   }
 
   /// `d` in plain notation with at least `scale` fraction digits.
@@ -70,9 +89,12 @@ enum BuiltinFormatters {
 
 struct IntegerFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    if case .int(let i) = value { return String(i) }
-    return BuiltinFormatters.decimal(value).map { BuiltinFormatters.plain($0, scale: nil) }
-      ?? value.description
+    switch value {
+    case .int(let i): return String(i)
+    case .decimal(let d) where BuiltinFormatters.isWhole(d):
+      return BuiltinFormatters.plain(d, scale: nil)
+    default: return BuiltinFormatters.asStored(value)
+    }
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     guard let d = BuiltinFormatters.number(text), Decimal(NSDecimalNumber(decimal: d).intValue) == d
@@ -93,7 +115,7 @@ struct DecimalFormatter: ValueFormatter {
   let prefix: String
   let name: String
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard let d = BuiltinFormatters.decimal(value) else { return value.description }
+    guard let d = BuiltinFormatters.decimal(value) else { return BuiltinFormatters.asStored(value) }
     let scale = attribute?.scale ?? (prefix.isEmpty ? nil : 2)
     var text = DecimalText.format(d)
     let negative = text.utf8.first == UInt8(ascii: "-")
@@ -121,7 +143,7 @@ struct DecimalFormatter: ValueFormatter {
 
 struct PercentFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard let d = BuiltinFormatters.decimal(value) else { return value.description }
+    guard let d = BuiltinFormatters.decimal(value) else { return BuiltinFormatters.asStored(value) }
     return BuiltinFormatters.plain(d * 100, scale: nil) + "%"
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
@@ -137,17 +159,19 @@ struct PercentFormatter: ValueFormatter {
 struct DateFormatterKind: ValueFormatter {
   let kind: Attribute.DateKind
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard case .date(let date) = value else { return value.description }
-    let full = ISODateText.format(date)
-    switch kind {
-    case .date: return String(full.prefix(10))
-    case .time: return String(full.suffix(8))
-    case .dateTime: return full
+    // A date the column stores in another form (text, an epoch number) is shown as stored.
+    guard case .date(let date) = value else {
+      if case .string(let text) = value { return text }
+      return BuiltinFormatters.asStored(value)
     }
+    return DatabaseValue.formatDate(date, kind: kind)
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     let body = text.trimmingCharacters(in: .whitespaces)
     let date = kind == .time ? DatabaseValue.parseDate(body, kind: .time) : ISODateText.parse(body)
+    if date == nil, let attribute, let zoned = DateForms.zonedText(body, for: attribute) {
+      return .string(zoned)
+    }
     guard let date, kind != .date || body.count == 10 else {
       let forms = [
         "date": "2006-02-15", "time": "04:34 or 04:34:33", "dateTime": "2006-02-15 04:34:33",
@@ -162,8 +186,8 @@ struct DateFormatterKind: ValueFormatter {
 struct MinutesDurationFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard
-      let minutes = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue })
-    else { return value.description }
+      let minutes = BuiltinFormatters.wholeNumber(value)
+    else { return BuiltinFormatters.asStored(value) }
     return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
@@ -196,8 +220,8 @@ struct MinutesDurationFormatter: ValueFormatter {
 
 struct DaysDurationFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
-    guard let days = BuiltinFormatters.decimal(value).map({ NSDecimalNumber(decimal: $0).intValue })
-    else { return value.description }
+    guard let days = BuiltinFormatters.wholeNumber(value)
+    else { return BuiltinFormatters.asStored(value) }
     return days == 1 ? "1 day" : "\(days) days"
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {

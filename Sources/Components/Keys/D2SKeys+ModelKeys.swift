@@ -1,6 +1,6 @@
 import D2SModel
-import Foundation
 import EnvKeys
+import Foundation
 import Qualifiers
 import RuleCore
 
@@ -15,7 +15,8 @@ extension D2SKeys {
     try registry.expose(
       ExposedKey(
         DatabaseKey.self, name: "database", valueTypeName: "Database?",
-        coerce: unsettable("Database?", "use `open DATABASE`"), literal: { $0.map { .string($0.name) } ?? .null }))
+        coerce: unsettable("Database?", "use `open DATABASE`"),
+        literal: { $0.map { .string($0.name) } ?? .null }))
     try registry.expose(
       ExposedKey(
         ModelKey.self, name: "model", valueTypeName: "Model",
@@ -27,13 +28,16 @@ extension D2SKeys {
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
           guard case .string(let name) = literal else {
-            throw LiteralCoercionError(expectedType: "Entity?", literal: literal, hint: "write the entity's name")
+            throw LiteralCoercionError(
+              expectedType: "Entity?", literal: literal, hint: "write the entity's name")
           }
           guard let model = context?.value(forKey: "model") as? Model else {
-            throw LiteralCoercionError(expectedType: "Entity?", literal: literal, hint: "no model to find it in")
+            throw LiteralCoercionError(
+              expectedType: "Entity?", literal: literal, hint: "no model to find it in")
           }
           guard let entity = model.lookupEntity(name) else {
-            throw LiteralCoercionError(expectedType: "Entity?", literal: literal, hint: "no entity named \(name)")
+            throw LiteralCoercionError(
+              expectedType: "Entity?", literal: literal, hint: "no entity named \(name)")
           }
           return entity
         }, literal: { $0.map { .string($0.name) } ?? .null }))
@@ -42,10 +46,12 @@ extension D2SKeys {
         AttributeKey.self, name: "attribute", valueTypeName: "Attribute?",
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
-          guard case .string(let property) = literal, let entity = context?.value(forKey: "entity") as? Entity,
+          guard case .string(let property) = literal,
+            let entity = context?.value(forKey: "entity") as? Entity,
             let attribute = entity.attribute(named: property)
           else {
-            throw LiteralCoercionError(expectedType: "Attribute?", literal: literal, hint: "name an attribute of the entity")
+            throw LiteralCoercionError(
+              expectedType: "Attribute?", literal: literal, hint: "name an attribute of the entity")
           }
           return attribute
         }, literal: { $0.map { .string($0.name) } ?? .null }))
@@ -54,10 +60,13 @@ extension D2SKeys {
         RelationshipKey.self, name: "relationship", valueTypeName: "Relationship?",
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
-          guard case .string(let property) = literal, let entity = context?.value(forKey: "entity") as? Entity,
+          guard case .string(let property) = literal,
+            let entity = context?.value(forKey: "entity") as? Entity,
             let relationship = entity.relationship(named: property)
           else {
-            throw LiteralCoercionError(expectedType: "Relationship?", literal: literal, hint: "name a relationship of the entity")
+            throw LiteralCoercionError(
+              expectedType: "Relationship?", literal: literal,
+              hint: "name a relationship of the entity")
           }
           return relationship
         }, literal: { $0.map { .string($0.name) } ?? .null }))
@@ -65,7 +74,9 @@ extension D2SKeys {
       ExposedKey(
         PropertyValue.self, name: "propertyValue", valueTypeName: "value",
         coerce: { literal in literal },
-        literal: { value in value.map { DatabaseValue(any: KVC.unwrap($0))?.literalForPrinting ?? nil } ?? .null },
+        literal: { value in
+          value.map { DatabaseValue(any: KVC.unwrap($0))?.literalForPrinting ?? nil } ?? .null
+        },
         cast: { AnySendableValue($0) }))
     try exposeObjectKey(Object.self, "object", how: "use `inspect` or `edit`", in: registry)
     try exposeObjectKey(User.self, "user", how: "use `login USER PASSWORD`", in: registry)
@@ -73,18 +84,24 @@ extension D2SKeys {
       ExposedKey(
         AuxiliaryQualifier.self, name: "auxiliaryQualifier", valueTypeName: "Qualifier?",
         coerce: { try Qualifier?(contextLiteral: $0) }, literal: { $0.contextLiteral },
-        describe: { $0.map { "\"\($0.description.replacingOccurrences(of: "\"", with: "\\\""))\"" } ?? "nil" }))
+        describe: {
+          $0.map { "\"\($0.description.replacingOccurrences(of: "\"", with: "\\\""))\"" } ?? "nil"
+        }))
   }
 }
 
 extension D2SKeys {
-  static func exposeObjectKey<K: DynamicEnvironmentKey>(_ key: K.Type, _ name: String, how: String, in registry: D2SContextKVC)
+  static func exposeObjectKey<K: DynamicEnvironmentKey>(
+    _ key: K.Type, _ name: String, how: String, in registry: D2SContextKVC
+  )
     throws where K.Value == DatabaseObject?
   {
     try registry.expose(
       ExposedKey(
         key, name: name, valueTypeName: "DatabaseObject?",
-        coerce: { literal in throw LiteralCoercionError(expectedType: "DatabaseObject?", literal: literal, hint: how) },
+        coerce: { literal in
+          throw LiteralCoercionError(expectedType: "DatabaseObject?", literal: literal, hint: how)
+        },
         literal: { $0 == nil ? .null : nil }, describe: { $0.map(\.displayDescription) ?? "nil" }))
   }
 }
@@ -101,7 +118,8 @@ extension DatabaseValue {
     case .bool(let b): .bool(b)
     case .date(let d): .string(ISODateText.format(d))
     case .data: nil
-    case .array(let items): .list(items.map { .string($0) })
+    case .array(let items): .list(items.map { $0.map { .string($0) } ?? .null })
+    case .verbatim(let s): .string(s)
     }
   }
 }

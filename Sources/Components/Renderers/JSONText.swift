@@ -24,20 +24,33 @@ public enum JSONText {
     return out + "\""
   }
 
-  /// A typed value: numbers as numbers (decimals written exactly), dates as ISO 8601 strings,
-  /// data as `{"bytes": n}`, nil as `null`.
+  /// A typed value: numbers as numbers, except decimals a `Double` does not hold exactly (a
+  /// string of their exact text) and non-finite doubles (a string: `"-Inf"`); dates as ISO
+  /// 8601 strings, blobs as base64 strings, arrays with `null` elements, nil as `null`.
   public static func value(_ value: DatabaseValue) -> String {
     switch value {
     case .null: "null"
     case .int(let i): String(i)
-    case .double(let d): d.isFinite ? "\(d)" : string("\(d)")
-    case .decimal(let d): d.isFinite ? DecimalText.format(d) : "null"
+    case .double(let d): d.isFinite ? "\(d)" : string(value.storedText())
+    case .decimal(let d): exactNumber(DecimalText.format(d))
     case .string(let s): string(s)
     case .bool(let b): b ? "true" : "false"
-    case .date(let date): string(ISODateText.format(date).replacingOccurrences(of: " ", with: "T"))
-    case .data(let data): "{\"bytes\":\(data.count)}"
-    case .array(let items): array(items.map(string))
+    case .date(let date):
+      string(
+        DatabaseValue.formatDate(date, kind: .dateTime).replacingOccurrences(of: " ", with: "T"))
+    case .data(let data): string(data.base64EncodedString())
+    case .array(let items): array(items.map { $0.map(string) ?? "null" })
+    case .verbatim(let text): string(text)
     }
+  }
+
+  /// A number's text as a JSON number when a `Double` reads it back to the same text, else
+  /// as a JSON string of that text (`"123456789012345678901234567890.12"`).
+  static func exactNumber(_ text: String) -> String {
+    guard let d = Double(text), d.isFinite, "\(d)" == text || "\(d)" == text + ".0" else {
+      return string(text)
+    }
+    return text
   }
 
   /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`.

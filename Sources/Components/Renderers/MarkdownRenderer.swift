@@ -16,7 +16,7 @@ public struct MarkdownRenderer: PageRenderer {
     switch node {
     case .empty: break
     case .page(let page):
-      output.write("# " + escape(page.title) + "\n\n")
+      output.write("# " + escape(TerminalText.escaped(page.title)) + "\n\n")
       try write(page.content, to: output, rows: &rows)
       flush(&rows, to: output)
       if case .empty = page.footer {
@@ -74,7 +74,7 @@ public struct MarkdownRenderer: PageRenderer {
   private func line(_ cells: [String]) -> String {
     "| "
       + cells.map {
-        $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        TerminalText.escaped($0).replacingOccurrences(of: "|", with: "\\|")
       }
       .joined(separator: " | ") + " |\n"
   }

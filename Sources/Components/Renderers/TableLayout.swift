@@ -74,13 +74,13 @@ struct TableLayout {
     static let leastTextWidth = 12
 
     init(columns: [TableColumn], rows: [TableRow], width: Int?) {
-      headers = columns.map(\.label)
+      headers = columns.map { TerminalText.escaped($0.label) }
       right = columns.map(\.rightAligned)
       // Each cell is measured once.
       var cellWidths = [Int](repeating: 0, count: columns.count)
       for row in rows {
         for (index, cell) in row.cells.enumerated() where index < cellWidths.count {
-          cellWidths[index] = max(cellWidths[index], TextWidth.of(cell.text))
+          cellWidths[index] = max(cellWidths[index], TextWidth.of(TerminalText.escaped(cell.text)))
         }
       }
       let natural = zip(headers, cellWidths).map { max(TextWidth.of($0), $1) }
@@ -174,7 +174,7 @@ struct TableLayout {
       bytes.removeAll(keepingCapacity: true)
       for index in 0..<min(cells.count, widths.count) {
         if index > 0 { bytes.append(contentsOf: Self.separatorBytes) }
-        var text = cells[index].text
+        var text = TerminalText.escaped(cells[index].text)
         // ASCII (nearly every cell) is a column a byte: measured without Unicode's tables.
         let ascii = text.utf8.withContiguousStorageIfAvailable(TextWidth.isASCII) == true
         var width = ascii ? text.utf8.count : TextWidth.of(text)

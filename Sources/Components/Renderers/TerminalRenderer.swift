@@ -20,9 +20,9 @@ public struct TerminalRenderer: PageRenderer {
       try TableLayout(table: table, width: width).write(to: output)
     case .page(let page):
       if page.showsTitle {
+        let title = TerminalText.escaped(page.title)
         output.write(
-          page.title + "\n" + String(repeating: "=", count: max(1, TextWidth.of(page.title))) + "\n"
-        )
+          title + "\n" + String(repeating: "=", count: max(1, TextWidth.of(title))) + "\n")
       }
       try write(page.content, to: output)
       let footer = lines(page.footer)
@@ -38,13 +38,16 @@ public struct TerminalRenderer: PageRenderer {
     switch node {
     case .empty: return []
     case .text(let text):
-      return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    case .message(let text): return [text]
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TerminalText.escaped(String($0))
+      }
+    case .message(let text): return [TerminalText.escaped(text)]
     case .value(let shown, let wraps):
-      return wraps ? wrap(shown.text, to: max(20, (width ?? 100) - labelWidth - 2)) : [shown.text]
+      let text = TerminalText.escaped(shown.text)
+      return wraps ? wrap(text, to: max(20, (width ?? 100) - labelWidth - 2)) : [text]
     case .action(let command): return ["(\(command))"]
     case .editField(let field):
-      var text = "[" + field.value.text + "]"
+      var text = "[" + TerminalText.escaped(field.value.text) + "]"
       if field.changed { text += " (changed)" }
       if let invalid = field.invalid { text += " (invalid: \(invalid))" }
       if let choose = field.chooseCommand { text += "  (\(choose))" }
@@ -74,9 +77,10 @@ public struct TerminalRenderer: PageRenderer {
     case .valueOnly:
       return lines(row.content, labelWidth: row.labelWidth)
     case .nameAsTitle:
-      return [row.label + ":"] + lines(row.content, labelWidth: row.labelWidth).map { "  " + $0 }
+      return [TerminalText.escaped(row.label) + ":"]
+        + lines(row.content, labelWidth: row.labelWidth).map { "  " + $0 }
     case .nameValue:
-      let label = TextWidth.pad(row.label, to: row.labelWidth)
+      let label = TextWidth.pad(TerminalText.escaped(row.label), to: row.labelWidth)
       let value = lines(row.content, labelWidth: row.labelWidth)
       guard let first = value.first else { return [label] }
       let indent = String(repeating: " ", count: TextWidth.of(label) + 2)
@@ -103,7 +107,7 @@ public struct TerminalRenderer: PageRenderer {
 extension ViewNode {
   /// The node's first line of terminal text: what a table cell shows.
   public var cellText: String {
-    if case .value(let shown, _) = self { return shown.text }
+    if case .value(let shown, _) = self { return TerminalText.escaped(shown.text) }
     return TerminalRenderer(width: nil).lines(self).first ?? ""
   }
 }

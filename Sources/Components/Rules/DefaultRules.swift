@@ -88,5 +88,9 @@ enum DefaultRules {
     debug = true AND task = 'inspect' => debugComponent = 'DebugEntityDetails'
     debug = true AND task = 'edit' => debugComponent = 'DebugObjectEditInfo'
     debug = true => debugComponent = 'DebugDatabaseInfo'
+
+    # Exactly what is stored: money as money, and every property of a page in JSON, nil ones too
+    attribute.valueType = 'Decimal' AND attribute.externalType = 'money' => formatter = 'currency' ; fallback
+    platform = 'json' => hideEmptyProperty = false
     """#
 }

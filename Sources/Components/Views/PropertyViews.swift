@@ -35,7 +35,8 @@ public struct FormattedValue: PrimitiveView {
     if let object = raw as? DatabaseObject {
       return ShownValue(titleValue(object), text: ValueText.title(of: object, context))
     }
-    if let objects = raw as? [DatabaseObject] {
+    // By type, not by cast: an empty array of any element type casts to `[DatabaseObject]`.
+    if Swift.type(of: raw) == [DatabaseObject].self, let objects = raw as? [DatabaseObject] {
       let titles = objects.map { ValueText.title(of: $0, context) }
       return ShownValue(.array(titles), text: titles.joined(separator: ", "))
     }

@@ -1,0 +1,68 @@
+import EnvKeys
+import Foundation
+
+extension DatabaseValue {
+  /// The value as a database shell shows it: numbers as SQLite prints them (`-Inf` for an
+  /// infinite REAL), text as it is (quoted when `quotingText`: text in a column of another
+  /// type), blobs as their size and a hex prefix (never their bytes), arrays in PostgreSQL's
+  /// form with `NULL` elements, dates with their fraction of a second, NULL as nothing.
+  public func storedText(quotingText: Bool = false) -> String {
+    switch self {
+    case .null: ""
+    case .int(let i): String(i)
+    case .double(let d): DatabaseValue.shellText(d)
+    case .decimal(let d): DecimalText.format(d)
+    case .string(let s): quotingText ? Literal.quote(s) : s
+    case .bool(let b): b ? "true" : "false"
+    case .date(let d): DatabaseValue.formatDate(d, kind: .dateTime)
+    case .data(let data): DatabaseValue.blobText(data)
+    case .array(let items): DatabaseValue.arrayText(items)
+    case .verbatim(let s): s
+    }
+  }
+
+  /// A double as `sqlite3` prints it: `2.5`, `-Inf`, `Inf`.
+  static func shellText(_ d: Double) -> String {
+    if d.isNaN { return "NaN" }
+    if d.isInfinite { return d < 0 ? "-Inf" : "Inf" }
+    return String(d)
+  }
+
+  /// How many bytes of a blob its text shows in hex.
+  static let blobPrefixBytes = 8
+
+  /// `<3 bytes: 00ff41>`, `<1024 bytes: 0001020304050607…>`.
+  static func blobText(_ data: Data) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(blobPrefixBytes * 2)
+    for byte in data.prefix(blobPrefixBytes) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0x0F)])
+    }
+    let more = data.count > blobPrefixBytes ? "…" : ""
+    let unit = data.count == 1 ? "byte" : "bytes"
+    if data.isEmpty { return "<0 bytes>" }
+    return "<\(data.count) \(unit): \(String(decoding: hex, as: UTF8.self))\(more)>"
+  }
+
+  /// `{7,8}`, `{a,NULL,"NULL","b c"}`: PostgreSQL's array text, as `psql` shows it.
+  public static func arrayText(_ items: [String?]) -> String {
+    "{" + items.map { item in item.map(arrayElementText) ?? "NULL" }.joined(separator: ",") + "}"
+  }
+
+  /// An element quoted as PostgreSQL quotes it: when empty, `NULL` in any case, or holding a
+  /// delimiter, brace, quote, backslash or space.
+  private static func arrayElementText(_ item: String) -> String {
+    let needsQuotes =
+      item.isEmpty || item.lowercased() == "null"
+      || item.unicodeScalars.contains { " ,{}\"\\\t\n\r".unicodeScalars.contains($0) }
+    guard needsQuotes else { return item }
+    var out = "\""
+    for c in item.unicodeScalars {
+      if c == "\"" || c == "\\" { out += "\\" }
+      out.unicodeScalars.append(c)
+    }
+    return out + "\""
+  }
+}
