@@ -168,6 +168,15 @@ struct SQLBuilder {
       guard case .string(let pattern) = literal else {
         throw DatabaseError(.invalidValue, "'\(op.rawValue)' needs a quoted pattern")
       }
+      // Before any SQL is sent: the database's own error would name an operator, not the column.
+      if attribute.valueType == .data || attribute.valueType == .array
+        || ["json", "jsonb", "xml"].contains(attribute.externalType.lowercased())
+      {
+        throw DatabaseError(
+          .unsupported,
+          "'\(op.rawValue)' does not apply to \(attribute.name), a column of type \(attribute.externalType); compare it with = or in"
+        )
+      }
       let text =
         attribute.valueType == .string && !attribute.needsTextCast
         ? column : dialect.castToText(column)

@@ -113,8 +113,12 @@ public enum CommandParser {
     guard !valueText.isEmpty else {
       throw REPLError("expected a value after '=' (quote strings: \(key) = 'text')")
     }
-    let value = try QualifierParser.parseLiteral(
-      line, range: valueText.startIndex..<valueText.endIndex)
+    // A uuid or code typed as it is shown (`object.manager = 550e8400-e29b-…`).
+    let bare = key.hasPrefix("object.") && Literal.isBareKey(String(valueText))
+    let value: Literal =
+      bare
+      ? .string(String(valueText))
+      : try QualifierParser.parseLiteral(line, range: valueText.startIndex..<valueText.endIndex)
     if key.hasPrefix("object.") {
       let property = String(key.dropFirst("object.".count))
       guard !property.isEmpty, !property.contains(".") else {
@@ -183,6 +187,7 @@ public enum CommandParser {
       part -> Literal in
       let text = String(trimmed(part))
       guard !text.isEmpty else { throw REPLError("empty key value in '\(keyText)'") }
+      if Literal.isBareKey(text) { return .string(text) }
       if let literal = try? QualifierParser.parseLiteral(text) { return literal }
       return .string(unquote(text[...]))
     }

@@ -82,6 +82,31 @@ extension Literal: CustomStringConvertible {
     return text
   }
 
+  /// Whether `text` may be typed without quotes where a key is expected (`inspect`, `edit`,
+  /// `object.KEY = VALUE`): a uuid or a code such as `550e8400-e29b-41d4-a716-446655440000` or
+  /// `A-12`: letters, digits, `-`, `_`, `.` and `:`, with at least one digit, and not a number
+  /// (a number is read as a number).
+  public static func isBareKey(_ text: String) -> Bool {
+    var digits = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
+        continue
+      default: return false
+      }
+    }
+    return digits > 0 && Double(text) == nil
+  }
+
+  /// A key value as a person types it: a bare key (``isBareKey(_:)``) as it is, other text
+  /// quoted, numbers as numbers.
+  public static func keyText(_ value: Literal) -> String {
+    if case .string(let s) = value, isBareKey(s) { return s }
+    return value.description
+  }
+
   /// `s` in single quotes with `\'`, `\\`, `\n`, `\t` escaped.
   public static func quote(_ s: String) -> String {
     var out = "'"

@@ -61,6 +61,16 @@ struct SelectPage: PrimitiveView {
     return .table(
       TableNode(
         columns: columns, rows: RowSource(rows),
-        summary: .hint("set it with: object.\(relationship.name) = KEY")))
+        summary: .hint(hint(relationship.name, example: candidates.first))))
+  }
+
+  /// `set it with: object.manager = KEY`, with the first candidate's key as it is typed
+  /// (a uuid bare, text quoted) when the key is one column.
+  private func hint(_ name: String, example: DatabaseObject?) -> String {
+    let hint = "set it with: object.\(name) = KEY"
+    guard let key = example?.primaryKeyValues, key.count == 1,
+      let literal = key[0].literalForPrinting
+    else { return hint }
+    return hint + " (e.g. object.\(name) = \(Literal.keyText(literal)))"
   }
 }
