@@ -5,7 +5,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 rm -rf "$out"
-mkdir -p "$out"/{qualifier,rules,command,literal,formatter}
+mkdir -p "$out"/{qualifier,rules,command,literal,formatter,terminal}
 
 # Writes each line of stdin as one seed file in DIR/$1 (with an optional prefix byte $2).
 seeds() {
@@ -24,10 +24,14 @@ rules=$(grep -hvE '^\s*(#|$)' "$here/data/demo.d2s")
 { strings 'run'; strings 'CommandParser.parse'; } | sort -u | seeds command
 # Literals: the values of assignments in commands, each for every attribute type (0…11).
 values=$(strings 'run' | grep -oE "= .*" | sed 's/^= //' | sort -u)
-for selector in 00 01 02 03 04 05 06 07 08 09 0a 0b 20; do seeds literal "$selector" <<<"$values"; done
+for selector in 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 20; do seeds literal "$selector" <<<"$values"; done
 # Formatter inputs from the tests, for each formatter (selector = formatter index).
 texts=$({ grep -ohE 'parse\("[a-zA-Z]+", "[^"]*"' "$here"/Tests -r || true; } | sed -E 's/^parse\("[a-zA-Z]+", "//; s/"$//' | sort -u)
 for selector in 00 01 02 03 04 05 06 07 08 13 1b 2a 35; do seeds formatter "$selector" <<<"$texts"; done
-for target in qualifier rules command literal formatter; do
+# Text for the terminal: the values of the stored-values fixtures, control characters and all.
+printf 'line1\nline2\ttab\033[31mred\007' >"$out/terminal/seed-1"
+printf 'bidi \u202eabc\x7f\xc2\x85' >"$out/terminal/seed-2"
+printf 'plain text' >"$out/terminal/seed-3"
+for target in qualifier rules command literal formatter terminal; do
   echo "fuzz-seeds: $target: $(ls "$out/$target" | wc -l) seeds"
 done

@@ -43,6 +43,8 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   public let needsTextCast: Bool
   /// For SQLite columns without a declared type: the storage class decides.
   public let isUntyped: Bool
+  /// Computed by the database (`GENERATED ALWAYS AS …`): shown, never written or edited.
+  public let isGenerated: Bool
 
   /// A column read as its text, verbatim (a keyset position on PostgreSQL).
   public static let positionText = Attribute(
@@ -54,8 +56,9 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,
     isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil,
     isBlankPadded: Bool = false,
-    needsTextCast: Bool = false, isUntyped: Bool = false
+    needsTextCast: Bool = false, isUntyped: Bool = false, isGenerated: Bool = false
   ) {
+    self.isGenerated = isGenerated
     self.name = name
     self.columnName = columnName
     self.externalType = externalType
@@ -96,6 +99,7 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     case "allowsNull": allowsNull
     case "isPassword": isPassword
     case "isAutoIncrement": isAutoIncrement
+    case "isGenerated": isGenerated
     case "width": width
     case "scale": scale
     case "defaultValue": defaultValue

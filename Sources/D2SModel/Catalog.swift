@@ -27,12 +27,16 @@ public struct Catalog: Sendable {
     public var primaryKey: [String]
     /// Foreign keys, in the order of their first source column in the table.
     public var foreignKeys: [ForeignKey]
+    /// The database's own bookkeeping (`sqlite_sequence`, a full-text index's shadow tables):
+    /// an entity, but not listed unless asked for.
+    public var isInternal: Bool
 
     public init(
       name: String, schema: String? = nil, isView: Bool = false, columns: [Column],
       primaryKey: [String],
-      foreignKeys: [ForeignKey]
+      foreignKeys: [ForeignKey], isInternal: Bool = false
     ) {
+      self.isInternal = isInternal
       self.name = name
       self.schema = schema
       self.isView = isView
@@ -56,6 +60,8 @@ public struct Catalog: Sendable {
     public var isBlankPadded: Bool
     public var needsTextCast: Bool
     public var isUntyped: Bool
+    /// Computed by the database (`GENERATED ALWAYS AS …`): read, never written.
+    public var isGenerated: Bool
 
     public init(
       name: String, externalType: String, valueType: Attribute.ValueType,
@@ -63,8 +69,9 @@ public struct Catalog: Sendable {
       allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false,
       width: Int? = nil,
       scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false,
-      isUntyped: Bool = false
+      isUntyped: Bool = false, isGenerated: Bool = false
     ) {
+      self.isGenerated = isGenerated
       self.name = name
       self.externalType = externalType
       self.valueType = valueType

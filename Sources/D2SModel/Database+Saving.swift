@@ -98,7 +98,7 @@ extension Database {
       // A NOT NULL date/time column with no default and no value gets now (Sakila's last_update).
       for attribute in entity.attributes
       where attribute.valueType == .date && !attribute.allowsNull && attribute.defaultValue == nil
-        && !changes.contains(where: { $0.0 === attribute })
+        && !attribute.isGenerated && !changes.contains(where: { $0.0 === attribute })
       {
         changes.append((attribute, .date(now)))
       }

@@ -26,6 +26,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// A view, or a table that cannot be written (no primary key).
   public let isReadOnly: Bool
   public let isView: Bool
+  /// The database's own bookkeeping (`sqlite_sequence`, full-text and R-tree shadow tables):
+  /// not among the visible entities unless asked for (`entities --all`).
+  public let isInternal: Bool
   /// The attributes that title its objects, best first (see ``TitleAttributes``): each
   /// choice one attribute, or two shown together (first and last name).
   public let titleAttributeChoices: [[String]]
@@ -39,8 +42,10 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
 
   public init(
     name: String, externalName: String, schema: String? = nil, attributes: [Attribute],
-    relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool
+    relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool,
+    isInternal: Bool = false
   ) {
+    self.isInternal = isInternal
     self.name = name
     self.externalName = externalName
     self.schema = schema
@@ -99,6 +104,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     case "schema": schema
     case "isReadOnly": isReadOnly
     case "isView": isView
+    case "isInternal": isInternal
     case "attributes": attributes
     case "relationships": relationships
     case "primaryKeyAttributeNames": primaryKeyAttributeNames

@@ -61,7 +61,7 @@ public enum ModelBuilder {
             defaultValue: column.defaultValue,
             isAutoIncrement: column.isAutoIncrement, width: column.width, scale: column.scale,
             isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast,
-            isUntyped: column.isUntyped))
+            isUntyped: column.isUntyped, isGenerated: column.isGenerated))
       }
       drafts.append(draft)
     }
@@ -160,7 +160,7 @@ public enum ModelBuilder {
         attributes: draft.attributes,
         relationships: draft.orderedRelationships,
         primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
-        isView: draft.table.isView)
+        isView: draft.table.isView, isInternal: draft.table.isInternal)
     }
     return Model(entities: entities)
   }

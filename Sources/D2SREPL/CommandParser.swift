@@ -27,8 +27,8 @@ public enum CommandParser {
     switch word.lowercased() {
     case "open": return .open(String(try required(rest, "open DATABASE")))
     case "entities":
-      try none(rest, "entities")
-      return .entities
+      guard rest.isEmpty || rest == "--all" else { throw REPLError("usage: entities [--all]") }
+      return .entities(all: rest == "--all")
     case "list": return try list(rest, in: line)
     case "count": return try count(rest, in: line)
     case "next":

@@ -8,7 +8,8 @@ import RuleCore
 /// are typed values, parsed at the columns where they were typed.
 public enum REPLCommand: Equatable, Sendable {
   case open(String)
-  case entities
+  /// `entities [--all]`: the entity list page; with `--all`, internal tables too.
+  case entities(all: Bool)
   case list(entity: String, clauses: ListClauses)
   /// `count ENTITY [where QUALIFIER]`: the exact number of rows.
   case count(entity: String, qualifier: Qualifier?)

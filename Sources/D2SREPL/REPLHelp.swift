@@ -2,7 +2,7 @@
 enum REPLHelp {
   static let commands: [(String, String)] = [
     ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
-    ("entities", "the entity list page"),
+    ("entities [--all]", "the entity list page (--all: internal tables too)"),
     ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (

@@ -34,6 +34,9 @@ public struct REPLRunner {
 
   /// Writes to stdout or stderr; a closed pipe ends the process quietly.
   public static func standardWrite(_ text: String, _ isError: Bool) {
+    // No byte from the data reaches the terminal as a control sequence, whatever printed it
+    // (pages escape their values already; messages may quote a value).
+    let text = TerminalText.escaped(text, keepingLines: true)
     if isError {
       fflush(nil)  // stdout first, so output and errors keep their order
       var line = text

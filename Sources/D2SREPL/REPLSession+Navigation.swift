@@ -41,10 +41,15 @@ extension REPLSession {
     return try render()
   }
 
-  /// `entities`: the query page.
-  func entities() throws -> String {
+  /// `entities`: the query page; with `all`, internal tables (`sqlite_sequence`, full-text
+  /// shadow tables) are listed too.
+  func entities(all: Bool = false) throws -> String {
     try leaveEditing()
     try navigate(task: "query", entity: nil, object: nil)
+    guard all else { return try render() }
+    let visible = context
+    context.visibleEntityNames = try database.model.entities.map(\.name).sorted()
+    defer { context = visible }
     return try render()
   }
 

@@ -94,7 +94,7 @@ public final class REPLSession: @unchecked Sendable {
     switch command {
     // Navigation (REPLSession+Navigation.swift)
     case .open(let target): try open(target)
-    case .entities: try entities()
+    case .entities(let all): try entities(all: all)
     case .list(let entity, let clauses): try listPage(entity, clauses)
     case .count(let entity, let qualifier): try count(entity, qualifier)
     case .next: try page(by: 1)

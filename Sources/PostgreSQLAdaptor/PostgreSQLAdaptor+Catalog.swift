@@ -13,7 +13,7 @@ extension PostgreSQLAdaptor {
     SELECT n.nspname, c.relname, c.relkind, a.attname, a.attnotnull,
       pg_catalog.pg_get_expr(d.adbin, d.adrelid),
       COALESCE(bt.typname, t.typname), COALESCE(bt.typtype, t.typtype), COALESCE(bt.typcategory, t.typcategory),
-      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity
+      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity, a.attgenerated
     FROM pg_catalog.pg_class c
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -83,7 +83,8 @@ extension PostgreSQLAdaptor {
           allowsNull: row[4] != "t", defaultValue: defaultValue,
           isAutoIncrement: isIdentity || (defaultValue?.hasPrefix("nextval(") ?? false),
           width: width, scale: scale, isBlankPadded: typeName == "bpchar",
-          needsTextCast: row[7] == "e" || typeName == "tsvector"))
+          needsTextCast: row[7] == "e" || typeName == "tsvector",
+          isGenerated: (row[11] ?? "").isEmpty == false))
     }
     for row in try connection.run(SQLStatement(Self.primaryKeysQuery)).rows {
       drafts[key(row[0], row[1])]?.primaryKey.append(row[2] ?? "")
@@ -94,7 +95,8 @@ extension PostgreSQLAdaptor {
       let constraint = row[2] ?? ""
       if drafts[table]?.foreignKeys[constraint] == nil {
         drafts[table]?.foreignKeys[constraint] = Catalog.ForeignKey(
-          columns: [], destinationTable: row[5] ?? "", destinationSchema: row[4], destinationColumns: [])
+          columns: [], destinationTable: row[5] ?? "", destinationSchema: row[4],
+          destinationColumns: [])
         foreignKeyOrder[table, default: []].append(constraint)
       }
       drafts[table]?.foreignKeys[constraint]?.columns.append(row[3] ?? "")
@@ -102,12 +104,15 @@ extension PostgreSQLAdaptor {
     }
     let tables = order.compactMap { id -> Catalog.Table? in
       guard let draft = drafts[id] else { return nil }
-      let positions = Dictionary(draft.columns.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      let positions = Dictionary(
+        draft.columns.enumerated().map { ($0.element.name, $0.offset) },
+        uniquingKeysWith: { a, _ in a })
       let foreignKeys = (foreignKeyOrder[id] ?? []).compactMap { draft.foreignKeys[$0] }.sorted {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
       return Catalog.Table(
-        name: draft.name, schema: draft.schema, isView: draft.isView, columns: draft.columns, primaryKey: draft.primaryKey,
+        name: draft.name, schema: draft.schema, isView: draft.isView, columns: draft.columns,
+        primaryKey: draft.primaryKey,
         foreignKeys: foreignKeys)
     }
     return Catalog(tables: tables)

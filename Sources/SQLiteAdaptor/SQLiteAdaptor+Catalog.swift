@@ -1,35 +1,47 @@
 import D2SModel
 
 extension SQLiteAdaptor {
-  /// Tables and views from `sqlite_master` (not `sqlite_*`), columns from `table_info`,
-  /// foreign keys from `foreign_key_list` (multi-column ones kept), and `INTEGER PRIMARY KEY`
-  /// columns as auto-increment (rowid aliases).
+  /// Tables and views from `sqlite_master`, columns from `table_xinfo` (generated columns
+  /// marked, a virtual table's hidden columns left out), foreign keys from
+  /// `foreign_key_list` (multi-column ones kept), and `INTEGER PRIMARY KEY` columns as
+  /// auto-increment (rowid aliases). `sqlite_*` tables and the shadow tables of full-text and
+  /// R-tree indexes are internal.
   public func readCatalog() throws -> Catalog {
     // Two statements for the whole catalog (the pragmas joined with sqlite_master), not two
     // per table: a start-up reads every table's columns.
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
     var order: [String] = []
     var views: Set<String> = []
+    var virtualTables: [String] = []
     var raw:
-      [String: [(name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int)]] =
-        [:]
+      [String: [(
+        name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int, hidden: Int
+      )]] = [:]
     try query(
       SQLStatement(
-        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type IN ('table', 'view') AND \(relations) ORDER BY m.name, p.cid"
+        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
       ),
-      columns: [nil, nil, nil, nil, nil, nil, nil]
+      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil]
     ) { row in
       guard let table = row[0].stringValue else { return }
       if raw[table] == nil {
         order.append(table)
         if row[1].stringValue == "view" { views.insert(table) }
+        if row[8].intValue == 1 { virtualTables.append(table) }
+      }
+      let hidden = row[7].intValue ?? 0
+      // 1: a virtual table's hidden column (fts5's rank); 2 and 3: generated columns.
+      guard hidden != 1 else {
+        if raw[table] == nil { raw[table] = [] }
+        return
       }
       raw[table, default: []].append(
         (
           row[2].stringValue ?? "", row[3].stringValue ?? "", row[4].intValue == 1,
-          row[5].stringValue, row[6].intValue ?? 0
+          row[5].stringValue, row[6].intValue ?? 0, hidden
         ))
     }
+    let internalTables = Self.internalTables(order, virtualTables: virtualTables)
     var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
     try query(
       SQLStatement(
@@ -54,7 +66,8 @@ extension SQLiteAdaptor {
           notNull: column.notNull
             || (primaryKey == [column.name] && column.type.uppercased() == "INTEGER"),
           defaultValue: column.defaultValue,
-          isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER")
+          isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER",
+          isGenerated: column.hidden == 2 || column.hidden == 3)
       }
       let keys = isView ? [:] : keysByTable[name] ?? [:]
       let positions = Dictionary(
@@ -76,9 +89,28 @@ extension SQLiteAdaptor {
       tables.append(
         Catalog.Table(
           name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
-          foreignKeys: foreignKeys))
+          foreignKeys: foreignKeys, isInternal: internalTables.contains(name)))
     }
     return Catalog(tables: tables)
+  }
+
+  /// The shadow tables' suffixes, by module: FTS3/4, FTS5 and R-tree.
+  static let shadowSuffixes = [
+    "content", "segments", "segdir", "docsize", "stat", "data", "idx", "config", "node",
+    "parent", "rowid",
+  ]
+
+  /// `sqlite_*` tables, and the tables a virtual table keeps its index in (`docs_fts_segdir`
+  /// for `docs_fts`).
+  static func internalTables(_ tables: [String], virtualTables: [String]) -> Set<String> {
+    var found = Set(tables.filter { $0.lowercased().hasPrefix("sqlite_") })
+    let names = Set(tables)
+    for virtual in virtualTables {
+      for suffix in shadowSuffixes where names.contains("\(virtual)_\(suffix)") {
+        found.insert("\(virtual)_\(suffix)")
+      }
+    }
+    return found
   }
 
   private func primaryKeyColumns(of table: String) throws -> [String] {

@@ -7,7 +7,8 @@ import Foundation
 /// checked first (so `BLOB SUB_TYPE TEXT` is text, `TIMESTAMP` a date).
 enum SQLiteTypes {
   static func column(
-    name: String, declaredType: String, notNull: Bool, defaultValue: String?, isAutoIncrement: Bool
+    name: String, declaredType: String, notNull: Bool, defaultValue: String?, isAutoIncrement: Bool,
+    isGenerated: Bool = false
   )
     -> Catalog.Column
   {
@@ -51,7 +52,7 @@ enum SQLiteTypes {
       name: name, externalType: declaredType, valueType: valueType, dateKind: dateKind,
       allowsNull: !notNull,
       defaultValue: defaultValue, isAutoIncrement: isAutoIncrement, width: width, scale: scale,
-      isUntyped: lower.isEmpty)
+      isUntyped: lower.isEmpty, isGenerated: isGenerated)
   }
 
   /// The value at `index` of the current row, as `attribute`'s type (or by storage class).

@@ -10,7 +10,7 @@ import RuleCore
 /// every input; a trap, a hang or a broken invariant (a printed value that does not parse back
 /// to itself) is a finding.
 enum FuzzTarget: String, CaseIterable {
-  case qualifier, rules, command, literal, formatter
+  case qualifier, rules, command, literal, formatter, terminal
 
   /// The target of this run (`qualifier` when unset).
   static let current: FuzzTarget = {
@@ -41,7 +41,18 @@ enum FuzzTarget: String, CaseIterable {
     } + [
       Attribute(
         name: "n", columnName: "n", externalType: "NUMERIC(5,2)", valueType: .decimal,
-        allowsNull: false, scale: 2)
+        allowsNull: false, scale: 2),
+      // PostgreSQL's types whose values D2S keeps as stored: zoned times, money, arrays.
+      Attribute(
+        name: "tz", columnName: "tz", externalType: "timetz", valueType: .date, dateKind: .time,
+        allowsNull: true),
+      Attribute(
+        name: "ts", columnName: "ts", externalType: "timestamptz", valueType: .date,
+        dateKind: .dateTime, allowsNull: true),
+      Attribute(
+        name: "m", columnName: "m", externalType: "money", valueType: .decimal, allowsNull: true),
+      Attribute(
+        name: "t", columnName: "t", externalType: "text[]", valueType: .array, allowsNull: true),
     ]
 
   func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -59,6 +70,30 @@ enum FuzzTarget: String, CaseIterable {
       Self.formatter(
         Int(selector),
         String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
+    case .terminal: Self.terminal(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// Text from the database, escaped for a terminal: no control character, DEL, C1 control
+  /// or bidirectional override is left, and nothing needs escaping again.
+  static func terminal(_ text: String) {
+    let escaped = TerminalText.escaped(text)
+    let unsafe = escaped.unicodeScalars.first {
+      $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value)
+        || (0x2066...0x2069).contains($0.value)
+    }
+    if let unsafe {
+      fatalError("\(text.debugDescription) escaped keeps U+\(String(unsafe.value, radix: 16))")
+    }
+    if TerminalText.needsEscaping(escaped) || TerminalText.escaped(escaped) != escaped {
+      fatalError("\(text.debugDescription) escaped is not final")
+    }
+    let values: [DatabaseValue] = [.string(text), .verbatim(text), .array([text, nil])]
+    for value in values {
+      let shown = TerminalText.escaped(value.storedText(quotingText: true))
+      if shown.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        fatalError("\(text.debugDescription) shown with a control character")
+      }
     }
   }
 

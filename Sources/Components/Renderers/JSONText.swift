@@ -15,7 +15,10 @@ public enum JSONText {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      // Controls, and the bidirectional overrides a terminal showing the JSON would obey.
+      case _
+      where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

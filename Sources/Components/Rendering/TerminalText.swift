@@ -5,13 +5,16 @@ public enum TerminalText {
   /// return as `\r`, ESC as `\e`, other C0 and C1 controls and DEL as `\xNN`, and the
   /// bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) as `\u{…}`.
   /// Text without any of them is returned as it is.
-  public static func escaped(_ text: String) -> String {
+  /// With `keepingLines`, newlines stay (for whole pages and messages, whose lines are
+  /// already laid out).
+  public static func escaped(_ text: String, keepingLines: Bool = false) -> String {
     guard needsEscaping(text) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
       let v = scalar.value
       switch v {
+      case 0x0A where keepingLines: out += "\n"
       case 0x0A: out += "\\n"
       case 0x09: out += "\\t"
       case 0x0D: out += "\\r"

@@ -28,7 +28,9 @@ public enum D2SComputations {
     }
     computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
     computations.register("prettyPropertyKey") { prettify($0.propertyKey) }
-    computations.register("visibleEntityNames") { $0.model.entities.map(\.name).sorted() }
+    computations.register("visibleEntityNames") {
+      $0.model.entities.filter { !$0.isInternal }.map(\.name).sorted()
+    }
     computations.register("isEntityReadOnly") { context in
       guard let entity = context.entity else { return false }
       return entity.isReadOnly || context.readOnlyEntityNames.contains(entity.name)
@@ -57,7 +59,9 @@ public enum D2SComputations {
     computations.register("editPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
       let hidden = entity.foreignKeyAttributeNames
-      return entity.attributes.map(\.name).filter { !hidden.contains($0) }
+      // Generated columns are computed by the database: never offered for editing.
+      return entity.attributes.filter { !$0.isGenerated }.map(\.name)
+        .filter { !hidden.contains($0) }
         + entity.toOneRelationships.map(\.name)
     }
   }
