@@ -31,15 +31,23 @@ public enum ModelBuilder {
     for table in tables {
       guard let entityName = entityNames[key(table.schema, table.name)] else { continue }
       var draft = Draft(table: table, entityName: entityName)
-      let singleForeignKeyColumns = Set(
-        table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+      let singleForeignKeys = table.foreignKeys.filter { $0.columns.count == 1 }
+      let singleForeignKeyColumns = Set(singleForeignKeys.map { $0.columns[0] })
+      // Foreign keys that name the natural key they refer to (`product_sku` → `sku`): they
+      // keep their column's name (`productSku`), their relationship drops the key (`product`).
+      let namingTheirKey = Set(
+        singleForeignKeys.filter { Self.namesNaturalKey($0, in: tables) != nil }.map {
+          $0.columns[0]
+        })
       for column in table.columns {
         var name: String
-        if table.primaryKey.count == 1, table.primaryKey[0] == column.name {
+        if table.primaryKey.count == 1, table.primaryKey[0] == column.name,
+          Self.isSurrogateKey(column.name, of: table.name)
+        {
           name = "id"
         } else {
           name = Fancyfier.propertyName(column.name)
-          if singleForeignKeyColumns.contains(column.name),
+          if singleForeignKeyColumns.contains(column.name), !namingTheirKey.contains(column.name),
             Fancyfier.strippingIDSuffix(column.name) == nil
           {
             name += "Id"  // `ReportsTo` → attribute `reportsToId`, relationship `reportsTo`
@@ -106,7 +114,9 @@ public enum ModelBuilder {
         var base: String
         if foreignKey.columns.count == 1 {
           let column = foreignKey.columns[0]
-          base = Fancyfier.propertyName(Fancyfier.strippingIDSuffix(column) ?? column)
+          base = Fancyfier.propertyName(
+            Self.namesNaturalKey(foreignKey, in: tables) ?? Fancyfier.strippingIDSuffix(column)
+              ?? column)
         } else {
           base = Fancyfier.lowerFirst(destination.entityName)
         }
@@ -163,6 +173,45 @@ public enum ModelBuilder {
         isView: draft.table.isView, isInternal: draft.table.isInternal)
     }
     return Model(entities: entities)
+  }
+
+  /// Whether a one-column primary key is a surrogate, renamed `id`: a column named `id`, or
+  /// the table's name (as it is, singular or plural, in any case, ignoring `_` and spaces)
+  /// followed by `_id`, `Id` or `ID` (`film_id` in `film`, `EmployeeID` in `Employees`). Any
+  /// other key is natural and keeps its name (`tag`, `sku`, `invoiceNo`).
+  static func isSurrogateKey(_ column: String, of table: String) -> Bool {
+    func normal(_ name: some StringProtocol) -> String {
+      name.lowercased().filter { $0 != "_" && $0 != " " }
+    }
+    if normal(column) == "id" { return true }
+    guard let stem = Fancyfier.strippingIDSuffix(column).map(normal) else { return false }
+    let names = [table, Inflection.plural(table)] + Inflection.singularCandidates(table)
+    return names.contains { normal($0) == stem }
+  }
+
+  /// For a one-column foreign key to a natural key whose column name ends with that key's
+  /// name (`product_sku` to `product.sku`): the name less the key (`product_`, trimmed to
+  /// `product`), or the table's name when it is the key's name. Nil otherwise.
+  static func namesNaturalKey(_ foreignKey: Catalog.ForeignKey, in tables: [Catalog.Table])
+    -> String?
+  {
+    guard foreignKey.columns.count == 1, let target = foreignKey.destinationColumns.first,
+      let destination = tables.first(where: {
+        $0.name == foreignKey.destinationTable
+          && (foreignKey.destinationSchema == nil || $0.schema == foreignKey.destinationSchema)
+      }),
+      destination.primaryKey == [target], !isSurrogateKey(target, of: destination.name)
+    else { return nil }
+    let column = foreignKey.columns[0]
+    // The key's own name (`invoice_no` to `invoice.invoice_no`): the relationship is named
+    // for the table.
+    if column.lowercased() == target.lowercased() { return destination.name }
+    guard column.count > target.count, column.lowercased().hasSuffix(target.lowercased()) else {
+      return nil
+    }
+    var head = column.dropLast(target.count)
+    while let last = head.last, last == "_" || last == " " || last == "-" { head = head.dropLast() }
+    return head.isEmpty ? nil : String(head)
   }
 
   private static func key(_ schema: String?, _ name: String) -> String {

@@ -38,7 +38,9 @@ public enum D2SComputations {
     }
     computations.register("listPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
-      let hidden = Set(entity.primaryKeyAttributeNames).union(entity.foreignKeyAttributeNames)
+      // A surrogate key (`id`) is hidden; a natural key (`sku`, `iata`) identifies the row.
+      let surrogate = entity.primaryKeyAttributeNames.filter { $0 == "id" }
+      let hidden = Set(surrogate).union(entity.foreignKeyAttributeNames)
       let keys = entity.attributes.map(\.name).filter { !hidden.contains($0) }
       // Link tables (keyed by their foreign keys, like Sakila's film_actor, even with a
       // last_update column): their to-one relationships first, else nothing tells rows apart.
