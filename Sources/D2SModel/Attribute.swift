@@ -45,6 +45,9 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   public let isUntyped: Bool
   /// Computed by the database (`GENERATED ALWAYS AS …`): shown, never written or edited.
   public let isGenerated: Bool
+  /// SQLite's `rowid`, the key of a table that declares none: not stable across `VACUUM`,
+  /// so updates and deletes of such rows compare every comparable column.
+  public let isRowID: Bool
 
   /// A column read as its text, verbatim (a keyset position on PostgreSQL).
   public static let positionText = Attribute(
@@ -56,9 +59,11 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,
     isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil,
     isBlankPadded: Bool = false,
-    needsTextCast: Bool = false, isUntyped: Bool = false, isGenerated: Bool = false
+    needsTextCast: Bool = false, isUntyped: Bool = false, isGenerated: Bool = false,
+    isRowID: Bool = false
   ) {
     self.isGenerated = isGenerated
+    self.isRowID = isRowID
     self.name = name
     self.columnName = columnName
     self.externalType = externalType

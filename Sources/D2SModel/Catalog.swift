@@ -62,6 +62,8 @@ public struct Catalog: Sendable {
     public var isUntyped: Bool
     /// Computed by the database (`GENERATED ALWAYS AS …`): read, never written.
     public var isGenerated: Bool
+    /// SQLite's `rowid`, standing in as the key of a table that declares none.
+    public var isRowID: Bool
 
     public init(
       name: String, externalType: String, valueType: Attribute.ValueType,
@@ -69,9 +71,10 @@ public struct Catalog: Sendable {
       allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false,
       width: Int? = nil,
       scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false,
-      isUntyped: Bool = false, isGenerated: Bool = false
+      isUntyped: Bool = false, isGenerated: Bool = false, isRowID: Bool = false
     ) {
       self.isGenerated = isGenerated
+      self.isRowID = isRowID
       self.name = name
       self.externalType = externalType
       self.valueType = valueType

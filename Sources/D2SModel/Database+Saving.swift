@@ -208,7 +208,13 @@ extension Database {
     for (attribute, value) in zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues) {
       conditions.append("\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))")
     }
-    for (attribute, _) in changes where attribute.isComparable {
+    // A row addressed by its rowid (which VACUUM may renumber) must still hold every value
+    // fetched, not only the changed ones.
+    let byRowID = entity.primaryKeyAttributes.contains { $0.isRowID }
+    let compared =
+      byRowID
+      ? entity.attributes.filter { !$0.isRowID }.map { ($0, DatabaseValue.null) } : changes
+    for (attribute, _) in compared where attribute.isComparable {
       let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
       conditions.append(
         "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))"

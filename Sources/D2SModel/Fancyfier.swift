@@ -1,11 +1,15 @@
 /// Friendly names for catalog names (upstream ZeeQL's rules): `film_actor` → `FilmActor`,
 /// `last_name` → `lastName`, `CustomerID` → `customerID`, `ID` → `id`.
 public enum Fancyfier {
-  /// The words of a name: split at `_` and spaces; a word in all capitals is lower-cased.
+  /// The words of a name: split at anything but a letter or a digit (`_`, spaces, dots,
+  /// symbols), so that a name is always a plain key path component; a word in all capitals
+  /// is lower-cased.
   static func words(_ name: String) -> [String] {
     // ASCII names (nearly all) by byte; others by Character, with Unicode's letter classes.
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      return name.utf8.split(whereSeparator: { $0 == 0x5F || $0 == 0x20 || $0 == 0x2D }).map {
+      return name.utf8.split(whereSeparator: {
+        !((0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0))
+      }).map {
         word in
         let text = String(Substring(word))
         let letters = word.filter { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
@@ -13,7 +17,7 @@ public enum Fancyfier {
           ? text.lowercased() : text
       }
     }
-    return name.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" }).map { word in
+    return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { word in
       let text = String(word)
       let letters = text.filter(\.isLetter)
       return !letters.isEmpty && letters.allSatisfy(\.isUppercase) ? text.lowercased() : text
@@ -34,7 +38,7 @@ public enum Fancyfier {
   /// `OrderDetails`, `Album` stays).
   public static func entityName(_ table: String) -> String {
     let parts = words(table)
-    guard !parts.isEmpty else { return table }
+    guard !parts.isEmpty else { return "Table" }
     return parts.map(capitalized).joined()
   }
 
@@ -42,7 +46,7 @@ public enum Fancyfier {
   /// `CustomerID` → `customerID`, `ID` → `id`).
   public static func propertyName(_ column: String) -> String {
     let parts = words(column)
-    guard let head = parts.first else { return column }
+    guard let head = parts.first else { return "column" }
     return lowerFirst(head) + parts.dropFirst().map(capitalized).joined()
   }
 

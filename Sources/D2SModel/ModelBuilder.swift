@@ -69,7 +69,8 @@ public enum ModelBuilder {
             defaultValue: column.defaultValue,
             isAutoIncrement: column.isAutoIncrement, width: column.width, scale: column.scale,
             isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast,
-            isUntyped: column.isUntyped, isGenerated: column.isGenerated))
+            isUntyped: column.isUntyped, isGenerated: column.isGenerated,
+            isRowID: column.isRowID))
       }
       drafts.append(draft)
     }

@@ -74,18 +74,35 @@ extension CommandParser {
     return marks
   }
 
-  /// `KEY [asc|desc], …`.
+  /// `KEY [asc|desc], …`; a key may be in backticks (`` `order` desc ``).
   private static func orderings(_ text: Substring) throws -> [SortOrdering] {
-    try text.split(separator: ",").map { part in
-      let words = part.split(separator: " ").map(String.init)
-      guard let key = words.first, words.count <= 2 else {
+    let tokens = try Lexer(String(text), allowsComments: false).tokenize()
+    var orderings: [SortOrdering] = []
+    var index = 0
+    while index < tokens.count, tokens[index].kind != .end {
+      let key: KVCPath
+      switch tokens[index].kind {
+      case .identifier(let name) where !name.hasPrefix("@"): key = KVCPath(name)
+      case .quotedPath(let components): key = KVCPath(components: components)
+      default: throw REPLError("usage: order by KEY [asc|desc], …")
+      }
+      index += 1
+      var ascending = true
+      if case .identifier(let word) = tokens[index].kind {
+        guard ["asc", "desc"].contains(word.lowercased()) else {
+          throw REPLError("expected asc or desc after \(key.quotedDescription)")
+        }
+        ascending = word.lowercased() == "asc"
+        index += 1
+      }
+      orderings.append(SortOrdering(key.description, ascending: ascending))
+      if tokens[index].isSymbol(",") {
+        index += 1
+      } else if tokens[index].kind != .end {
         throw REPLError("usage: order by KEY [asc|desc], …")
       }
-      let direction = words.count == 2 ? words[1].lowercased() : "asc"
-      guard direction == "asc" || direction == "desc" else {
-        throw REPLError("expected asc or desc after \(key)")
-      }
-      return SortOrdering(key, ascending: direction == "asc")
     }
+    guard !orderings.isEmpty else { throw REPLError("usage: order by KEY [asc|desc], …") }
+    return orderings
   }
 }

@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// A dotted key path as written in qualifiers and rules: `entity.name`, `object.address.phone`.
 public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
   ExpressibleByStringLiteral
@@ -24,4 +26,16 @@ public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
   public var rest: ArraySlice<String> { components.dropFirst() }
 
   public var description: String { components.joined(separator: ".") }
+
+  /// The path as rule and qualifier text write it: a component that is a keyword of the
+  /// grammar or not a plain identifier in backticks (`` `order` ``, `` `name with . and
+  /// spaces` ``), so that parsing the text gives this path again.
+  public var quotedDescription: String {
+    components.map { component in
+      guard !component.hasPrefix("@"), !Literal.isPlainIdentifier(component),
+        !component.isEmpty, !component.contains("`")
+      else { return component }
+      return "`" + component + "`"
+    }.joined(separator: ".")
+  }
 }

@@ -171,6 +171,11 @@ package struct Lexer {
         continue
       }
 
+      if c == "`" {
+        push(.quotedPath(try path(from: &i, components: [])))
+        continue
+      }
+
       if isIdentifierStart(c) {
         i += 1
         while i < scalars.count {
@@ -186,6 +191,13 @@ package struct Lexer {
             continue
           }
           break
+        }
+        if i + 1 < scalars.count, scalars[i] == ".", scalars[i + 1] == "`" {
+          // `address.`zip code``: the rest is read component by component.
+          let head = string(start..<i).split(separator: ".", omittingEmptySubsequences: false)
+          i += 1
+          push(.quotedPath(try path(from: &i, components: head.map(String.init))))
+          continue
         }
         if i < scalars.count, scalars[i] == "." {
           throw error("key path must not end with '.'", at: location(i))
@@ -271,6 +283,47 @@ package struct Lexer {
   }
 
   private func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+  /// A key path from `i` whose components are identifiers or names in backticks, after
+  /// `components` already read; `i` ends after it.
+  private func path(from i: inout Int, components: [String]) throws(ParseError) -> [String] {
+    var components = components
+    while true {
+      let componentStart = i
+      if i < scalars.count, scalars[i] == "`" {
+        i += 1
+        var name = String.UnicodeScalarView()
+        while i < scalars.count, scalars[i] != "`", scalars[i] != "\n" {
+          name.append(scalars[i])
+          i += 1
+        }
+        guard i < scalars.count, scalars[i] == "`" else {
+          throw error("unterminated '`' name", at: position(componentStart))
+        }
+        guard !name.isEmpty else { throw error("empty '``' name", at: position(componentStart)) }
+        i += 1
+        components.append(String(name))
+      } else if i < scalars.count, isIdentifierStart(scalars[i]) {
+        while i < scalars.count, isIdentifierScalar(scalars[i]) || scalars[i] == "@" { i += 1 }
+        components.append(String(String.UnicodeScalarView(scalars[componentStart..<i])))
+      } else {
+        throw error("expected a name after '.'", at: position(componentStart))
+      }
+      guard i + 1 < scalars.count, scalars[i] == ".",
+        scalars[i + 1] == "`" || isIdentifierStart(scalars[i + 1])
+      else { break }
+      i += 1
+    }
+    return components
+  }
+
+  /// The line and column of scalar `offset` (for errors inside a token).
+  private func position(_ offset: Int) -> SourceLocation {
+    let before = scalars[..<offset]
+    let line = firstLine + before.count(where: { $0 == "\n" })
+    let lineStart = (before.lastIndex(of: "\n") ?? -1) + 1
+    return SourceLocation(line: line, column: offset - lineStart + 1)
+  }
+
   private func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
     c == "_" || c == "@" || isLetter(c)
   }

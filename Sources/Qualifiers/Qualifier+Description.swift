@@ -6,8 +6,10 @@ extension Qualifier: CustomStringConvertible {
   public var description: String {
     switch self {
     case .constant(let value): return value ? "*true*" : "*false*"
-    case .comparison(let path, let op, let value): return "\(path) \(op.rawValue) \(value)"
-    case .keyComparison(let lhs, let op, let rhs): return "\(lhs) \(op.rawValue) \(rhs)"
+    case .comparison(let path, let op, let value):
+      return "\(path.quotedDescription) \(op.rawValue) \(value)"
+    case .keyComparison(let lhs, let op, let rhs):
+      return "\(lhs.quotedDescription) \(op.rawValue) \(rhs.quotedDescription)"
     case .and(let parts):
       return parts.map { part in
         if case .or = part { return "(\(part))" }

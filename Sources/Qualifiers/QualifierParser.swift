@@ -117,7 +117,7 @@ package struct Grammar {
     case .boolConstant(let value):
       advance()
       return .constant(value)
-    case .identifier:
+    case .identifier, .quotedPath:
       return try parseComparison()
     case .end:
       throw error("expected a condition, found end of input")
@@ -128,6 +128,12 @@ package struct Grammar {
 
   /// A key path token that is not a keyword or a computation name.
   package mutating func parseKeyPath(role: String = "key path") throws(ParseError) -> KVCPath {
+    if case .quotedPath(let components) = current.kind {
+      let path = KVCPath(components: components)
+      if let message = keyPathValidator?(path) { throw error(message) }
+      advance()
+      return path
+    }
     guard case .identifier(let name) = current.kind else {
       throw error("expected a \(role), found \(current.display)")
     }
@@ -180,7 +186,7 @@ package struct Grammar {
       return .comparison(path, .equal, .bool(true))
     }
     advance()
-    if case .identifier = current.kind, current.keyword == nil {
+    if current.keyword == nil, current.isKeyPath {
       let rhs = try parseKeyPath()
       return .keyComparison(path, op, rhs)
     }

@@ -6,6 +6,9 @@ package struct Token: Sendable, Equatable {
   package enum Kind: Sendable, Equatable {
     /// A name or dotted key path (`task`, `entity.name`, `@prettyPropertyKey`); keywords too.
     case identifier(String)
+    /// A key path with a component in backticks (`` `order` ``, `` address.`zip code` ``):
+    /// never a keyword.
+    case quotedPath([String])
     case string(String)
     case int(Int)
     case decimal(Decimal)
@@ -31,10 +34,19 @@ package struct Token: Sendable, Equatable {
 
   package func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
 
+  /// A bare or backticked key path (or a keyword: check ``keyword``).
+  package var isKeyPath: Bool {
+    switch kind {
+    case .identifier, .quotedPath: true
+    default: false
+    }
+  }
+
   /// How the token reads in an error message.
   package var display: String {
     switch kind {
     case .identifier(let s): "'\(s)'"
+    case .quotedPath(let components): "'\(KVCPath(components: components).quotedDescription)'"
     case .string(let s): Literal.quote(s)
     case .int(let i): "\(i)"
     case .decimal(let d): Literal.format(decimal: d)

@@ -148,6 +148,7 @@ public struct RuleParser: Sendable {
       }
       return .keyPath(try grammar.parseKeyPath())
     }
+    if case .quotedPath = token.kind { return .keyPath(try grammar.parseKeyPath()) }
     return .constant(try grammar.parseLiteral())
   }
 

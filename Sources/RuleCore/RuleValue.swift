@@ -15,8 +15,8 @@ public enum RuleValue: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .constant(let literal): literal.description
-    case .keyPath(let path): path.description
-    case .negatedKeyPath(let path): "NOT \(path)"
+    case .keyPath(let path): path.quotedDescription
+    case .negatedKeyPath(let path): "NOT \(path.quotedDescription)"
     case .computation(let name): "@\(name)"
     }
   }

@@ -9,18 +9,7 @@ import Testing
 /// keep their names (`Fixtures/natural-keys.sql`), on SQLite and PostgreSQL.
 @Suite struct NaturalKeyTests {
   func session(on server: TestServer) throws -> REPLSession {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures")
-    let sql = try String(
-      contentsOf: folder.appendingPathComponent("natural-keys.sql"), encoding: .utf8)
-    let target =
-      switch server {
-      case .sqlite: try TestDatabases.sqliteFile(sql, named: "natural_keys")
-      case .postgresql: try PostgresSakila.database(from: sql, prefix: "natural_keys")
-      }
-    let session = try REPLSession(width: 100)
-    _ = try session.run("open \(target)")
-    return session
+    try FixtureSession.open("natural-keys", on: server)
   }
 
   @Test(arguments: TestServer.available)

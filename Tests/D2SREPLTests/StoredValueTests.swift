@@ -11,22 +11,12 @@ import Testing
 @Suite struct StoredValueTests {
   /// A session on a new database made from the fixture for `server`.
   func session(on server: TestServer) throws -> REPLSession {
-    let session = try REPLSession(width: 120)
-    _ = try session.run("open \(try Self.database(on: server))")
-    return session
+    try FixtureSession.open("stored-values-\(server.rawValue)", on: server, width: 120)
   }
 
   /// A new database made from the fixture for `server`: a file path or a URL.
   static func database(on server: TestServer) throws -> String {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures")
-    let sql = try String(
-      contentsOf: folder.appendingPathComponent("stored-values-\(server.rawValue).sql"),
-      encoding: .utf8)
-    return switch server {
-    case .sqlite: try TestDatabases.sqliteFile(sql, named: "stored_values")
-    case .postgresql: try PostgresSakila.database(from: sql, prefix: "stored_values")
-    }
+    try FixtureSession.database("stored-values-\(server.rawValue)", on: server)
   }
 
   /// The value of `expression` in one row, as the database's own text (one column query).

@@ -39,7 +39,8 @@ public enum D2SComputations {
     computations.register("listPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
       // A surrogate key (`id`) is hidden; a natural key (`sku`, `iata`) identifies the row.
-      let surrogate = entity.primaryKeyAttributeNames.filter { $0 == "id" }
+      let surrogate = entity.primaryKeyAttributes.filter { $0.name == "id" || $0.isRowID }.map(
+        \.name)
       let hidden = Set(surrogate).union(entity.foreignKeyAttributeNames)
       let keys = entity.attributes.map(\.name).filter { !hidden.contains($0) }
       // Link tables (keyed by their foreign keys, like Sakila's film_actor, even with a
@@ -61,8 +62,9 @@ public enum D2SComputations {
     computations.register("editPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
       let hidden = entity.foreignKeyAttributeNames
-      // Generated columns are computed by the database: never offered for editing.
-      return entity.attributes.filter { !$0.isGenerated }.map(\.name)
+      // Generated columns are computed by the database, a rowid assigned by it: never
+      // offered for editing.
+      return entity.attributes.filter { !$0.isGenerated && !$0.isRowID }.map(\.name)
         .filter { !hidden.contains($0) }
         + entity.toOneRelationships.map(\.name)
     }

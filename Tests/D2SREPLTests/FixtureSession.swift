@@ -1,0 +1,26 @@
+import D2STesting
+import Foundation
+
+@testable import D2SREPL
+
+/// Databases made from the SQL files in `Fixtures/`, on either test server.
+enum FixtureSession {
+  /// A new database from `Fixtures/NAME.sql`: a file path (SQLite) or a URL (PostgreSQL).
+  static func database(_ name: String, on server: TestServer) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures")
+    let sql = try String(contentsOf: folder.appendingPathComponent(name + ".sql"), encoding: .utf8)
+    let prefix = name.replacingOccurrences(of: "-", with: "_")
+    return switch server {
+    case .sqlite: try TestDatabases.sqliteFile(sql, named: prefix)
+    case .postgresql: try PostgresSakila.database(from: sql, prefix: prefix)
+    }
+  }
+
+  /// A REPL session of `width` columns on a new database from `Fixtures/NAME.sql`.
+  static func open(_ name: String, on server: TestServer, width: Int = 100) throws -> REPLSession {
+    let session = try REPLSession(width: width)
+    _ = try session.run("open \(try database(name, on: server))")
+    return session
+  }
+}
