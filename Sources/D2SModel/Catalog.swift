@@ -4,7 +4,15 @@ import Foundation
 /// ``ModelBuilder``.
 public struct Catalog: Sendable {
   public var tables: [Table]
-  public init(tables: [Table]) { self.tables = tables }
+  /// The schemas a bare table name is looked up in, in order (PostgreSQL's `search_path`);
+  /// empty for databases without schemas. A table of the first keeps its bare name when two
+  /// schemas have one of the same name.
+  public var searchPath: [String]
+  /// A catalog of `tables`, with the schemas of `searchPath` first.
+  public init(tables: [Table], searchPath: [String] = []) {
+    self.tables = tables
+    self.searchPath = searchPath
+  }
 
   /// The numbers of a declared type: `varchar(45)` → 45; `numeric(5,2)` → 5, 2.
   public static func widthAndScale(_ type: String) -> (Int?, Int?) {

@@ -29,6 +29,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// The database's own bookkeeping (`sqlite_sequence`, full-text and R-tree shadow tables):
   /// not among the visible entities unless asked for (`entities --all`).
   public let isInternal: Bool
+  /// `schema.table`, where the entity's name does not say it: a table outside the first
+  /// schema of the search path, or renamed because another schema has a table of its name.
+  public let sourceLabel: String?
   /// The attributes that title its objects, best first (see ``TitleAttributes``): each
   /// choice one attribute, or two shown together (first and last name).
   public let titleAttributeChoices: [[String]]
@@ -43,9 +46,10 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public init(
     name: String, externalName: String, schema: String? = nil, attributes: [Attribute],
     relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool,
-    isInternal: Bool = false
+    isInternal: Bool = false, sourceLabel: String? = nil
   ) {
     self.isInternal = isInternal
+    self.sourceLabel = sourceLabel
     self.name = name
     self.externalName = externalName
     self.schema = schema

@@ -1,6 +1,11 @@
 /// Builds a ``Model`` from a ``Catalog`` with friendly names.
 ///
-/// - A table's single primary key column is `id`; other columns are lowerCamelCase.
+/// - Entity names are UpperCamelCase; when two schemas hold tables of one name, the table of
+///   the schema first in the search path keeps it and the other is prefixed with its schema
+///   (`BillingInvoices`).
+/// - A single-column surrogate primary key (`id`, `film_id` in `film`) is `id`; a natural
+///   key keeps its name (`sku`); other columns are lowerCamelCase, from any column name (dots,
+///   spaces and symbols separate words).
 /// - A single-column foreign key `address_id` gives the attribute `addressId` and the to-one
 ///   `address` (if taken: `toAddress`); one without an id suffix (`ReportsTo`) gives its name
 ///   to the relationship and its attribute gets `Id` appended. A multi-column key's to-one is
@@ -14,15 +19,30 @@
 /// - Integer columns named `is_…`/`can_…` are booleans.
 public enum ModelBuilder {
   public static func model(from catalog: Catalog) -> Model {
-    let tables = catalog.tables.sorted { ($0.schema ?? "", $0.name) < ($1.schema ?? "", $1.name) }
+    // The search path's schemas first, in its order; then the others by name.
+    func rank(_ schema: String?) -> Int {
+      schema.flatMap { catalog.searchPath.firstIndex(of: $0) } ?? catalog.searchPath.count
+    }
+    let tables = catalog.tables.sorted {
+      (rank($0.schema), $0.schema ?? "", $0.name) < (rank($1.schema), $1.schema ?? "", $1.name)
+    }
 
-    // Entity names, unique.
+    // Entity names, unique: a clash takes the schema as a prefix.
     var entityNames: [String: String] = [:]  // table key → entity name
+    var sourceLabels: [String: String] = [:]  // table key → `schema.table`
     var takenEntityNames = Set<String>()
     for table in tables {
-      let name = Fancyfier.unique(Fancyfier.entityName(table.name), in: takenEntityNames)
+      var name = Fancyfier.entityName(table.name)
+      let outside = table.schema != nil && table.schema != catalog.searchPath.first
+      if takenEntityNames.contains(name), let schema = table.schema {
+        name = Fancyfier.entityName(schema + "_" + table.name)
+      }
+      name = Fancyfier.unique(name, in: takenEntityNames)
       takenEntityNames.insert(name)
       entityNames[key(table.schema, table.name)] = name
+      if let schema = table.schema, outside || name != Fancyfier.entityName(table.name) {
+        sourceLabels[key(table.schema, table.name)] = "\(schema).\(table.name)"
+      }
     }
 
     var drafts: [Draft] = []
@@ -171,7 +191,8 @@ public enum ModelBuilder {
         attributes: draft.attributes,
         relationships: draft.orderedRelationships,
         primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
-        isView: draft.table.isView, isInternal: draft.table.isInternal)
+        isView: draft.table.isView, isInternal: draft.table.isInternal,
+        sourceLabel: sourceLabels[key(draft.table.schema, draft.table.name)])
     }
     return Model(entities: entities)
   }

@@ -1,12 +1,12 @@
 import D2SModel
 
 extension PostgreSQLAdaptor {
-  /// Relations visible on the search path: tables, views, materialized views, foreign and
-  /// partitioned tables, but not partitions.
+  /// Relations of every schema the user may use, but the system's: tables, views,
+  /// materialized views, foreign and partitioned tables, but not partitions.
   static let relationFilter = """
     c.relkind IN ('r', 'v', 'm', 'p', 'f') AND NOT c.relispartition
     AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
-    AND pg_catalog.pg_table_is_visible(c.oid)
+    AND pg_catalog.has_schema_privilege(n.oid, 'USAGE')
     """
 
   static let columnsQuery = """
@@ -115,6 +115,9 @@ extension PostgreSQLAdaptor {
         primaryKey: draft.primaryKey,
         foreignKeys: foreignKeys)
     }
-    return Catalog(tables: tables)
+    let searchPath = try connection.run(
+      SQLStatement("SELECT unnest(pg_catalog.current_schemas(false))")
+    ).rows.compactMap { $0[0] }
+    return Catalog(tables: tables, searchPath: searchPath)
   }
 }

@@ -34,7 +34,9 @@ struct EntityListPage: D2SView {
     @Environment(\.displayNameForEntity) var display
     var body: some D2SView {
       let name = entity?.name ?? ""
-      Text(display == name || display.isEmpty ? "  \(name)" : "  \(display) (\(name))")
+      let line = display == name || display.isEmpty ? "  \(name)" : "  \(display) (\(name))"
+      // Where the name does not say which table: `BillingInvoices  billing.invoices`.
+      Text(entity?.sourceLabel.map { line + "  " + $0 } ?? line)
     }
   }
 }
