@@ -28,6 +28,17 @@ for selector in 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 20; do seeds lit
 # Formatter inputs from the tests, for each formatter (selector = formatter index).
 texts=$({ grep -ohE 'parse\("[a-zA-Z]+", "[^"]*"' "$here"/Tests -r || true; } | sed -E 's/^parse\("[a-zA-Z]+", "//; s/"$//' | sort -u)
 for selector in 00 01 02 03 04 05 06 07 08 13 1b 2a 35; do seeds formatter "$selector" <<<"$texts"; done
+# Backticked names, in qualifiers, rules and commands (seed-q1, seed-q2, …).
+quoted() {
+  local n=0
+  while IFS= read -r line; do n=$((n + 1)); printf '%s' "$line" >"$out/$1/seed-q$n"; done
+}
+printf '%s\n' "\`order\` = 1" "address.\`zip code\` like 'A*' AND \`and\` != nil" "\`2nd\` = \`not\`.\`in\`" |
+  quoted qualifier
+printf '%s\n' "\`order\` = 1 => title = \`user\`.name" "\`a b\` = 'x' => displayNameForEntity = 'y'" |
+  quoted rules
+printf '%s\n' "list T where \`order\` = 1 order by \`order\` desc, \`a.b\`" "list T order by \`x y\`" |
+  quoted command
 # Text for the terminal: the values of the stored-values fixtures, control characters and all.
 printf 'line1\nline2\ttab\033[31mred\007' >"$out/terminal/seed-1"
 printf 'bidi \u202eabc\x7f\xc2\x85' >"$out/terminal/seed-2"

@@ -32,9 +32,13 @@ public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
   /// spaces` ``), so that parsing the text gives this path again.
   public var quotedDescription: String {
     components.map { component in
-      guard !component.hasPrefix("@"), !Literal.isPlainIdentifier(component),
-        !component.isEmpty, !component.contains("`")
-      else { return component }
+      // `@count` and the like stand bare, as the lexer reads them.
+      let bare =
+        component.hasPrefix("@")
+        ? component.dropFirst().unicodeScalars.allSatisfy {
+          $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        } : Literal.isPlainIdentifier(component)
+      guard !bare, !component.isEmpty, !component.contains("`") else { return component }
       return "`" + component + "`"
     }.joined(separator: ".")
   }

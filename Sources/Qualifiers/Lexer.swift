@@ -303,7 +303,9 @@ package struct Lexer {
         i += 1
         components.append(String(name))
       } else if i < scalars.count, isIdentifierStart(scalars[i]) {
-        while i < scalars.count, isIdentifierScalar(scalars[i]) || scalars[i] == "@" { i += 1 }
+        // `@` only starts a component (`@count`), as after a bare name.
+        i += 1
+        while i < scalars.count, isIdentifierScalar(scalars[i]) { i += 1 }
         components.append(String(String.UnicodeScalarView(scalars[componentStart..<i])))
       } else {
         throw error("expected a name after '.'", at: position(componentStart))

@@ -50,6 +50,7 @@ import Testing
       ("address.`zip code` like 'A*'", "address.`zip code` like 'A*'"),
       ("`name with . and spaces` = 'puma'", "`name with . and spaces` = 'puma'"),
       ("`2nd` = `order`", "`2nd` = order"), ("`not`.`in` = `is`", "`not`.`in` = `is`"),
+      ("a.`@x y` = 1", "a.`@x y` = 1"), ("a.`@count` > 1", "a.@count > 1"),
     ] {
       let qualifier = try QualifierParser.parse(text)
       #expect(qualifier.description == printed)
@@ -66,5 +67,8 @@ import Testing
       }())
     #expect(path.components == ["name with . and spaces"])
     #expect(throws: ParseError.self) { try QualifierParser.parse("`order = 1") }
+    // A fuzz finding: `@` only starts a component, as after a bare name.
+    #expect(throws: ParseError.self) { try QualifierParser.parse("`t`.@@") }
+    #expect(throws: ParseError.self) { try QualifierParser.parse("t.@@") }
   }
 }
