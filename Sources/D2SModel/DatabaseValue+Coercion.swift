@@ -95,12 +95,19 @@ extension DatabaseValue {
   /// A date in the form a column of `kind` uses: `2006-02-15`, `04:34:33` or
   /// `2006-02-15 04:34:33`, with a fraction of a second when it has one (`.5`, `.123456`).
   public static func formatDate(_ date: Date, kind: Attribute.DateKind?) -> String {
-    var full = ISODateText.format(date)
-    // Keep microseconds (PostgreSQL's precision) when there are any, so a fetched value written
-    // back compares equal.
+    // Rounded to microseconds (PostgreSQL's precision) first, so that .9999999 carries into
+    // the second; a fetched value written back compares equal.
     let seconds = date.timeIntervalSince1970
-    let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded())
-    if micros > 0 && micros < 1_000_000 && kind != .date {
+    var whole = seconds.rounded(.down)
+    var micros = ((seconds - whole) * 1_000_000).rounded()
+    if micros >= 1_000_000 {
+      whole += 1
+      micros = 0
+    }
+    var full = ISODateText.format(Date(timeIntervalSince1970: whole))
+    let microseconds = Int(micros)
+    if microseconds > 0 && kind != .date {
+      let micros = microseconds
       var digits = String(micros)
       digits = String(repeating: "0", count: 6 - digits.count) + digits
       while digits.last == "0" { digits.removeLast() }

@@ -27,11 +27,27 @@ public enum DateForms {
     let count = bytes.count
     switch kind {
     case .date?: return count == 10
-    case .time?: return count == 8 || isFraction(bytes, from: 8)
+    case .time?:
+      guard count >= 8, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":") else {
+        return false
+      }
+      return count == 8 || isFraction(bytes, from: 8)
     default:
       guard count >= 19, bytes[10] == UInt8(ascii: " ") else { return false }
       return count == 19 || isFraction(bytes, from: 19)
     }
+  }
+
+  /// Whether `bytes` is canonical for `kind` and `date`, read from it, prints back as the
+  /// same text: a fraction (rare) is checked by printing, since a double may not hold its
+  /// microseconds far from 1970 (`2500-01-01 00:00:00.000001`) and `…23:59:59.999999` of
+  /// 9999-12-31 is the next year.
+  public static func isExact(
+    _ date: Date, _ bytes: UnsafeBufferPointer<UInt8>, kind: Attribute.DateKind?
+  ) -> Bool {
+    guard bytes.count > (kind == .time ? 8 : 19) else { return true }
+    let text = DatabaseValue.formatDate(date, kind: kind)
+    return text.utf8.elementsEqual(bytes)
   }
 
   /// `.d[d…]`, at most 6 digits, the last not 0, ending the text.
@@ -41,6 +57,12 @@ public enum DateForms {
       return false
     }
     return bytes[count - 1] != UInt8(ascii: "0")
+  }
+
+  /// ``isExact(_:_:kind:)`` for text.
+  public static func isExact(_ date: Date, _ text: String, kind: Attribute.DateKind?) -> Bool {
+    var text = text
+    return text.withUTF8 { isExact(date, $0, kind: kind) }
   }
 
   /// Whether `text` is in D2S's canonical form for `kind`.
@@ -71,27 +93,26 @@ public enum DateForms {
   {
     switch form {
     case .canonical: return .date(date)
-    case .dateOnly: return .string(String(ISODateText.format(date).prefix(10)))
+    case .dateOnly:
+      // A day only while the new value is one; a time of day is never dropped.
+      let seconds = date.timeIntervalSince1970
+      guard seconds.truncatingRemainder(dividingBy: 86_400) == 0 else { return .date(date) }
+      return .string(String(ISODateText.format(date).prefix(10)))
     case .epochSeconds:
       let seconds = date.timeIntervalSince1970
       return seconds == seconds.rounded(.down) && abs(seconds) < 1e15
         ? .int(Int(seconds)) : .double(seconds)
     case .epochSecondsReal: return .double(date.timeIntervalSince1970)
-    case .isoZulu(let digits):
-      var text = ISODateText.format(date)
-      text = String(text.prefix(10)) + "T" + String(text.dropFirst(11))
-      if digits > 0 {
-        let seconds = date.timeIntervalSince1970
-        var fraction = seconds - seconds.rounded(.down)
-        var out = "."
-        for _ in 0..<digits {
-          fraction *= 10
-          let digit = min(9, Int(fraction.rounded(.down)))
-          out += String(digit)
-          fraction -= Double(digit)
-        }
-        text += out
+    case .isoZulu(let stored):
+      // D2S's text, rounded to microseconds, in ISO form: at least the stored number of
+      // fraction digits, more when the new value needs them.
+      let canonical = DatabaseValue.formatDate(date, kind: .dateTime)
+      var text = String(canonical.prefix(10)) + "T" + String(canonical.dropFirst(11).prefix(8))
+      var fraction = canonical.count > 19 ? String(canonical.dropFirst(20)) : ""
+      if fraction.count < stored {
+        fraction += String(repeating: "0", count: stored - fraction.count)
       }
+      if !fraction.isEmpty { text += "." + fraction }
       return .string(text + "Z")
     }
   }

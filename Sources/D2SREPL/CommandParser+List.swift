@@ -96,7 +96,7 @@ extension CommandParser {
         index += 1
       }
       orderings.append(SortOrdering(key.description, ascending: ascending))
-      if tokens[index].isSymbol(",") {
+      if tokens[index].isSymbol(","), tokens[index + 1].kind != .end {
         index += 1
       } else if tokens[index].kind != .end {
         throw REPLError("usage: order by KEY [asc|desc], …")

@@ -120,7 +120,7 @@ public struct D2SREPLCommand: ParsableCommand {
       start += ruleFiles.map { .load($0) }
       for command in start {
         let output = try session.run(command)
-        if interactive, !output.isEmpty { print(output) }
+        if interactive, !output.isEmpty { REPLRunner.standardWrite(output, false) }
         for warning in session.takeWarnings() { REPLRunner.standardWrite(warning, true) }
       }
     } catch {

@@ -9,11 +9,14 @@ extension PostgreSQLAdaptor {
     AND pg_catalog.has_schema_privilege(n.oid, 'USAGE')
     """
 
-  static let columnsQuery = """
+  /// The columns of every relation; `generated` reads `attgenerated` (PostgreSQL 12 and
+  /// later; before, no column is generated).
+  static func columnsQuery(generated: Bool) -> String {
+    """
     SELECT n.nspname, c.relname, c.relkind, a.attname, a.attnotnull,
       pg_catalog.pg_get_expr(d.adbin, d.adrelid),
       COALESCE(bt.typname, t.typname), COALESCE(bt.typtype, t.typtype), COALESCE(bt.typcategory, t.typcategory),
-      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity, a.attgenerated
+      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity, \(generated ? "a.attgenerated" : "''")
     FROM pg_catalog.pg_class c
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -23,6 +26,7 @@ extension PostgreSQLAdaptor {
     WHERE \(relationFilter)
     ORDER BY n.nspname, c.relname, a.attnum
     """
+  }
 
   static let primaryKeysQuery = """
     SELECT n.nspname, c.relname, a.attname
@@ -62,7 +66,11 @@ extension PostgreSQLAdaptor {
     var order: [String] = []
     func key(_ schema: String?, _ name: String?) -> String { "\(schema ?? "").\(name ?? "")" }
 
-    let columns = try connection.run(SQLStatement(Self.columnsQuery))
+    let version =
+      try connection.run(
+        SQLStatement("SELECT pg_catalog.current_setting('server_version_num')")
+      ).rows.first?[0].flatMap { Int($0) } ?? 0
+    let columns = try connection.run(SQLStatement(Self.columnsQuery(generated: version >= 120_000)))
     for row in columns.rows {
       let (schema, name) = (row[0] ?? "", row[1] ?? "")
       let id = key(schema, name)

@@ -36,7 +36,8 @@ enum PostgreSQLTypes {
     case 1082, 1114:
       let kind: Attribute.DateKind = oid == 1082 ? .date : .dateTime
       guard DateForms.isCanonical(text, kind: kind),
-        let date = DatabaseValue.parseDate(text, kind: kind)
+        let date = DatabaseValue.parseDate(text, kind: kind),
+        DateForms.isExact(date, text, kind: kind)
       else { return .string(text) }
       return .date(date)
     case 17: return decodeBytea(text).map { .data($0) } ?? .string(text)
@@ -63,7 +64,8 @@ enum PostgreSQLTypes {
     case .bool: return text == "t" ? .bool(true) : text == "f" ? .bool(false) : .verbatim(text)
     case .date:
       guard DateForms.isCanonical(text, kind: attribute.dateKind),
-        let date = DatabaseValue.parseDate(text, kind: attribute.dateKind)
+        let date = DatabaseValue.parseDate(text, kind: attribute.dateKind),
+        DateForms.isExact(date, text, kind: attribute.dateKind)
       else { return .string(text) }
       return .date(date)
     case .data: return decodeBytea(text).map { .data($0) } ?? .verbatim(text)

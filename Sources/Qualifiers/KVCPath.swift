@@ -12,9 +12,12 @@ public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
     self.components = components
   }
 
-  /// A path from dotted text (no validation; the parser validates what it reads).
+  /// A path from dotted text (no validation; the parser validates what it reads). It splits
+  /// at each `.` scalar, as the lexer reads paths: a dot before a combining mark is one
+  /// `Character` but still a separator.
   public init(_ text: String) {
-    self.components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    self.components = text.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
+      .map { String(String.UnicodeScalarView($0)) }
   }
 
   public init(stringLiteral value: String) { self.init(value) }

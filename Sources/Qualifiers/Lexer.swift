@@ -302,8 +302,9 @@ package struct Lexer {
         guard !name.isEmpty else { throw error("empty '``' name", at: position(componentStart)) }
         i += 1
         components.append(String(name))
-      } else if i < scalars.count, isIdentifierStart(scalars[i]) {
-        // `@` only starts a component (`@count`), as after a bare name.
+      } else if i < scalars.count, isIdentifierStart(scalars[i]) || isDigit(scalars[i]) {
+        // `@` only starts a component (`@count`), and a number is one (`items.1`), as after a
+        // bare name.
         i += 1
         while i < scalars.count, isIdentifierScalar(scalars[i]) { i += 1 }
         components.append(String(String.UnicodeScalarView(scalars[componentStart..<i])))
@@ -311,7 +312,7 @@ package struct Lexer {
         throw error("expected a name after '.'", at: position(componentStart))
       }
       guard i + 1 < scalars.count, scalars[i] == ".",
-        scalars[i + 1] == "`" || isIdentifierStart(scalars[i + 1])
+        scalars[i + 1] == "`" || isIdentifierStart(scalars[i + 1]) || isDigit(scalars[i + 1])
       else { break }
       i += 1
     }

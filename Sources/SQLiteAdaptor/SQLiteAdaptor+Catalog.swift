@@ -13,23 +13,21 @@ extension SQLiteAdaptor {
     var order: [String] = []
     var views: Set<String> = []
     var virtualTables: [String] = []
-    var withoutRowID: Set<String> = []
     var raw:
       [String: [(
         name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int, hidden: Int
       )]] = [:]
     try query(
       SQLStatement(
-        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', m.sql LIKE '%WITHOUT%ROWID%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
       ),
-      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
+      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil]
     ) { row in
       guard let table = row[0].stringValue else { return }
       if raw[table] == nil {
         order.append(table)
         if row[1].stringValue == "view" { views.insert(table) }
         if row[8].intValue == 1 { virtualTables.append(table) }
-        if row[9].intValue == 1 { withoutRowID.insert(table) }
       }
       let hidden = row[7].intValue ?? 0
       // 1: a virtual table's hidden column (fts5's rank); 2 and 3: generated columns.
@@ -71,9 +69,9 @@ extension SQLiteAdaptor {
           isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER",
           isGenerated: column.hidden == 2 || column.hidden == 3)
       }
-      // A table without a key is addressed by its rowid, unless it has none (WITHOUT ROWID, a
-      // virtual table) or a column takes the name.
-      if !isView, primaryKey.isEmpty, !withoutRowID.contains(name),
+      // A table without a key is addressed by its rowid, unless it has none (a virtual table;
+      // a WITHOUT ROWID table always has a key) or a column takes the name.
+      if !isView, primaryKey.isEmpty,
         !virtualTables.contains(name), !internalTables.contains(name),
         !raw.contains(where: { ["rowid", "_rowid_", "oid"].contains($0.name.lowercased()) })
       {

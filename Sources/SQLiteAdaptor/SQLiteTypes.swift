@@ -110,9 +110,12 @@ enum SQLiteTypes {
       return natural()
     case .date:
       guard storage == SQLITE_TEXT else { return natural() }
-      let date = row.withText(index) { bytes in
-        DateForms.isCanonical(bytes, kind: attribute.dateKind)
-          ? DateForms.parse(bytes, kind: attribute.dateKind) : nil
+      let date = row.withText(index) { bytes -> Date? in
+        guard DateForms.isCanonical(bytes, kind: attribute.dateKind),
+          let date = DateForms.parse(bytes, kind: attribute.dateKind),
+          DateForms.isExact(date, bytes, kind: attribute.dateKind)
+        else { return nil }
+        return date
       }
       return date.map { .date($0) } ?? .string(text())
     case .data:
@@ -130,7 +133,10 @@ enum SQLiteTypes {
     switch value {
     case .date(let date): return .string(DatabaseValue.formatDate(date, kind: attribute.dateKind))
     case .decimal(let d) where attribute.valueType == .decimal || attribute.valueType == .double:
-      return .double(Double(d.description) ?? NSDecimalNumber(decimal: d).doubleValue)
+      // A whole number as an integer, exactly (a REAL holds 53 bits).
+      let text = DecimalText.format(d)
+      if let whole = Int(text) { return .int(whole) }
+      return .double(Double(text) ?? NSDecimalNumber(decimal: d).doubleValue)
     case .bool(let b) where attribute.valueType != .string: return .int(b ? 1 : 0)
     case .array(let items): return .string(items.map { $0 ?? "" }.joined(separator: ","))
     default: return value

@@ -70,5 +70,15 @@ import Testing
     // A fuzz finding: `@` only starts a component, as after a bare name.
     #expect(throws: ParseError.self) { try QualifierParser.parse("`t`.@@") }
     #expect(throws: ParseError.self) { try QualifierParser.parse("t.@@") }
+    // A fuzz finding: a dot before a combining mark is one Character but two scalars; paths
+    // split at the scalar, as the lexer reads them.
+    let marked = try QualifierParser.parse("a.b\u{584}.\u{5BC}h.c = `x y`.z")
+    #expect(try QualifierParser.parse(marked.description) == marked)
+    #expect(KVCPath("b\u{584}.\u{5BC}h").components == ["b\u{584}", "\u{5BC}h"])
+    // And a number as a component (`items.1`), in backticks after a backticked one.
+    for text in ["a.1.b", "`a b`.1.c", "a.`1`.`x y`.2"] {
+      let parsed = try QualifierParser.parse(text)
+      #expect(try QualifierParser.parse(parsed.description) == parsed, "\(text)")
+    }
   }
 }

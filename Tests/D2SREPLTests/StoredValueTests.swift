@@ -111,6 +111,27 @@ import Testing
     #expect(try Self.stored(database, "quote(price)", id: "3") == "253.6")
   }
 
+  @Test func datesAtTheEdgesRoundTrip() throws {
+    let session = try session(on: .sqlite)
+    let database = try session.database
+    let edges = lines(try session.run("inspect Measure 5"))
+    #expect(edges.contains("Stamp     9999-12-31 23:59:59.999999"), "never the next year")
+    #expect(edges.contains("Price     9007199254740993.00"))
+    // A fraction typed is rounded, never cut (.123 stays .123 in a row stored with .345Z).
+    _ = try session.run("edit Measure 1")
+    _ = try session.run("object.stamp = '2024-01-01 10:00:00.123'")
+    #expect(try session.run("save") == "saved Measure 1")
+    #expect(try Self.stored(database, "quote(stamp)", id: "1") == "'2024-01-01T10:00:00.123Z'")
+    // A time of day is never dropped to keep a row's day-only form.
+    _ = try session.run("edit Measure 4")
+    _ = try session.run("object.stamp = '2025-01-02 15:30:00'")
+    #expect(try session.run("save") == "saved Measure 4")
+    #expect(try Self.stored(database, "quote(stamp)", id: "4") == "'2025-01-02 15:30:00'")
+    // Every comparable column is compared on delete: the big integer binds exactly.
+    #expect(try session.run("delete Measure 5").hasPrefix("deleted"))
+    #expect(try Self.stored(database, "count(*)", id: "5") == "0")
+  }
+
   @Test func aRealConcurrentChangeIsStillAConflict() throws {
     let path = try Self.database(on: .sqlite)
     let mine = try REPLSession(width: 120)

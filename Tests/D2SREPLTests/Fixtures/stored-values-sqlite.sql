@@ -12,6 +12,9 @@ INSERT INTO measure VALUES (3, 'canonical', 2.5, 42, 253.60, 3.25, 'x',
   '2024-03-05', '2024-03-05 10:11:12', NULL);
 INSERT INTO measure VALUES (4, 'date in datetime', 1e999, 7, NULL, NULL, NULL,
   '2024-03-05', '2024-03-05', 'ok');
+-- The year's last microsecond, and an integer beyond a double's 53 bits in a NUMERIC column.
+INSERT INTO measure VALUES (5, 'edges', 0.5, 1, 9007199254740993, NULL, NULL,
+  '9999-12-31', '9999-12-31 23:59:59.999999', NULL);
 -- A text key that may be NULL (SQLite allows it) and rows that point at no tag.
 CREATE TABLE tag (name TEXT PRIMARY KEY, color TEXT);
 INSERT INTO tag VALUES ('red', 'r'), (NULL, 'none');
