@@ -194,9 +194,9 @@ package struct Lexer {
         }
         if i + 1 < scalars.count, scalars[i] == ".", scalars[i + 1] == "`" {
           // `address.`zip code``: the rest is read component by component.
-          let head = string(start..<i).split(separator: ".", omittingEmptySubsequences: false)
+          let head = KVCPath(string(start..<i)).components  // split at `.` scalars
           i += 1
-          push(.quotedPath(try path(from: &i, components: head.map(String.init))))
+          push(.quotedPath(try path(from: &i, components: head)))
           continue
         }
         if i < scalars.count, scalars[i] == "." {

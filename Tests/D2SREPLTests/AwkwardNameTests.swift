@@ -76,7 +76,7 @@ import Testing
     #expect(try QualifierParser.parse(marked.description) == marked)
     #expect(KVCPath("b\u{584}.\u{5BC}h").components == ["b\u{584}", "\u{5BC}h"])
     // And a number as a component (`items.1`), in backticks after a backticked one.
-    for text in ["a.1.b", "`a b`.1.c", "a.`1`.`x y`.2"] {
+    for text in ["a.1.b", "`a b`.1.c", "a.`1`.`x y`.2", "a.\u{5BC}.1.b", "a.\u{5BC}.`1`.b"] {
       let parsed = try QualifierParser.parse(text)
       #expect(try QualifierParser.parse(parsed.description) == parsed, "\(text)")
     }
