@@ -34,13 +34,15 @@ public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
   /// grammar or not a plain identifier in backticks (`` `order` ``, `` `name with . and
   /// spaces` ``), so that parsing the text gives this path again.
   public var quotedDescription: String {
-    components.map { component in
-      // `@count` and the like stand bare, as the lexer reads them.
+    components.enumerated().map { index, component in
+      // `@count` and the like stand bare after a name, as the lexer reads them; first, `@x`
+      // would be a computation.
       let bare =
         component.hasPrefix("@")
-        ? component.dropFirst().unicodeScalars.allSatisfy {
-          $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-        } : Literal.isPlainIdentifier(component)
+        ? index > 0
+          && component.dropFirst().unicodeScalars.allSatisfy {
+            $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+          } : Literal.isPlainIdentifier(component)
       guard !bare, !component.isEmpty, !component.contains("`") else { return component }
       return "`" + component + "`"
     }.joined(separator: ".")

@@ -51,6 +51,7 @@ import Testing
       ("`name with . and spaces` = 'puma'", "`name with . and spaces` = 'puma'"),
       ("`2nd` = `order`", "`2nd` = order"), ("`not`.`in` = `is`", "`not`.`in` = `is`"),
       ("a.`@x y` = 1", "a.`@x y` = 1"), ("a.`@count` > 1", "a.@count > 1"),
+      ("`@count` = 1", "`@count` = 1"),  // a fuzz finding: first, `@x` is a computation
     ] {
       let qualifier = try QualifierParser.parse(text)
       #expect(qualifier.description == printed)
