@@ -105,10 +105,8 @@ extension DatabaseValue {
       micros = 0
     }
     var full = ISODateText.format(Date(timeIntervalSince1970: whole))
-    let microseconds = Int(micros)
-    if microseconds > 0 && kind != .date {
-      let micros = microseconds
-      var digits = String(micros)
+    if micros > 0 && kind != .date {
+      var digits = String(Int(micros))
       digits = String(repeating: "0", count: 6 - digits.count) + digits
       while digits.last == "0" { digits.removeLast() }
       full += "." + digits

@@ -45,20 +45,33 @@ public enum ModelBuilder {
       }
     }
 
+    // Foreign keys that name the natural key they refer to (`product_sku` → `sku`): they keep
+    // their column's name (`productSku`), their relationship drops the key (`product`). Found
+    // once, through tables by key, for both uses below.
+    let tablesByKey = Dictionary(
+      tables.map { (key($0.schema, $0.name), $0) }, uniquingKeysWith: { a, _ in a })
+    var naturalKeyNames: [String: String] = [:]  // table key + column → relationship name
+    for table in tables {
+      for foreignKey in table.foreignKeys where foreignKey.columns.count == 1 {
+        guard
+          let destination = tablesByKey[
+            key(foreignKey.destinationSchema ?? table.schema, foreignKey.destinationTable)]
+            ?? tablesByKey[key(nil, foreignKey.destinationTable)],
+          let name = namesNaturalKey(foreignKey, of: destination)
+        else { continue }
+        naturalKeyNames[key(table.schema, table.name) + "\u{2}" + foreignKey.columns[0]] = name
+      }
+    }
+
     var drafts: [Draft] = []
 
     // Attributes and to-ones.
     for table in tables {
       guard let entityName = entityNames[key(table.schema, table.name)] else { continue }
       var draft = Draft(table: table, entityName: entityName)
-      let singleForeignKeys = table.foreignKeys.filter { $0.columns.count == 1 }
-      let singleForeignKeyColumns = Set(singleForeignKeys.map { $0.columns[0] })
-      // Foreign keys that name the natural key they refer to (`product_sku` → `sku`): they
-      // keep their column's name (`productSku`), their relationship drops the key (`product`).
-      let namingTheirKey = Set(
-        singleForeignKeys.filter { Self.namesNaturalKey($0, in: tables) != nil }.map {
-          $0.columns[0]
-        })
+      let singleForeignKeyColumns = Set(
+        table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+      let tableKey = key(table.schema, table.name) + "\u{2}"
       for column in table.columns {
         var name: String
         if table.primaryKey.count == 1, table.primaryKey[0] == column.name,
@@ -67,7 +80,8 @@ public enum ModelBuilder {
           name = "id"
         } else {
           name = Fancyfier.propertyName(column.name)
-          if singleForeignKeyColumns.contains(column.name), !namingTheirKey.contains(column.name),
+          if singleForeignKeyColumns.contains(column.name),
+            naturalKeyNames[tableKey + column.name] == nil,
             Fancyfier.strippingIDSuffix(column.name) == nil
           {
             name += "Id"  // `ReportsTo` → attribute `reportsToId`, relationship `reportsTo`
@@ -136,8 +150,8 @@ public enum ModelBuilder {
         if foreignKey.columns.count == 1 {
           let column = foreignKey.columns[0]
           base = Fancyfier.propertyName(
-            Self.namesNaturalKey(foreignKey, in: tables) ?? Fancyfier.strippingIDSuffix(column)
-              ?? column)
+            naturalKeyNames[key(table.schema, table.name) + "\u{2}" + column]
+              ?? Fancyfier.strippingIDSuffix(column) ?? column)
         } else {
           base = Fancyfier.lowerFirst(destination.entityName)
         }
@@ -214,14 +228,10 @@ public enum ModelBuilder {
   /// For a one-column foreign key to a natural key whose column name ends with that key's
   /// name (`product_sku` to `product.sku`): the name less the key (`product_`, trimmed to
   /// `product`), or the table's name when it is the key's name. Nil otherwise.
-  static func namesNaturalKey(_ foreignKey: Catalog.ForeignKey, in tables: [Catalog.Table])
+  static func namesNaturalKey(_ foreignKey: Catalog.ForeignKey, of destination: Catalog.Table)
     -> String?
   {
     guard foreignKey.columns.count == 1, let target = foreignKey.destinationColumns.first,
-      let destination = tables.first(where: {
-        $0.name == foreignKey.destinationTable
-          && (foreignKey.destinationSchema == nil || $0.schema == foreignKey.destinationSchema)
-      }),
       destination.primaryKey == [target], !isSurrogateKey(target, of: destination.name)
     else { return nil }
     let column = foreignKey.columns[0]

@@ -47,13 +47,18 @@ public enum JSONText {
     }
   }
 
-  /// A number's text as a JSON number when a `Double` reads it back to the same text, else
-  /// as a JSON string of that text (`"123456789012345678901234567890.12"`).
+  /// A decimal's plain text as a JSON number when a `Double` holds it exactly (15
+  /// significant digits or fewer, which a double always keeps), else as a JSON string of that
+  /// text (`"123456789012345678901234567890.12"`). Counted, not parsed: this runs per cell.
   static func exactNumber(_ text: String) -> String {
-    guard let d = Double(text), d.isFinite, "\(d)" == text || "\(d)" == text + ".0" else {
-      return string(text)
+    var significant = 0
+    var leading = true
+    for byte in text.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+      if leading && byte == UInt8(ascii: "0") { continue }
+      leading = false
+      significant += 1
     }
-    return text
+    return significant <= 15 ? text : string(text)
   }
 
   /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`.
