@@ -19,8 +19,14 @@ enum FixtureSession {
 
   /// A REPL session of `width` columns on a new database from `Fixtures/NAME.sql`.
   static func open(_ name: String, on server: TestServer, width: Int = 100) throws -> REPLSession {
+    try open(database: try database(name, on: server), width: width)
+  }
+
+  /// A REPL session of `width` columns on `database` (a path or a URL): a second user of a
+  /// database another session has open, for conflicts.
+  static func open(database: String, width: Int = 100) throws -> REPLSession {
     let session = try REPLSession(width: width)
-    _ = try session.run("open \(try database(name, on: server))")
+    _ = try session.run("open \(database)")
     return session
   }
 }

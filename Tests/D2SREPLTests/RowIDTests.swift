@@ -18,8 +18,7 @@ import Testing
 
   @Test func sqliteRowsWithoutAKeyAreReachedByRowid() throws {
     let path = try TestDatabases.sqliteFile(Self.sql, named: "rowid")
-    let session = try REPLSession(width: 100)
-    _ = try session.run("open \(path)")
+    let session = try FixtureSession.open(database: path)
     let entity = try #require(try session.database.model.entity(named: "Reading"))
     #expect(entity.primaryKeyAttributeNames == ["rowid"] && !entity.isReadOnly)
     let list = try session.run("list Reading")
@@ -31,8 +30,7 @@ import Testing
     #expect(try session.run("inspect Reading 2").contains("Note    changed"))
     // Someone else changes another column of the row: the rowid alone is not trusted.
     _ = try session.run("edit Reading 3")
-    let other = try REPLSession(width: 100)
-    _ = try other.run("open \(path)")
+    let other = try FixtureSession.open(database: path)
     _ = try other.run("edit Reading 3")
     _ = try other.run("object.sensor = 'west'")
     #expect(try other.run("save") == "saved Reading 3")

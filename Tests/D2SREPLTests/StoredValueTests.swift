@@ -134,10 +134,8 @@ import Testing
 
   @Test func aRealConcurrentChangeIsStillAConflict() throws {
     let path = try Self.database(on: .sqlite)
-    let mine = try REPLSession(width: 120)
-    _ = try mine.run("open \(path)")
-    let theirs = try REPLSession(width: 120)
-    _ = try theirs.run("open \(path)")
+    let mine = try FixtureSession.open(database: path, width: 120)
+    let theirs = try FixtureSession.open(database: path, width: 120)
     _ = try mine.run("edit Measure 1")
     _ = try theirs.run("edit Measure 1")
     _ = try theirs.run("object.stamp = '2030-01-01 00:00:00'")
