@@ -143,27 +143,53 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     }
   }
 
+  /// The objects of `entity` whose `attributes` hold one of `keys` (each key one value per
+  /// attribute), by those values: one statement per batch of keys, never one per key.
+  public func objects(
+    of entity: Entity, matching attributes: [String], in keys: [[DatabaseValue]]
+  ) throws -> [[DatabaseValue]: DatabaseObject] {
+    let indexes = attributes.compactMap { entity.attributeIndex(named: $0) }
+    guard !attributes.isEmpty, indexes.count == attributes.count else { return [:] }
+    var found: [[DatabaseValue]: DatabaseObject] = [:]
+    found.reserveCapacity(keys.count)
+    let perStatement = max(1, Database.batchSize / attributes.count)
+    for start in stride(from: 0, to: keys.count, by: perStatement) {
+      let batch = keys[start..<min(keys.count, start + perStatement)]
+      let qualifier: Qualifier
+      if attributes.count == 1 {
+        qualifier = .comparison(KVCPath(attributes[0]), .in, .list(batch.map { $0[0].literal }))
+      } else {
+        qualifier = .any(
+          batch.map { key in
+            .all(
+              zip(attributes, key).map { name, value in
+                .comparison(KVCPath(name), .equal, value.literal)
+              })
+          })
+      }
+      for object in try fetch(FetchSpecification(entityName: entity.name, qualifier: qualifier)) {
+        found[indexes.map { object.databaseValue(at: $0) }] = object
+      }
+    }
+    return found
+  }
+
   /// Loads relationship `name` for `objects`, returning the distinct destinations.
   private func prefetch(_ name: String, for objects: [DatabaseObject]) throws -> [DatabaseObject] {
     guard let entity = objects.first?.entity, let relationship = entity.relationship(named: name),
       let destination = model.entity(named: relationship.destinationName)
     else { return [] }
     let sourceIndexes = relationship.joins.compactMap { entity.attributeIndex(named: $0.source) }
-    let destinationIndexes = relationship.joins.compactMap {
-      destination.attributeIndex(named: $0.destination)
-    }
-    guard sourceIndexes.count == relationship.joins.count,
-      destinationIndexes.count == relationship.joins.count
-    else { return [] }
-    func key(_ object: DatabaseObject, _ indexes: [Int]) -> [DatabaseValue] {
-      indexes.map { object.databaseValue(at: $0) }
+    guard sourceIndexes.count == relationship.joins.count else { return [] }
+    func key(_ object: DatabaseObject) -> [DatabaseValue] {
+      sourceIndexes.map { object.databaseValue(at: $0) }
     }
 
     // Distinct keys of the objects that still need the relationship.
     var pending: [DatabaseObject] = []
     var keys = Set<[DatabaseValue]>()
     for object in objects where object.cachedRelated(name) == nil {
-      let value = key(object, sourceIndexes)
+      let value = key(object)
       if value.contains(.null) {
         object.cacheRelated(nil, for: name)
       } else {
@@ -171,31 +197,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
         keys.insert(value)
       }
     }
-    let distinct = Array(keys)
-    var found: [[DatabaseValue]: DatabaseObject] = [:]
-    found.reserveCapacity(distinct.count)
-    let perStatement = max(1, Database.batchSize / max(1, relationship.joins.count))
-    for start in stride(from: 0, to: distinct.count, by: perStatement) {
-      let batch = distinct[start..<min(distinct.count, start + perStatement)]
-      let qualifier: Qualifier
-      if let join = relationship.joins.first, relationship.joins.count == 1 {
-        qualifier = .comparison(KVCPath(join.destination), .in, .list(batch.map { $0[0].literal }))
-      } else {
-        qualifier = .any(
-          batch.map { key in
-            .all(
-              zip(relationship.joins, key).map { join, value in
-                .comparison(KVCPath(join.destination), .equal, value.literal)
-              })
-          })
-      }
-      for object in try fetch(
-        FetchSpecification(entityName: destination.name, qualifier: qualifier))
-      {
-        found[key(object, destinationIndexes)] = object
-      }
-    }
-    for object in pending { object.cacheRelated(found[key(object, sourceIndexes)], for: name) }
+    let found = try self.objects(
+      of: destination, matching: relationship.joins.map(\.destination), in: Array(keys))
+    for object in pending { object.cacheRelated(found[key(object)], for: name) }
     return Array(found.values)
   }
 

@@ -2,17 +2,19 @@ import D2SModel
 import Qualifiers
 
 extension CommandParser {
-  /// `list ENTITY [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]`, with the
-  /// qualifier parsed at its column in `line`.
+  /// `list ENTITY [with KEY, …] [where QUALIFIER] [order by KEY [asc|desc], …] [limit N]
+  /// [offset N]`, with the qualifier parsed at its column in `line`.
   static func list(_ rest: Substring, in line: String) throws -> REPLCommand {
     let body = try required(
-      rest, "list ENTITY [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]")
+      rest,
+      "list ENTITY [with KEY, …] [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]"
+    )
     let (entity, tail) = splitWord(body)
     var clauses = ListClauses()
     guard !tail.isEmpty else { return .list(entity: String(entity), clauses: clauses) }
     let marks = try clauseMarks(in: tail, of: line)
     guard let first = marks.first, first.start == tail.startIndex else {
-      throw REPLError("expected where, order by, limit or offset after \(entity)")
+      throw REPLError("expected with, where, order by, limit or offset after \(entity)")
     }
     var bodies: [(kind: String, text: Substring)] = []
     for (position, mark) in marks.enumerated() {
@@ -28,6 +30,9 @@ extension CommandParser {
       case "order":
         guard clauses.orderings.isEmpty else { throw REPLError("only one order by clause") }
         clauses.orderings = try orderings(text)
+      case "with":
+        guard clauses.columns.isEmpty else { throw REPLError("only one with clause") }
+        clauses.columns = try keys(text, usage: "with KEY, …", directions: false).map(\.keyPath)
       default:
         guard let n = Int(text), n >= 0, n <= Int(Int32.max) else {
           throw REPLError("\(kind) must be a whole number from 0 to \(Int32.max)")
@@ -60,7 +65,7 @@ extension CommandParser {
       case .symbol(")"), .symbol("]"), .symbol("}"): depth -= 1
       case .identifier(let word) where depth == 0:
         let lower = word.lowercased()
-        if lower == "where" || lower == "limit" || lower == "offset" {
+        if ["where", "with", "limit", "offset"].contains(lower) {
           marks.append((lower, index(token), index(tokens[position + 1])))
         } else if lower == "order", position + 1 < tokens.count,
           case .identifier(let by) = tokens[position + 1].kind, by.lowercased() == "by"
@@ -76,6 +81,14 @@ extension CommandParser {
 
   /// `KEY [asc|desc], …`; a key may be in backticks (`` `order` desc ``).
   private static func orderings(_ text: Substring) throws -> [SortOrdering] {
+    try keys(text, usage: "order by KEY [asc|desc], …", directions: true)
+  }
+
+  /// `KEY, …`, each key in backticks where it needs them, and with `directions`, each
+  /// followed by an optional `asc` or `desc`.
+  private static func keys(
+    _ text: Substring, usage: String, directions: Bool
+  ) throws -> [SortOrdering] {
     let tokens = try Lexer(String(text), allowsComments: false).tokenize()
     var orderings: [SortOrdering] = []
     var index = 0
@@ -84,11 +97,11 @@ extension CommandParser {
       switch tokens[index].kind {
       case .identifier(let name) where !name.hasPrefix("@"): key = KVCPath(name)
       case .quotedPath(let components): key = KVCPath(components: components)
-      default: throw REPLError("usage: order by KEY [asc|desc], …")
+      default: throw REPLError("usage: \(usage)")
       }
       index += 1
       var ascending = true
-      if case .identifier(let word) = tokens[index].kind {
+      if directions, case .identifier(let word) = tokens[index].kind {
         guard ["asc", "desc"].contains(word.lowercased()) else {
           throw REPLError("expected asc or desc after \(key.quotedDescription)")
         }
@@ -99,10 +112,10 @@ extension CommandParser {
       if tokens[index].isSymbol(","), tokens[index + 1].kind != .end {
         index += 1
       } else if tokens[index].kind != .end {
-        throw REPLError("usage: order by KEY [asc|desc], …")
+        throw REPLError("usage: \(usage)")
       }
     }
-    guard !orderings.isEmpty else { throw REPLError("usage: order by KEY [asc|desc], …") }
+    guard !orderings.isEmpty else { throw REPLError("usage: \(usage)") }
     return orderings
   }
 }

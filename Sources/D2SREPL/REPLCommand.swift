@@ -57,7 +57,7 @@ public enum REPLCommand: Equatable, Sendable {
   case quit
 }
 
-/// The clauses of `list ENTITY [where …] [order by …] [limit N] [offset N]`, as typed values;
+/// The clauses of `list ENTITY [with …] [where …] [order by …] [limit N] [offset N]`, as typed values;
 /// property names are matched against the model when the command runs.
 public struct ListClauses: Equatable, Sendable {
   /// The `where` clause.
@@ -68,12 +68,15 @@ public struct ListClauses: Equatable, Sendable {
   public var limit: Int?
   /// The `offset` clause.
   public var offset: Int?
+  /// The `with` clause: key paths shown before the rules' columns, as typed.
+  public var columns: [String]
 
   /// Clauses from their parts.
   public init(
     qualifier: Qualifier? = nil, orderings: [SortOrdering] = [], limit: Int? = nil,
-    offset: Int? = nil
+    offset: Int? = nil, columns: [String] = []
   ) {
+    self.columns = columns
     self.qualifier = qualifier
     self.orderings = orderings
     self.limit = limit

@@ -3,13 +3,16 @@ enum REPLHelp {
   static let commands: [(String, String)] = [
     ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
     ("entities [--all]", "the entity list page (--all: internal tables too)"),
-    ("list ENTITY [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]", "the list page"),
+    (
+      "list ENTITY [with KEY, …] [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]",
+      "the list page (with: columns shown first, such as the key: with id)"
+    ),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (
       "next · prev",
       "the next or previous window of the last list, continued from its rows (keyset)"
     ),
-    ("inspect ENTITY KEY", "the inspect page of one object"),
+    ("inspect ENTITY KEY", "the inspect page of one object (a key of several columns: 1,23)"),
     ("edit ENTITY KEY · new ENTITY", "start editing"),
     ("object.KEY = VALUE", "while editing: set an attribute, or a to-one by the destination's key"),
     ("choose REL [where Q]", "while editing: the candidates for a to-one"),

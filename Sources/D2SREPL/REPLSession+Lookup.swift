@@ -38,7 +38,8 @@ extension REPLSession {
     }
     guard keys.count == key.count else {
       throw REPLError(
-        "\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", ")))"
+        "\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", "))): "
+          + "type them separated by commas, as \(keys.map { $0.name.uppercased() }.joined(separator: ","))"
       )
     }
     let values = try zip(keys, key).map { attribute, literal -> DatabaseValue in

@@ -63,7 +63,10 @@ extension REPLSession {
         SortOrdering(
           try matchedPath(KVCPath($0.keyPath), from: entity).description, ascending: $0.ascending)
       },
-      limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0)
+      limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0,
+      columns: try clauses.columns.map {
+        try matchedPath(KVCPath($0), from: entity).description
+      })
     try navigate(task: "list", entity: entity, object: nil)
     list = request
     return try render()

@@ -12,6 +12,11 @@ enum ListBenchmark {
     rule task = 'list' AND entity.name = 'Rental' => displayPropertyKeys = ('rentalDate', 'customer.lastName', 'inventory.film.title')
     list Rental order by id
     """
+  /// What `list Event` shows: each event's kind by its title (the kind's name) where its
+  /// foreign key is, and its other columns but the surrogate key.
+  static let eventJoin = """
+    select k.name, e.label, e.amount, e.happened_at, e.note from event e left join kind k on k.kind_id = e.kind_id
+    """
   static let rounds = Int(ProcessInfo.processInfo.environment["D2S_BENCH_ROUNDS"] ?? "") ?? 11
 
   static func run() throws {
@@ -49,13 +54,13 @@ enum ListBenchmark {
     let events = try EventTable.make(in: folder, rows: 1_000_000)
     let big = try compare(
       "1,000,000-row event list", [repl, events, "-c", "list Event"],
-      against: ["sqlite3", "-box", events, "select * from event"])
+      against: ["sqlite3", "-box", events, eventJoin])
     table.append(("1,000,000-row list / sqlite3 -box, time", big.time, "≤ 1.5"))
     table.append(("same, peak memory / sqlite3 -box's", big.memory, "≤ 1.0"))
     let small = try EventTable.make(in: folder, rows: 100_000)
     let tenth = try compare(
       "100,000-row event list", [repl, small, "-c", "list Event"],
-      against: ["sqlite3", "-box", small, "select * from event"], rounds: 3)
+      against: ["sqlite3", "-box", small, eventJoin], rounds: 3)
     table.append(
       ("peak memory, 1,000,000 rows / 100,000 rows", big.ownMemory / tenth.ownMemory, "≤ 1.1"))
     let cold = try compare(

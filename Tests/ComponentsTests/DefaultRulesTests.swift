@@ -51,8 +51,8 @@ import Testing
     #expect(ctx.title == "Customer")
     #expect(
       ctx.displayPropertyKeys == [
-        "firstName", "lastName", "email", "active", "createDate", "lastUpdate",
-      ])
+        "store", "firstName", "lastName", "email", "address", "active", "createDate", "lastUpdate",
+      ], "to-ones by their titles, where their foreign keys are")
     let row = ctx.with(\.propertyKey, "lastName").with(
       \.object, try ctx.database?.fetchObject("Customer", primaryKey: [.int(1)]))
     #expect(row.attribute?.name == "lastName")
@@ -99,7 +99,9 @@ import Testing
     #expect(ctx.with(\.task, "list").displayPropertyKeys == ["actor", "film", "lastUpdate"])
     try ctx.setValue(.string("Rental"), forKeyNamed: "entity")
     #expect(
-      ctx.with(\.task, "list").displayPropertyKeys == ["rentalDate", "returnDate", "lastUpdate"])
+      ctx.with(\.task, "list").displayPropertyKeys == [
+        "rentalDate", "inventory", "customer", "returnDate", "staff", "lastUpdate",
+      ])
   }
 
   @Test func passwordsAreNeverEditedOrShown() throws {

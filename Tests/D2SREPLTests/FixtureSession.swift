@@ -30,3 +30,12 @@ enum FixtureSession {
     return session
   }
 }
+
+extension String {
+  /// The page without its footer's note on how to see a hidden key (`· "with id" shows the
+  /// key for inspect Film ID`), so that a test can assert the count the footer ends with.
+  var withoutKeyHint: String {
+    guard let note = range(of: " · \"with ", options: .backwards) else { return self }
+    return String(self[..<note.lowerBound])
+  }
+}

@@ -33,7 +33,7 @@ import Testing
       name: "plural-tables", list: "list Products", inspect: "inspect Categories 1",
       titles: ["Categories 1": "Teas", "Products 2": "Smoky Oolong"],
       relationships: ["Categories": ["products"], "Products": ["category"]],
-      lines: ["Products       2 (follow products)", "Morning Mist  20 bags                  4.50"]),
+      lines: ["Products       2 (follow products)", "Morning Mist  20 bags            Teas             4.50"]),
     Fixture(
       name: "names-with-spaces", list: "list OrderDetails", inspect: "inspect Orders 1",
       titles: ["Orders 1": "Harbour Stores", "Products 2": "Pear Cider"],
@@ -133,7 +133,7 @@ import Testing
     #expect(
       courses.contains("Databases") && courses.contains("Typography")
         && !courses.contains("Astronomy"))
-    #expect(courses.hasSuffix("2 Courses"))
+    #expect(courses.withoutKeyHint.hasSuffix("2 Courses"))
     #expect(
       try session.run("show auxiliaryQualifier")
         == #"auxiliaryQualifier = "students.id = 1"  # set"#)
@@ -143,7 +143,7 @@ import Testing
     #expect(notTaking.contains("Chen") && !notTaking.contains("Ana"))
     _ = try session.run("inspect Students 1")
     #expect(
-      try session.run("follow enrollments").hasSuffix("2 Enrollments"),
+      try session.run("follow enrollments").withoutKeyHint.hasSuffix("2 Enrollments"),
       "the link's own to-many is still followed by name")
   }
 }

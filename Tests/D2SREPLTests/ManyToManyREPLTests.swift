@@ -29,14 +29,14 @@ import Testing
       "one query for the rows, one for the count")
     #expect(actors.hasPrefix("Actor\n=====\n"))
     #expect(actors.contains("PENELOPE    GUINESS"))
-    #expect(actors.hasSuffix("10 Actor"))
+    #expect(actors.withoutKeyHint.hasSuffix("10 Actor"))
     #expect(
       try session.run("show auxiliaryQualifier") == #"auxiliaryQualifier = "films.id = 1"  # set"#)
     _ = try session.run("inspect Film 1")
     #expect(
-      try session.run("follow filmActors").hasSuffix("10 FilmActor"), "still followed by name")
+      try session.run("follow filmActors").withoutKeyHint.hasSuffix("10 FilmActor"), "still followed by name")
     #expect(try session.run("inspect Actor 1").hasPrefix("PENELOPE GUINESS\n================\n"))
     let acting = try session.run("list Actor where films.title = 'ACADEMY DINOSAUR'")
-    #expect(acting.hasSuffix("10 Actor") && acting.contains("GUINESS"))
+    #expect(acting.withoutKeyHint.hasSuffix("10 Actor") && acting.contains("GUINESS"))
   }
 }

@@ -45,27 +45,53 @@ struct EntityListPage: D2SView {
 /// columns, headed by `displayNameForProperty`, values through `formatter`; then the window
 /// and the total.
 struct QueryListPage: PrimitiveView {
+  /// How many rows a list with to-one titles holds back to fetch their titles together.
+  static let titleChunk = 500
+  /// The most rows a to-one's destination may have for a whole list to load all its titles
+  /// before its rows.
+  static let titlesLoadedWhole = 1_000
+
   func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
     guard context.entity != nil else { return .message("error: no entity to list") }
     guard context.database != nil else { return .message("error: no database is open") }
     let group = try DisplayGroup(context: context, request: scope.environment.list)
     let columns = try ListColumns(
-      context: context, entity: group.entity, model: group.database.model,
+      context: context, entity: group.entity, database: group.database,
       environment: scope.environment)
-    // Rows are made one by one as the renderer reads them, and let go once written, so a
-    // long list is never held whole.
+    // Rows are made as the renderer reads them, and let go once written, so a long list is
+    // never held whole; with to-one titles, a chunk at a time, whose titles are fetched
+    // together.
     let rows = RowSource { emit in
+      var pending: [([DatabaseValue], DatabaseObject?)] = []
+      func flush() throws {
+        try columns.loadTitles(for: pending.map(\.0))
+        for (values, object) in pending { try emit(try columns.row(values, object)) }
+        pending.removeAll(keepingCapacity: true)
+      }
+      // A whole list (script mode) loads small destinations' titles first, so that no row
+      // queries and its rows can be read ahead.
+      if columns.showsTitles, group.limit == nil {
+        try columns.loadAllTitles(upTo: Self.titlesLoadedWhole)
+      }
+      let chunked = !columns.titlesAreComplete
       try group.forEachRow(
         attributes: columns.rowAttributes, paths: columns.joinedPaths,
-        objects: columns.needsObjects, prefetch: columns.prefetch
-      ) {
-        try emit(try columns.row($0, $1))
+        objects: columns.needsObjects, prefetch: columns.prefetch, queries: chunked
+      ) { values, object in
+        guard chunked else { return try emit(try columns.row(values, object)) }
+        pending.append((values, object))
+        if pending.count == Self.titleChunk { try flush() }
       }
+      try flush()
     }
     let noun =
       context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
-    let summary = ListSummary(noun: noun, offset: group.offset, limit: group.limit) {
+    let hidden = ListColumns.hiddenKey(of: group.entity, columns: columns.columns)
+    let summary = ListSummary(
+      noun: noun, offset: group.offset, limit: group.limit,
+      hiddenKey: hidden.map { (group.entity.name, $0) }
+    ) {
       try group.total(shown: $0)
     }
     return .table(

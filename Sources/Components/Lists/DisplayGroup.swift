@@ -84,9 +84,11 @@ public final class DisplayGroup: @unchecked Sendable {
   /// entity has a primary key, the row's position; with an object per row when `objects` is
   /// true (their `prefetch` relationships fetched a chunk at a time). Nothing is held beyond a
   /// chunk. The first and last positions are recorded for `next` and `prev`.
+  ///
+  /// `queries` says whether `body` may query the database: then rows are never read ahead.
   public func forEachRow(
     attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool, prefetch: [String],
-    _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
+    queries: Bool = false, _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     positions.reset()
     try startCounting()
@@ -104,7 +106,7 @@ public final class DisplayGroup: @unchecked Sendable {
     // A whole list (script mode) whose rows need no objects is read a few batches ahead on
     // a second thread: no count starts while it streams, and nothing here queries.
     var readAhead = false
-    if !objects, specification.limit == nil, case .shown? = plan { readAhead = true }
+    if !objects, !queries, specification.limit == nil, case .shown? = plan { readAhead = true }
     try database.fetchRows(
       fetch, attributes: objects ? nil : attributes, paths: paths,
       positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead

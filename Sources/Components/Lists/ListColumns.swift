@@ -22,15 +22,14 @@ struct ListColumns {
     let ownAttribute: String?
     /// How cells show their value when they can skip their component, else nil.
     let plain: PlainText?
-    /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole column):
-    /// the cells made so far, by the related object's key, so each related object's title is
-    /// resolved once.
-    let titles: TitleCache?
+    /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole
+    /// column): its foreign key and the titles fetched so far.
+    let titles: ToOneTitles?
 
     init(
       description: TableColumn, context: RuleContext, path: PropertyPath?, valueIndex: Int?,
       ownAttribute: String?, plain: PlainText?,
-      titles: TitleCache?
+      titles: ToOneTitles?
     ) {
       self.description = description
       self.context = context
@@ -64,9 +63,71 @@ struct ListColumns {
     }
   }
 
-  /// Cells by the key of the object they show.
-  final class TitleCache {
+  /// A to-one column shown by its destination's title, read without the row's object: a row
+  /// holds the foreign key, the destinations of a chunk of rows are fetched together, and each
+  /// one's cell is made once and kept by its key.
+  final class ToOneTitles {
+    let destination: Entity
+    /// The destination's attributes the foreign key matches.
+    let destinationKeys: [String]
+    /// Where the foreign key's values are: an attribute of the row's entity, or a path
+    /// through the to-ones before the last (joined).
+    let sources: [PropertyPath]
+    /// Where those values are in a row.
+    var sourceIndexes: [Int] = []
+    /// Cells by foreign key (a one-column key, the most common, by its value alone: no array
+    /// made per row); the empty key is the cell of no object.
     var cells: [[DatabaseValue]: ShownValue] = [:]
+    var cellsByValue: [DatabaseValue: ShownValue] = [:]
+    /// Whether `cells` holds every destination: a key not there has no object.
+    var isComplete = false
+    /// The titles of the to-one `path` ends at, if its foreign key can be read from a row.
+    init?(_ path: PropertyPath, from entity: Entity, in model: Model) {
+      guard path.attribute == nil, let last = path.relationships.last else { return nil }
+      let through = path.relationships.dropLast()
+      var owner = entity
+      for name in through {
+        guard
+          let next = owner.relationship(named: name).flatMap({
+            model.entity(named: $0.destinationName)
+          })
+        else { return nil }
+        owner = next
+      }
+      guard let relationship = owner.relationship(named: last), !relationship.isToMany,
+        !relationship.isFlattened, !relationship.joins.isEmpty,
+        let destination = model.entity(named: relationship.destinationName)
+      else { return nil }
+      let sources = relationship.joins.compactMap { join in
+        try? PropertyPath(
+          (through + [join.source]).joined(separator: "."), from: entity, in: model)
+      }
+      guard sources.count == relationship.joins.count, sources.allSatisfy({ $0.attribute != nil })
+      else { return nil }
+      self.destination = destination
+      self.destinationKeys = relationship.joins.map(\.destination)
+      self.sources = sources
+    }
+
+    /// The foreign key of `values`, or nil when a part of it is NULL.
+    func key(_ values: [DatabaseValue]) -> [DatabaseValue]? {
+      let key = sourceIndexes.map { values[$0] }
+      return key.contains(.null) ? nil : key
+    }
+
+    /// The cell made for `values`' foreign key, if any.
+    func cell(_ values: [DatabaseValue]) -> ShownValue? {
+      if sourceIndexes.count == 1 {
+        let value = values[sourceIndexes[0]]
+        return value.isNull ? cells[[]] : cellsByValue[value]
+      }
+      return cells[key(values) ?? []]
+    }
+
+    /// Keeps `cell` for `key`.
+    func store(_ cell: ShownValue, for key: [DatabaseValue]) {
+      if key.count == 1 { cellsByValue[key[0]] = cell } else { cells[key] = cell }
+    }
   }
 
   let columns: [Column]
@@ -81,8 +142,13 @@ struct ListColumns {
   /// The entity attributes a row holds when no cell needs an object: the primary key and the
   /// columns' own attributes (nil: all of them).
   let rowAttributes: [Attribute]?
+  /// Where to-one columns fetch the objects they show the titles of.
+  let database: Database?
 
-  init(context: RuleContext, entity: Entity, model: Model, environment: RenderEnvironment) throws {
+  init(
+    context: RuleContext, entity: Entity, database: Database?, environment: RenderEnvironment
+  ) throws {
+    let model = database?.model ?? context.model
     var rowContext = context
     rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
     let perCell: [any DynamicEnvironmentKey.Type] = [
@@ -90,7 +156,16 @@ struct ListColumns {
     ]
     var joined: [PropertyPath] = []
     var columns: [Column] = []
-    for key in context.displayPropertyKeys {
+    /// Where `path`'s value will be in a row: its own attribute's name, or a joined path's
+    /// place among the joined paths (made absolute below, once the row's attributes are known).
+    func place(_ path: PropertyPath) -> (own: String?, joined: Int?) {
+      guard let attribute = path.attribute else { return (nil, nil) }
+      if path.relationships.isEmpty { return (attribute.name, nil) }
+      joined.append(path)
+      return (nil, joined.count - 1)
+    }
+    var sourcePlaces: [ObjectIdentifier: [(own: String?, joined: Int?)]] = [:]
+    for key in Self.keys(context, environment.list) {
       let column = rowContext.with(\.propertyKey, key)
       let (component, componentPerCell) = try column.value(
         D2SKeys.Component.self, readingAnyOf: perCell)
@@ -98,39 +173,31 @@ struct ListColumns {
         D2SKeys.Formatter.self, readingAnyOf: perCell)
       let name = component?.name ?? ""
       let path = try? PropertyPath(key, from: entity, in: model)
-      var index: Int?
-      var own: String?
-      if let path, let attribute = path.attribute {
-        if path.relationships.isEmpty {
-          index = entity.attributeIndex(named: attribute.name)
-          own = attribute.name
-        } else {
-          index = joined.count  // made absolute below, once the row's attributes are known
-          joined.append(path)
-        }
-      }
+      let isWholeColumn = !componentPerCell && !formatterPerCell && !column.debug
+      let view = try? environment.looks.view(ComponentName(name), look: column.look)
+      let (own, joinedIndex) = path.map(place) ?? (nil, nil)
       let isPlainValue =
-        index != nil && !componentPerCell && !formatterPerCell && !column.debug
-        && Self.plainComponents.contains(name)
-        && Self.isBasicValueView(
-          try? environment.looks.view(ComponentName(name), look: column.look))
+        (own != nil || joinedIndex != nil) && isWholeColumn
+        && Self.plainComponents.contains(name) && Self.isBasicValueView(view)
+      var titles: ToOneTitles?
+      if isWholeColumn, view is DisplayToOne, let path {
+        titles = ToOneTitles(path, from: entity, in: model)
+        if let titles { sourcePlaces[ObjectIdentifier(titles)] = titles.sources.map(place) }
+      }
       columns.append(
         Column(
           description: TableColumn(
             key: key, label: column.displayNameForProperty, component: name,
             rightAligned: name == "DisplayNumber",
             cuttable: Self.isCuttable(path, component: name, model: model)),
-          context: column, path: path, valueIndex: index, ownAttribute: own,
+          context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
               formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
               attribute: column.attribute, nilText: column.displayStringForNil) : nil,
-          titles: name == "DisplayToOne" && !componentPerCell && !formatterPerCell && !column.debug
-            && path?.attribute == nil
-            && (try? environment.looks.view(ComponentName(name), look: column.look)) is DisplayToOne
-            ? TitleCache() : nil))
+          titles: titles))
     }
-    let slow = columns.filter { $0.plain == nil }
+    let slow = columns.filter { $0.plain == nil && $0.titles == nil }
     self.needsObjects = !slow.isEmpty
     self.prefetch = slow.compactMap { column in
       guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else {
@@ -141,24 +208,46 @@ struct ListColumns {
     // Without objects a row holds only what is shown, and the key; with them, every attribute.
     let keyNames = entity.primaryKeyAttributeNames
     var names: [String] = []
-    for name in keyNames + columns.compactMap(\.ownAttribute) where !names.contains(name) {
+    let sourceNames = sourcePlaces.values.flatMap { $0.compactMap(\.own) }
+    for name in keyNames + columns.compactMap(\.ownAttribute) + sourceNames
+    where !names.contains(name) {
       names.append(name)
     }
     let attributes =
       needsObjects ? entity.attributes : names.compactMap { entity.attribute(named: $0) }
     self.rowAttributes = needsObjects ? nil : attributes
-    func position(_ name: String) -> Int? { attributes.firstIndex { $0.name == name } }
-    for index in columns.indices {
-      if let own = columns[index].ownAttribute {
-        columns[index].valueIndex = position(own)
-      } else if let joinedIndex = columns[index].valueIndex {
-        columns[index].valueIndex = attributes.count + joinedIndex
+    func position(_ place: (own: String?, joined: Int?)) -> Int? {
+      if let own = place.own { return attributes.firstIndex { $0.name == own } }
+      return place.joined.map { attributes.count + $0 }
+    }
+    for column in columns {
+      column.valueIndex = position((column.ownAttribute, column.valueIndex))
+      if let titles = column.titles {
+        titles.sourceIndexes = (sourcePlaces[ObjectIdentifier(titles)] ?? []).compactMap(position)
       }
     }
-    self.keyIndexes = keyNames.compactMap(position)
+    self.keyIndexes = keyNames.compactMap { position(($0, nil)) }
     self.columns = columns
     self.environment = environment
     self.joinedPaths = joined
+    self.database = database
+  }
+
+  /// The columns' keys: the request's own (`with id`), then the rules' `displayPropertyKeys`.
+  static func keys(_ context: RuleContext, _ request: ListRequest) -> [String] {
+    let rules = context.displayPropertyKeys
+    guard !request.columns.isEmpty else { return rules }
+    var keys = request.columns
+    for key in rules where !keys.contains(key) { keys.append(key) }
+    return keys
+  }
+
+  /// The key attributes of `entity` when `columns` do not show them all (a surrogate `id`, a
+  /// link table's foreign keys): the footer says how to see them, for `inspect`.
+  static func hiddenKey(of entity: Entity, columns: [Column]) -> [String]? {
+    let key = entity.primaryKeyAttributeNames
+    let shown = Set(columns.compactMap(\.ownAttribute))
+    return key.isEmpty || key.allSatisfy(shown.contains) ? nil : key
   }
 
   /// Whether `view` is one of BasicLook's value views (a look may replace them by name).
@@ -195,17 +284,13 @@ struct ListColumns {
         cells.append(ShownValue(value, text: plain.text(value)))
         continue
       }
-      guard let object else { continue }
-      var titleKey: [DatabaseValue]?
-      if let titles = column.titles, let path = column.path {
-        let related = KVC.unwrap(path.anyValue(in: object)) as? DatabaseObject
-        let key = related?.primaryKeyValues ?? []
-        if let cached = titles.cells[key] {
-          cells.append(cached)
-          continue
-        }
-        titleKey = key
+      if let titles = column.titles {
+        if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
+        cells.append(
+          titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil))
+        continue
       }
+      guard let object else { continue }
       var cell = column.context.with(\.object, object)
       // The page knows the value: read it from the row, or through the resolved path.
       if let index = column.valueIndex {
@@ -216,11 +301,66 @@ struct ListColumns {
       }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)
-      let shown = ShownValue(
-        FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText)
-      if let titleKey, let titles = column.titles { titles.cells[titleKey] = shown }
-      cells.append(shown)
+      cells.append(
+        ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText))
     }
     return TableRow(key: keyIndexes.map { values[$0] }, cells: cells)
+  }
+
+  /// Whether some column shows a to-one by its title: rows are best handed to ``row(_:_:)``
+  /// after ``loadTitles(for:)`` has seen a chunk of them, unless ``titlesAreComplete``.
+  var showsTitles: Bool { columns.contains { $0.titles != nil } }
+
+  /// Whether every to-one column holds the titles of all its destinations (after
+  /// ``loadAllTitles(upTo:)``): then making rows never queries.
+  var titlesAreComplete: Bool { columns.allSatisfy { $0.titles?.isComplete ?? true } }
+
+  /// Makes the cells of every destination of each to-one column whose entity has at most
+  /// `limit` rows (one statement each): a long list then reads its rows ahead, since no
+  /// row needs a query.
+  func loadAllTitles(upTo limit: Int) throws {
+    guard let database else { return }
+    for column in columns {
+      guard let titles = column.titles, !titles.isComplete else { continue }
+      let objects = try database.fetch(
+        FetchSpecification(entityName: titles.destination.name, limit: limit + 1))
+      guard objects.count <= limit else { continue }
+      let indexes = titles.destinationKeys.compactMap {
+        titles.destination.attributeIndex(named: $0)
+      }
+      for object in objects {
+        titles.store(
+          try titleCell(column, object), for: indexes.map { object.databaseValue(at: $0) })
+      }
+      titles.cells[[]] = try titleCell(column, nil)
+      titles.isComplete = true
+    }
+  }
+
+  /// Fetches the destinations of `rows`' to-ones that no cell shows yet (one statement per
+  /// column per batch of keys, never one per row) and makes their cells.
+  func loadTitles(for rows: [[DatabaseValue]]) throws {
+    for column in columns {
+      guard let titles = column.titles, !titles.isComplete else { continue }
+      var missing = Set<[DatabaseValue]>()
+      for values in rows where titles.cell(values) == nil {
+        missing.insert(titles.key(values) ?? [])
+      }
+      if missing.remove([]) != nil { titles.cells[[]] = try titleCell(column, nil) }
+      guard !missing.isEmpty, let database else { continue }
+      let keys = Array(missing)
+      let found = try database.objects(
+        of: titles.destination, matching: titles.destinationKeys, in: keys)
+      for key in keys { titles.store(try titleCell(column, found[key]), for: key) }
+    }
+  }
+
+  /// The cell of a to-one column showing `object` (nil: none), as its component makes it.
+  private func titleCell(_ column: Column, _ object: DatabaseObject?) throws -> ShownValue {
+    var cell = column.context
+    cell.propertyValue = PropertyValues.sendable(object) ?? AnySendableValue(nil)
+    let scope = ViewScope(context: cell, environment: environment)
+    let node = try ComponentView(\.component).resolve(in: scope)
+    return ShownValue(FormattedValue.shown(object, in: scope).value, text: node.cellText)
   }
 }

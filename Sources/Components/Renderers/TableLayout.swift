@@ -27,9 +27,9 @@ struct TableLayout {
     if layout == nil { layout = start(measured, output) }
     if let layout, !layout.hidden.isEmpty {
       let hidden = layout.hidden
-      output.write(
-        "(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need\(hidden.count == 1 ? "s" : "") a wider terminal: \(hidden.joined(separator: ", ")))\n"
-      )
+      writeLine(
+        "(\(hidden.count) more column\(hidden.count == 1 ? "" : "s") need\(hidden.count == 1 ? "s" : "") a wider terminal: \(hidden.joined(separator: ", ")))",
+        to: output)
     }
     try summary(to: output)
   }
@@ -213,7 +213,13 @@ struct TableLayout {
     case .hint(let text): output.write(text + "\n")
     case .list(let list):
       let shown = table.rows.count
-      output.write(list.footer(shown: shown, total: try list.total(shown)) + "\n")
+      writeLine(list.footer(shown: shown, total: try list.total(shown)), to: output)
     }
+  }
+
+  /// A line below the table, wrapped at spaces to the width when there is one.
+  private func writeLine(_ text: String, to output: any TextOutput) {
+    let lines = width.map { TerminalRenderer.wrap(text, to: $0) } ?? [text]
+    for line in lines { output.write(line + "\n") }
   }
 }

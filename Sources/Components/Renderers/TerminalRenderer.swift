@@ -44,7 +44,7 @@ public struct TerminalRenderer: PageRenderer {
     case .message(let text): return [TerminalText.escaped(text)]
     case .value(let shown, let wraps):
       let text = TerminalText.escaped(shown.text)
-      return wraps ? wrap(text, to: max(20, (width ?? 100) - labelWidth - 2)) : [text]
+      return wraps ? Self.wrap(text, to: max(20, (width ?? 100) - labelWidth - 2)) : [text]
     case .action(let command): return ["(\(command))"]
     case .editField(let field):
       var text = "[" + TerminalText.escaped(field.value.text) + "]"
@@ -89,7 +89,7 @@ public struct TerminalRenderer: PageRenderer {
   }
 
   /// Long text wrapped at spaces to `width` columns.
-  private func wrap(_ text: String, to width: Int) -> [String] {
+  static func wrap(_ text: String, to width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {

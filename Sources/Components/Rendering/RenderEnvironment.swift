@@ -98,14 +98,17 @@ public struct ListRequest: Sendable {
   /// Where the window starts when `next` or `prev` reached it: by the position of a row
   /// (its orderings' values and primary key), not by counting rows from the first.
   public var keyset: KeysetBound?
+  /// Key paths shown before the rules' `displayPropertyKeys` (the REPL's `with id`).
+  public var columns: [String]
   /// Where the rendered window began and ended, recorded as its rows were read.
   public let positions = ListPositions()
   /// A request.
   public init(
     qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,
-    offset: Int = 0, keyset: KeysetBound? = nil
+    offset: Int = 0, keyset: KeysetBound? = nil, columns: [String] = []
   ) {
     self.keyset = keyset
+    self.columns = columns
     self.qualifier = qualifier
     self.sortOrderings = sortOrderings
     self.limit = limit

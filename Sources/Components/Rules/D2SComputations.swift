@@ -38,16 +38,7 @@ public enum D2SComputations {
     }
     computations.register("listPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
-      // A surrogate key (`id`) is hidden; a natural key (`sku`, `iata`) identifies the row.
-      let surrogate = entity.primaryKeyAttributes.filter { $0.name == "id" || $0.isRowID }.map(
-        \.name)
-      let hidden = Set(surrogate).union(entity.foreignKeyAttributeNames)
-      let keys = entity.attributes.map(\.name).filter { !hidden.contains($0) }
-      // Link tables (keyed by their foreign keys, like Sakila's film_actor, even with a
-      // last_update column): their to-one relationships first, else nothing tells rows apart.
-      let key = Set(entity.primaryKeyAttributeNames)
-      let isLinkTable = !key.isEmpty && key.isSubset(of: entity.foreignKeyAttributeNames)
-      return keys.isEmpty || isLinkTable ? entity.toOneRelationships.map(\.name) + keys : keys
+      return listPropertyKeys(of: entity)
     }
     computations.register("inspectPropertyKeys") { context in
       guard let entity = context.entity else { return [String]() }
@@ -68,6 +59,30 @@ public enum D2SComputations {
         .filter { !hidden.contains($0) }
         + entity.toOneRelationships.map(\.name)
     }
+  }
+
+  /// What identifies a row in a list, as Django admin and Datasette show it: the attributes
+  /// less a surrogate key (`id`, a rowid), which stays hidden, and each to-one by its title
+  /// where its foreign key is (`Rental`: `rentalDate`, `inventory`, `customer`, …).
+  static func listPropertyKeys(of entity: Entity) -> [String] {
+    let surrogate = Set(
+      entity.primaryKeyAttributes.filter { $0.name == "id" || $0.isRowID }.map(\.name))
+    let foreign = entity.foreignKeyAttributeNames
+    let toOnes = entity.toOneRelationships.filter { !$0.isFlattened && !$0.joins.isEmpty }
+    var placed = Set<String>()
+    var keys: [String] = []
+    for attribute in entity.attributes {
+      let starting = toOnes.filter {
+        $0.joins.first?.source == attribute.name && !placed.contains($0.name)
+      }
+      if !starting.isEmpty {
+        keys += starting.map(\.name)
+        placed.formUnion(starting.map(\.name))
+      } else if !foreign.contains(attribute.name), !surrogate.contains(attribute.name) {
+        keys.append(attribute.name)
+      }
+    }
+    return keys + toOnes.map(\.name).filter { !placed.contains($0) }
   }
 
   /// `lastName` → `Last Name`, `customerID` → `Customer ID`, `id` → `Id`, `URLPath` →
