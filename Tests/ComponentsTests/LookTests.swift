@@ -61,3 +61,45 @@ struct Stars: D2SView {
     assertSnapshot(try RenderEnvironment().renderPage(ctx), named: "actor-edit")
   }
 }
+
+/// A third-party look's plain component: the value through its formatter, declared so.
+struct LedgerAmount: FormattedValueComponent {
+  var alignment: CellAlignment { .trailing }
+  var body: some D2SView { FormattedValue() }
+}
+
+/// The same view without the declaration: rendered per cell.
+struct UndeclaredAmount: D2SView {
+  var body: some D2SView { FormattedValue() }
+}
+
+extension LookTests {
+  /// The fast path and alignment come from what a component declares, not from BasicLook's
+  /// names: a plugin's `FormattedValueComponent` is resolved once per column.
+  @Test func aLooksDeclaredValueComponentGetsTheListsFastPath() throws {
+    var ctx = try context(
+      """
+      *true* => look = 'LedgerLook'
+      propertyKey = 'amount' => component = 'Amount'
+      task = 'list' AND entity.name = 'Payment' => displayPropertyKeys = ('paymentDate', 'amount')
+      """)
+    ctx.task = "list"
+    try ctx.setValue(.string("Payment"), forKeyNamed: "entity")
+    /// The page, and how many times the amount column's component was looked up.
+    func render(_ amount: any D2SView) throws -> (page: String, lookups: Int) {
+      let looks = LookRegistry()
+      looks.register(amount, as: "Amount", look: "LedgerLook")
+      ctx.engine.lookups.start()
+      let page = try RenderEnvironment(looks: looks, list: ListRequest(limit: 1_000))
+        .renderPage(ctx)
+      let tallies = ctx.engine.lookups.stop().filter { $0.key == "component" }
+      return (page, tallies.map(\.count).reduce(0, +))
+    }
+    let declared = try render(LedgerAmount())
+    let undeclared = try render(UndeclaredAmount())
+    #expect(declared.page.contains("2005-05-25 11:30:37    2.99\n"), "right-aligned")
+    #expect(undeclared.page.contains("2005-05-25 11:30:37  2.99\n"))
+    #expect(declared.lookups < 20, "\(declared.lookups) component look-ups for 1,000 rows")
+    #expect(undeclared.lookups >= 1_000, "per cell: \(undeclared.lookups)")
+  }
+}

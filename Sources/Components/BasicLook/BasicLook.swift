@@ -33,9 +33,10 @@ public enum BasicLook {
       "DebugEntityDetails": DebugEntityDetails(),
       "DebugObjectEditInfo": DebugObjectEditInfo(),
     ]
-    for name in ["DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL"] {
+    for name in ["DisplayString", "DisplayDate", "DisplayEmail", "DisplayURL"] {
       all[name] = DisplayValue()
     }
+    all["DisplayNumber"] = DisplayValue(alignment: .trailing)
     for name in [
       "EditString", "EditLargeString", "EditNumber", "EditBool", "EditDate", "EditToOne",
     ] {

@@ -3,7 +3,8 @@ import EnvKeys
 import RuleCore
 
 /// Strings, numbers, dates, e-mail addresses, URLs: the value through its formatter.
-struct DisplayValue: D2SView {
+struct DisplayValue: FormattedValueComponent {
+  var alignment: CellAlignment = .leading
   var body: some D2SView { FormattedValue() }
 }
 
@@ -21,8 +22,8 @@ struct DisplayBool: D2SView {
   }
 }
 
-/// Long text, wrapped to the width.
-struct DisplayLargeString: D2SView {
+/// Long text, wrapped to the width (a table cell is one whole line, as for any value).
+struct DisplayLargeString: FormattedValueComponent {
   var body: some D2SView { FormattedValue(wraps: true) }
 }
 
@@ -34,7 +35,7 @@ struct DisplayPassword: D2SView {
 }
 
 /// The destination's title.
-struct DisplayToOne: D2SView {
+struct DisplayToOne: RelatedTitleComponent {
   @Environment(\.propertyValue) var value
   var body: some D2SView {
     if let object = KVC.unwrap(value) as? DatabaseObject {

@@ -176,11 +176,12 @@ struct ListColumns {
       let isWholeColumn = !componentPerCell && !formatterPerCell && !column.debug
       let view = try? environment.looks.view(ComponentName(name), look: column.look)
       let (own, joinedIndex) = path.map(place) ?? (nil, nil)
-      let isPlainValue =
-        (own != nil || joinedIndex != nil) && isWholeColumn
-        && Self.plainComponents.contains(name) && Self.isBasicValueView(view)
+      // What the component declares it shows, not its name, decides the fast path.
+      let valueView = view as? any FormattedValueComponent
+      let rightAligned = valueView?.alignment == .trailing
+      let isPlainValue = (own != nil || joinedIndex != nil) && isWholeColumn && valueView != nil
       var titles: ToOneTitles?
-      if isWholeColumn, view is DisplayToOne, let path {
+      if isWholeColumn, view is any RelatedTitleComponent, let path {
         titles = ToOneTitles(path, from: entity, in: model)
         if let titles { sourcePlaces[ObjectIdentifier(titles)] = titles.sources.map(place) }
       }
@@ -188,8 +189,8 @@ struct ListColumns {
         Column(
           description: TableColumn(
             key: key, label: column.displayNameForProperty, component: name,
-            rightAligned: name == "DisplayNumber",
-            cuttable: Self.isCuttable(path, component: name, model: model)),
+            rightAligned: rightAligned,
+            cuttable: Self.isCuttable(path, rightAligned: rightAligned, model: model)),
           context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
@@ -250,15 +251,10 @@ struct ListColumns {
     return key.isEmpty || key.allSatisfy(shown.contains) ? nil : key
   }
 
-  /// Whether `view` is one of BasicLook's value views (a look may replace them by name).
-  static func isBasicValueView(_ view: (any D2SView)?) -> Bool {
-    view is DisplayValue || view is DisplayLargeString
-  }
-
   /// Text may be cut on a narrow terminal; numbers, dates and the title of the row (or of
   /// the object a path leads to) never are.
-  static func isCuttable(_ path: PropertyPath?, component: String, model: Model) -> Bool {
-    guard let path, let attribute = path.attribute else { return component != "DisplayNumber" }
+  static func isCuttable(_ path: PropertyPath?, rightAligned: Bool, model: Model) -> Bool {
+    guard let path, let attribute = path.attribute else { return !rightAligned }
     switch attribute.valueType {
     case .int, .double, .decimal, .date, .bool: return false
     default: break
@@ -266,13 +262,6 @@ struct ListColumns {
     guard let owner = path.owner(in: model) else { return true }
     return !(owner.titleAttributeChoices.first ?? []).contains(attribute.name)
   }
-
-  /// The components that show a value through its formatter and nothing else.
-  /// (DisplayLargeString too: it wraps on inspect pages, but a table cell is one whole line.)
-  static let plainComponents: Set<String> = [
-    "DisplayString", "DisplayNumber", "DisplayDate", "DisplayEmail", "DisplayURL",
-    "DisplayLargeString",
-  ]
 
   /// The row made from a display group's `values` (and `object`, when cells need one).
   func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
