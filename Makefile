@@ -47,7 +47,7 @@ fuzz: deps
 # handling, rule caches reached from several threads, concurrent editors, counts and rows read
 # ahead) under ThreadSanitizer; each in a scratch folder of its own. Not part of `make test`
 # or CI.
-TSAN_SUITES ?= InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests
+TSAN_SUITES ?= ConcurrentPageTests|InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests
 test-sanitized: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \

@@ -42,7 +42,10 @@ public struct D2SREPLCommand: ParsableCommand {
     help: "Columns a page may use (default: COLUMNS, else the terminal's; scripts have no limit).")
   var width: Int?
 
-  @Option(help: "Output format for the whole run: terminal, markdown or json (JSON Lines).")
+  @Option(
+    help:
+      "Output format for the whole run: terminal, markdown, json (JSON Lines) or a plugin's platform."
+  )
   var format: String?
 
   @Flag(name: .customLong("read-only"), help: "Open databases read-only: browse, never write.")
@@ -103,9 +106,10 @@ public struct D2SREPLCommand: ParsableCommand {
       session.readOnly = readOnly
       var start: [REPLCommand] = []
       if let format {
-        guard Renderers.platforms.contains(format) else {
+        guard session.renderers.platforms.contains(format) else {
           throw REPLError(
-            "unknown format '\(format)' (use \(Renderers.platforms.joined(separator: ", ")))")
+            "unknown format '\(format)' (use \(session.renderers.platforms.joined(separator: ", ")))"
+          )
         }
         start.append(.set(key: "platform", value: .string(format)))
       }

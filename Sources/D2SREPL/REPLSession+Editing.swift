@@ -49,12 +49,13 @@ extension REPLSession {
     else {
       throw REPLError("\(name) is not a to-one relationship")
     }
-    var environment = environment
-    environment.list = ListRequest(
+    let list = ListRequest(
       qualifier: try qualifier.map { try matchedQualifier($0, from: destination) },
       limit: defaultLimit)
     renderedPage = true
-    return String(try environment.renderPage(child).dropLast())
+    var application = application
+    application.base = child
+    return String(try application.render(PageRequest(list: list, width: width)).dropLast())
   }
 
   /// `save`.

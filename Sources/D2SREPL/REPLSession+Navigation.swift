@@ -230,28 +230,22 @@ extension REPLSession {
     context = next
   }
 
-  /// What pages are rendered with: looks, formatters, width and the list request.
-  var environment: RenderEnvironment {
-    RenderEnvironment(looks: looks, formatters: formatters, width: width, list: list)
+  /// What pages are rendered from: the session's context and its registries.
+  var application: PageApplication {
+    PageApplication(base: context, looks: looks, formatters: formatters, renderers: renderers)
   }
 
-  /// The page for the context. A rule error met while rendering (a cycle) fails the
-  /// command instead of showing defaults.
+  /// The page for the context, through the one page function. A rule error met while
+  /// rendering (a cycle) fails the command instead of showing defaults.
   func render() throws -> String {
     renderedPage = true
+    let request = PageRequest(list: list, width: width)
     if let pageOutput {
       // Straight to the output as rows are rendered: nothing is returned to print.
       defer { pageOutput.flush() }
-      let ((), errors) = try context.engine.collectingReadErrors {
-        try environment.renderPage(context, to: pageOutput)
-      }
-      if let first = errors.first { throw first }
+      try application.render(request, to: pageOutput)
       return ""
     }
-    let (text, errors) = try context.engine.collectingReadErrors {
-      try environment.renderPage(context)
-    }
-    if let first = errors.first { throw first }
-    return String(text.dropLast())
+    return String(try application.render(request).dropLast())
   }
 }

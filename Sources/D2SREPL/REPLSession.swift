@@ -14,6 +14,8 @@ public final class REPLSession: @unchecked Sendable {
   public let registry: D2SContextKVC
   public let looks: LookRegistry
   public let formatters: FormatterRegistry
+  /// The renderers by platform (the builtin ones and the plugins').
+  public let renderers: RendererRegistry
   /// The installed plugins (the builtin one first).
   public let plugins: PluginRegistry
   /// Terminal columns; nil for no limit (scripts without `--width` or `COLUMNS`).
@@ -57,6 +59,7 @@ public final class REPLSession: @unchecked Sendable {
     self.registry = installer.keys
     self.looks = installer.looks
     self.formatters = installer.formatters
+    self.renderers = installer.renderers
     self.width = width
     self.defaultLimit = defaultLimit
     context = RuleContext(engine: try installer.makeEngine())

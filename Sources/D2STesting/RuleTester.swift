@@ -91,12 +91,11 @@ public struct RuleTester: Sendable {
   public func render(
     task: String, entity: String? = nil, width: Int? = 100, list: ListRequest = ListRequest()
   ) throws -> String {
-    var page = context
-    page.task = task
-    if let entity { try page.setValue(.string(entity), forKeyNamed: "entity") }
-    return try RenderEnvironment(
-      looks: plugins.looks, formatters: plugins.formatters, width: width, list: list
-    ).renderPage(page)
+    let application = PageApplication(
+      base: context, looks: plugins.looks, formatters: plugins.formatters,
+      renderers: plugins.renderers)
+    return try application.render(
+      PageRequest(task: task, entityName: entity, list: list, width: width))
   }
 }
 

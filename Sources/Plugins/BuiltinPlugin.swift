@@ -2,7 +2,7 @@ import Components
 import EnvKeys
 
 /// D2S's own contribution, installed through the same API as any plugin: the builtin keys,
-/// BasicLook's components and the builtin formatters. (The default rule model is not part of
+/// BasicLook's components, the builtin formatters and renderers. (The default rule model is not part of
 /// it: it is always the last fallback, after every plugin's rules.)
 public struct BuiltinPlugin: D2SPlugin {
   public init() {}
@@ -12,6 +12,10 @@ public struct BuiltinPlugin: D2SPlugin {
 
   public var components: [PluginComponent] {
     BasicLook.allComponents.map { PluginComponent($0.name, look: BasicLook.name, $0.component) }
+  }
+
+  public var renderers: [PluginRenderer] {
+    RendererRegistry.builtin.map { PluginRenderer($0.platform, make: $0.make) }
   }
 
   public var formatters: [String: any ValueFormatter] {

@@ -22,6 +22,8 @@ public protocol D2SPlugin: Sendable {
   var components: [PluginComponent] { get }
   /// Formatters by name.
   var formatters: [String: any ValueFormatter] { get }
+  /// Renderers for `platform` values of the plugin's own (`csv`).
+  var renderers: [PluginRenderer] { get }
   /// Rules as text, parsed against the registry once the keys are exposed.
   var ruleText: String? { get }
   /// Rules in Swift (after the text rules), named against the registry the plugin is
@@ -33,6 +35,7 @@ extension D2SPlugin {
   public func exposeKeys(in registry: D2SContextKVC) throws {}
   public var components: [PluginComponent] { [] }
   public var formatters: [String: any ValueFormatter] { [:] }
+  public var renderers: [PluginRenderer] { [] }
   public var ruleText: String? { nil }
   public var rules: RuleModel { RuleModel() }
 }
@@ -52,6 +55,20 @@ public struct PluginComponent: Sendable {
   }
 }
 
+/// A renderer a plugin registers for a `platform` value: `platform = 'csv'` in rules,
+/// `--format csv` on the command line.
+public struct PluginRenderer: Sendable {
+  /// The platform name.
+  public let platform: String
+  /// Makes the renderer for one page.
+  public let make: RendererFactory
+  /// A renderer for `platform`, made by `make` for each page.
+  public init(_ platform: String, make: @escaping RendererFactory) {
+    self.platform = platform
+    self.make = make
+  }
+}
+
 /// Two plugins that claim the same name.
 public struct PluginError: Error, Sendable, CustomStringConvertible {
   public struct Code: Hashable, Sendable {
@@ -62,6 +79,8 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     public static let componentConflict = Code(raw: "componentConflict")
     /// One formatter name registered twice.
     public static let formatterConflict = Code(raw: "formatterConflict")
+    /// One platform given two renderers.
+    public static let rendererConflict = Code(raw: "rendererConflict")
     /// The plugin's rule text does not parse.
     public static let invalidRules = Code(raw: "invalidRules")
   }

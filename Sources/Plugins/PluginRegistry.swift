@@ -3,7 +3,8 @@ import EnvKeys
 import RuleCore
 import Synchronization
 
-/// Installs plugins into the registries a REPL or an app uses: keys, looks, formatters, and
+/// Installs plugins into the registries a REPL or an app uses: keys, looks, formatters,
+/// renderers, and
 /// one fallback rule model per plugin. Installing is explicit and idempotent; conflicts are
 /// ``PluginError``s naming both plugins. The builtin keys, `BasicLook` and formatters are the
 /// plugin named `builtin`.
@@ -11,6 +12,8 @@ public final class PluginRegistry: Sendable {
   public let keys: D2SContextKVC
   public let looks: LookRegistry
   public let formatters: FormatterRegistry
+  /// The renderers by platform.
+  public let renderers: RendererRegistry
   public let computations: RuleComputations
 
   private struct State {
@@ -19,6 +22,7 @@ public final class PluginRegistry: Sendable {
     var keyOwners: [String: String] = [:]
     var componentOwners: [String: String] = [:]  // "look/name" → plugin
     var formatterOwners: [String: String] = [:]
+    var rendererOwners: [String: String] = [:]
   }
   private let state = Mutex(State())
 
@@ -27,6 +31,7 @@ public final class PluginRegistry: Sendable {
     self.keys = D2SContextKVC()
     self.looks = LookRegistry(empty: true)
     self.formatters = FormatterRegistry(empty: true)
+    self.renderers = RendererRegistry(empty: true)
     self.computations = RuleComputations()
     D2SComputations.register(in: computations)
     try install(BuiltinPlugin())
@@ -50,6 +55,7 @@ public final class PluginRegistry: Sendable {
     let exposed = scratch.allKeys
     let components = plugin.components
     let formatters = plugin.formatters
+    let renderers = plugin.renderers
     for key in exposed {
       if let existing = keys.key(named: key.name), existing.id != key.id {
         throw PluginError(
@@ -78,6 +84,16 @@ public final class PluginRegistry: Sendable {
             "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
       }
     }
+    let rendererOwners = state.withLock { $0.rendererOwners }
+    for renderer in renderers {
+      if let owner = rendererOwners[renderer.platform] {
+        throw PluginError(
+          code: .rendererConflict,
+          message:
+            "plugin \(plugin.name) registers a renderer for platform '\(renderer.platform)', which plugin \(owner) registered"
+        )
+      }
+    }
     for key in exposed where keys.key(named: key.name) == nil { try keys.expose(key) }
     let model = RuleModel(
       origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
@@ -101,6 +117,7 @@ public final class PluginRegistry: Sendable {
       looks.register(component.component, as: component.name, look: component.look)
     }
     for (name, formatter) in formatters { self.formatters.register(formatter, as: name) }
+    for renderer in renderers { self.renderers.register(renderer.make, for: renderer.platform) }
     state.withLock { state in
       state.installed.append(plugin.name)
       if model.count > 0 { state.ruleModels.append(model) }
@@ -111,6 +128,7 @@ public final class PluginRegistry: Sendable {
         state.componentOwners["\(component.look)/\(component.name)"] = plugin.name
       }
       for name in formatters.keys { state.formatterOwners[name] = plugin.name }
+      for renderer in renderers { state.rendererOwners[renderer.platform] = plugin.name }
     }
   }
 

@@ -19,7 +19,6 @@ public final class RuleEngine: Sendable {
   /// The look-ups per key and answering rule, while ``RuleLookupCounter/start()`` records.
   public let lookups = RuleLookupCounter()
   /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
-  private let readErrors = Mutex<[any Error]?>(nil)
 
   /// An engine over `ruleModel`, then `fallbacks`; attaches every model to `registry`.
   ///
@@ -96,26 +95,30 @@ public final class RuleEngine: Sendable {
 
   /// Runs `body` and returns, with its result, the errors that reads which cannot throw (the
   /// typed subscripts that views use) ran into, such as rule cycles: collected instead of
-  /// logged, so that a caller such as the REPL can report them. Not nestable.
+  /// logged, so that a caller such as the REPL can report them. The errors are those of the
+  /// calling thread (or task) alone: pages rendered at once on other threads keep theirs.
   public func collectingReadErrors<T>(_ body: () throws -> T) rethrows -> (
     result: T, errors: [any Error]
   ) {
-    readErrors.withLock { $0 = [] }
-    defer { readErrors.withLock { $0 = nil } }
-    let result = try body()
-    return (result, readErrors.withLock { $0 ?? [] })
+    let collector = ReadErrorCollector()
+    let result = try ReadErrorCollector.$current.withValue(collector) { try body() }
+    return (result, collector.errors.withLock { $0 })
   }
 
   /// Keeps `error` for ``collectingReadErrors(_:)``; false when nothing is collecting.
   func collect(_ error: any Error) -> Bool {
-    readErrors.withLock { errors in
-      guard var collected = errors else { return false }
-      collected.append(error)
-      errors = collected
-      return true
-    }
+    guard let collector = ReadErrorCollector.current else { return false }
+    collector.errors.withLock { $0.append(error) }
+    return true
   }
 
   /// A parser for rule text against this engine's registry and computations.
   public var parser: RuleParser { RuleParser(registry: registry, computations: computations) }
+}
+
+/// The read errors of one ``RuleEngine/collectingReadErrors(_:)`` call, found through a task
+/// local: each thread or task that collects has its own.
+final class ReadErrorCollector: Sendable {
+  @TaskLocal static var current: ReadErrorCollector?
+  let errors = Mutex<[any Error]>([])
 }

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A REPL built for the three example plugins, with tests: a transcript of the rating editor and
+// A REPL built for the four example plugins, with tests: a transcript of the rating editor and
 // the compact look, and an example of unit-testing custom rules with D2STesting.
 import PackageDescription
 
@@ -11,19 +11,21 @@ let package = Package(
     .package(path: "../AuditKeys"),
     .package(path: "../RatingComponents"),
     .package(path: "../CompactLook"),
+    .package(path: "../CSVPlatform"),
   ],
   targets: [
     .executableTarget(
       name: "dvd-repl",
       dependencies: [
         .product(name: "D2SREPL", package: "D2S"), "AuditKeys", "RatingComponents", "CompactLook",
+        "CSVPlatform",
       ]),
     .testTarget(
       name: "DVDStoreREPLTests",
       dependencies: [
         .product(name: "D2S", package: "D2S"), .product(name: "D2SREPL", package: "D2S"),
         .product(name: "D2STesting", package: "D2S"),
-        "AuditKeys", "RatingComponents", "CompactLook",
+        "AuditKeys", "RatingComponents", "CompactLook", "CSVPlatform",
       ]),
   ]
 )

@@ -24,26 +24,11 @@ public final class StringOutput: TextOutput {
   public func write(_ text: String) { self.text += text }
 }
 
-/// Turns a view tree into text for one medium; chosen by the `platform` key.
+/// Turns a view tree into text for one medium; chosen by the `platform` key from a
+/// ``RendererRegistry``.
 public protocol PageRenderer {
   /// Writes `node` (usually a ``ViewNode/page(_:)``) to `output`, ending with a line break.
   func render(_ node: ViewNode, to output: any TextOutput) throws
-}
-
-/// The renderers by `platform` value.
-public enum Renderers {
-  /// The platforms with a renderer.
-  public static let platforms = ["terminal", "markdown", "json"]
-
-  /// The renderer for `platform` at `width` columns (nil: no limit); unknown platforms render
-  /// as `terminal`.
-  public static func renderer(for platform: String, width: Int?) -> any PageRenderer {
-    switch platform {
-    case "json": JSONRenderer()
-    case "markdown": MarkdownRenderer()
-    default: TerminalRenderer(width: width)
-    }
-  }
 }
 
 /// Standard output, written through a buffer of its own: a page's rows reach the terminal (or

@@ -10,6 +10,8 @@ public struct RenderEnvironment: Sendable {
   public var looks: LookRegistry
   /// The formatters by name.
   public var formatters: FormatterRegistry
+  /// The renderers by platform.
+  public var renderers: RendererRegistry
   /// Terminal columns available; nil for no limit (scripts, as `sqlite3` and `psql`).
   public var width: Int?
   /// The list page's request: the user's qualifier, orderings and window.
@@ -20,9 +22,10 @@ public struct RenderEnvironment: Sendable {
   /// An environment.
   public init(
     looks: LookRegistry = LookRegistry(), formatters: FormatterRegistry = FormatterRegistry(),
-    width: Int? = 100,
+    renderers: RendererRegistry = RendererRegistry(), width: Int? = 100,
     list: ListRequest = ListRequest()
   ) {
+    self.renderers = renderers
     self.looks = looks
     self.formatters = formatters
     self.width = width
@@ -57,9 +60,12 @@ public struct RenderEnvironment: Sendable {
   }
 
   /// Writes the page for `context` to `output` as it is rendered (a list's rows stream).
+  ///
+  /// - Throws: ``UnknownPlatformError`` when no renderer has the context's `platform`.
   public func renderPage(_ context: RuleContext, to output: any TextOutput) throws {
-    try Renderers.renderer(for: context.platform, width: width).render(
-      try pageNode(context), to: output)
+    let renderer = try renderers.renderer(
+      for: context.platform, options: RenderOptions(width: width))
+    try renderer.render(try pageNode(context), to: output)
   }
 
   /// The terminal lines of the component the key at `keyPath` names, or none when it names

@@ -1,7 +1,10 @@
 import AuditKeys
+import CSVPlatform
 import CompactLook
 import D2SREPL
 import RatingComponents
 
-// A custom REPL: d2s-repl with three plugins installed.
-D2SREPLCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin()])
+// A custom REPL: d2s-repl with four plugins installed.
+D2SREPLCommand.main(plugins: [
+  AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin(), CSVPlatformPlugin(),
+])

@@ -1,0 +1,131 @@
+import D2SModel
+import Qualifiers
+import RuleCore
+
+/// What one page is asked for: by a REPL command, a test, or a URL. A value: it holds no
+/// session state, and any number of requests can be rendered at once.
+public struct PageRequest: Sendable {
+  /// The task (`query`, `list`, `inspect`, `edit`, `login`…); nil keeps the base context's.
+  public var task: String?
+  /// The entity, by name; nil keeps the base context's.
+  public var entityName: String?
+  /// The primary key of the object to show (fetched for the request), one value per column.
+  public var key: [DatabaseValue]?
+  /// An object already in hand (being edited, or new), shown as it is.
+  public var object: DatabaseObject?
+  /// A filter on top of the list's own (a followed to-many's).
+  public var auxiliaryQualifier: Qualifier?
+  /// The list page's qualifier, orderings, window and extra columns.
+  public var list: ListRequest
+  /// The logged-in user (nil: the base context's).
+  public var user: DatabaseObject?
+  /// The renderer's platform (`terminal`, `json`…); nil: the rules decide.
+  public var platform: String?
+  /// Columns available; nil for no limit.
+  public var width: Int?
+
+  /// A request; every part is optional.
+  public init(
+    task: String? = nil, entityName: String? = nil, key: [DatabaseValue]? = nil,
+    object: DatabaseObject? = nil, auxiliaryQualifier: Qualifier? = nil,
+    list: ListRequest = ListRequest(), user: DatabaseObject? = nil, platform: String? = nil,
+    width: Int? = 100
+  ) {
+    self.task = task
+    self.entityName = entityName
+    self.key = key
+    self.object = object
+    self.auxiliaryQualifier = auxiliaryQualifier
+    self.list = list
+    self.user = user
+    self.platform = platform
+    self.width = width
+  }
+}
+
+/// What every page of an application shares: the base rule context (its engine, database and
+/// the keys set for everyone), the looks, the formatters and the renderers. Pages are a
+/// function of a ``PageRequest``: ``page(_:)`` and ``render(_:to:)`` are safe to call from
+/// many threads at once.
+public struct PageApplication: Sendable {
+  /// The context every request starts from.
+  public var base: RuleContext
+  /// The looks, each a set of components by name.
+  public var looks: LookRegistry
+  /// The formatters by name.
+  public var formatters: FormatterRegistry
+  /// The renderers by platform.
+  public var renderers: RendererRegistry
+
+  /// An application rendering from `base` with the given registries.
+  public init(
+    base: RuleContext, looks: LookRegistry = LookRegistry(),
+    formatters: FormatterRegistry = FormatterRegistry(),
+    renderers: RendererRegistry = RendererRegistry()
+  ) {
+    self.base = base
+    self.looks = looks
+    self.formatters = formatters
+    self.renderers = renderers
+  }
+
+  /// The rule context of `request`: the base context with what the request sets.
+  ///
+  /// - Throws: when the entity is unknown or no object has the key.
+  public func context(for request: PageRequest) throws -> RuleContext {
+    var context = base
+    if let task = request.task { context.task = task }
+    if let name = request.entityName {
+      guard let entity = context.model.lookupEntity(name) else {
+        throw DatabaseError(.invalidValue, "no entity named \(name)")
+      }
+      context.entity = entity
+    }
+    if let object = request.object {
+      context.object = object
+    } else if let key = request.key, let entity = context.entity {
+      guard let database = context.database,
+        let object = try database.fetchObject(entity.name, primaryKey: key)
+      else {
+        throw DatabaseError(
+          .invalidValue,
+          "no \(entity.name) with key \(key.map(\.description).joined(separator: ","))")
+      }
+      context.object = object
+    }
+    if let auxiliary = request.auxiliaryQualifier { context.auxiliaryQualifier = auxiliary }
+    if let user = request.user { context.user = user }
+    if let platform = request.platform { context.platform = platform }
+    return context
+  }
+
+  /// What `request` is rendered with.
+  public func environment(for request: PageRequest) -> RenderEnvironment {
+    RenderEnvironment(
+      looks: looks, formatters: formatters, renderers: renderers, width: request.width,
+      list: request.list)
+  }
+
+  /// The page `request` asks for, as a view tree (a list's rows are read as it is rendered).
+  public func page(_ request: PageRequest) throws -> ViewNode {
+    try environment(for: request).pageNode(try context(for: request))
+  }
+
+  /// Writes the page `request` asks for to `output`, in the renderer of its platform. A rule
+  /// error met while rendering (a cycle) fails the page instead of showing defaults.
+  public func render(_ request: PageRequest, to output: any TextOutput) throws {
+    let context = try context(for: request)
+    let environment = environment(for: request)
+    let ((), errors) = try context.engine.collectingReadErrors {
+      try environment.renderPage(context, to: output)
+    }
+    if let first = errors.first { throw first }
+  }
+
+  /// The page `request` asks for, rendered whole.
+  public func render(_ request: PageRequest) throws -> String {
+    let output = StringOutput()
+    try render(request, to: output)
+    return output.text
+  }
+}
