@@ -65,9 +65,9 @@ public struct JSONRenderer: PageRenderer {
     case .action(let command): parts.actions.append(command)
     case .line(let items, _):
       for case .action(let command) in items { parts.actions.append(command) }
-      parts.lines += TerminalRenderer(width: nil).lines(node)
+      parts.lines += TextLines.plain.lines(node)
     case .tagged(_, let inner): collectLoose(inner, into: &parts)
-    default: parts.lines += TerminalRenderer(width: nil).lines(node)
+    default: parts.lines += TextLines.plain.lines(node)
     }
   }
 
@@ -96,7 +96,7 @@ public struct JSONRenderer: PageRenderer {
       return fields
     default:
       return [
-        ("text", JSONText.string(TerminalRenderer(width: nil).lines(node).joined(separator: "\n")))
+        ("text", JSONText.string(TextLines.plain.lines(node).joined(separator: "\n")))
       ]
     }
   }

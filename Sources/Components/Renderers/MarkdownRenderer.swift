@@ -34,7 +34,7 @@ public struct MarkdownRenderer: PageRenderer {
     default:
       flush(&rows, to: output)
       // Indented lines are items of a list; other lines are paragraphs.
-      for line in TerminalRenderer(width: nil).lines(node) {
+      for line in TextLines.markdown.lines(node) {
         if line.hasPrefix("  "), !line.allSatisfy({ $0 == " " }) {
           output.write("- " + escape(String(line.drop(while: { $0 == " " }))) + "\n")
         } else {
@@ -48,7 +48,7 @@ public struct MarkdownRenderer: PageRenderer {
     guard !rows.isEmpty else { return }
     output.write("| Property | Value |\n| --- | --- |\n")
     for row in rows {
-      let value = TerminalRenderer(width: nil).lines(row.content).joined(separator: " ")
+      let value = TextLines.markdown.lines(row.content).joined(separator: " ")
       output.write(line([row.label, value]))
     }
     rows.removeAll()
@@ -82,4 +82,9 @@ public struct MarkdownRenderer: PageRenderer {
   private func escape(_ text: String) -> String {
     text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
   }
+}
+
+extension TextLines {
+  /// Markdown's lines: control characters escaped as on a terminal, nothing wrapped.
+  static let markdown = TextLines(width: nil, escape: { TerminalText.escaped($0) })
 }

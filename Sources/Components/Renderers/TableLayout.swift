@@ -219,7 +219,7 @@ struct TableLayout {
 
   /// A line below the table, wrapped at spaces to the width when there is one.
   private func writeLine(_ text: String, to output: any TextOutput) {
-    let lines = width.map { TerminalRenderer.wrap(text, to: $0) } ?? [text]
+    let lines = width.map { TextLines.wrap(text, to: $0) } ?? [text]
     for line in lines { output.write(line + "\n") }
   }
 }
