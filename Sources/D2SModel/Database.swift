@@ -282,7 +282,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
 
 extension DatabaseValue {
   /// The value as a qualifier literal (for internal qualifiers; dates as ISO text).
-  var literal: Literal {
+  public var literal: Literal {
     switch self {
     case .null: .null
     case .int(let i): .int(i)

@@ -37,10 +37,14 @@ extension REPLSession {
       throw REPLError("\(entity.name) has no primary key: list it instead")
     }
     guard keys.count == key.count else {
+      // The form, with the key of a row that exists: `inspect FilmActor 1,1`.
+      let example =
+        (try? database.fetch(FetchSpecification(entityName: entity.name, limit: 1)))?.first.map {
+          $0.primaryKeyValues.map { Literal.keyText($0.literal) }.joined(separator: ",")
+        } ?? keys.map { $0.name.uppercased() }.joined(separator: ",")
       throw REPLError(
         "\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", "))): "
-          + "type them separated by commas, as \(keys.map { $0.name.uppercased() }.joined(separator: ","))"
-      )
+          + "type them separated by commas, as in inspect \(entity.name) \(example)")
     }
     let values = try zip(keys, key).map { attribute, literal -> DatabaseValue in
       if case .string(let text) = literal, attribute.valueType == .int {

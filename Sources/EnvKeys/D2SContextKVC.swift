@@ -44,7 +44,8 @@ public final class D2SContextKVC: Sendable {
   @discardableResult
   public func expose(_ exposed: ExposedKey) throws -> ExposedKey {
     guard Literal.isPlainIdentifier(exposed.name) else {
-      throw ExposeError(code: .invalidName, name: exposed.name, existingType: nil, newType: exposed.valueTypeName)
+      throw ExposeError(
+        code: .invalidName, name: exposed.name, existingType: nil, newType: exposed.valueTypeName)
     }
     return try state.withLock { state in
       if let existing = state.byName[exposed.name] {
@@ -85,13 +86,9 @@ public final class D2SContextKVC: Sendable {
     state.withLock { state in state.order.sorted().compactMap { state.byName[$0] } }
   }
 
-  /// Names close to `name`, for "did you mean" hints.
+  /// Names close to `name`, for "did you mean" hints (``Suggestions``).
   public func suggestions(for name: String) -> [String] {
-    let lower = name.lowercased()
-    return allKeys.map(\.name).filter { candidate in
-      let c = candidate.lowercased()
-      return c == lower || c.hasPrefix(lower) || lower.hasPrefix(c) || editDistance(c, lower) <= 2
-    }
+    Suggestions.closest(to: name, among: allKeys.map(\.name))
   }
 }
 
@@ -123,20 +120,4 @@ public struct ExposeError: Error, Sendable, Equatable, CustomStringConvertible {
       "'\(name)' cannot be a key name: use letters, digits and '_', starting with a letter, and no keyword"
     }
   }
-}
-
-/// Levenshtein distance, for suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a), b = Array(b)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
 }

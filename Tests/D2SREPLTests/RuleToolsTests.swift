@@ -117,7 +117,7 @@ import Testing
     let expected = [
       "\(path):2:1: warning: rule 1 can never win: rule 2 (\(path):3) matches whenever it does and ranks higher (priority high > normal)",
       "\(path):4:1: warning: rule 3 and rule 4 (\(path):5) are ambiguous: same priority and complexity, both can match, different values; rule 4 silently wins (added later)",
-      "\(path):6:39: warning: unknown component 'EditRatting' (no look has it); did you mean 'Edit'?",
+      "\(path):6:39: warning: unknown component 'EditRatting' (no look has it); did you mean 'EditString'?",
       "\(path):7:15: warning: unknown entity 'Flim' (the model has no such entity); did you mean 'Film'?",
       "\(path):8:26: warning: key path object.titel: Film has no property 'titel'; did you mean 'title'?",
       "\(path):10:1: warning: rule 9 duplicates rule 8 (\(path):9): same condition and value",

@@ -1,5 +1,6 @@
 import D2SModel
 import D2STesting
+import EnvKeys
 import Foundation
 import Qualifiers
 import SQLiteAdaptor
@@ -201,11 +202,11 @@ import Testing
   }
 
   @Test func editDistanceCountsTranspositionsAndEmptyNames() {
-    #expect(NameMatching.editDistance("langauge", "language", limit: 2) == 1)
-    #expect(NameMatching.editDistance("lastNme", "lastName", limit: 2) == 1)
-    #expect(NameMatching.editDistance("", "abc", limit: 5) == 3)
-    #expect(NameMatching.editDistance("abc", "abc", limit: 2) == 0)
+    #expect(Suggestions.editDistance("langauge", "language", limit: 2) == 1)
+    #expect(Suggestions.editDistance("lastNme", "lastName", limit: 2) == 1)
+    #expect(Suggestions.editDistance("", "abc", limit: 5) == 3)
+    #expect(Suggestions.editDistance("abc", "abc", limit: 2) == 0)
     #expect(
-      NameMatching.editDistance("actor", "payment", limit: 2) == 3, "past the limit: limit + 1")
+      Suggestions.editDistance("actor", "payment", limit: 2) == 3, "past the limit: limit + 1")
   }
 }
