@@ -3,7 +3,8 @@ import RuleCore
 
 /// A component by its registered name: what `page`, `component`, `rowComponent`… hold. Looks
 /// turn names into components; rule text and the Swift DSL name them alike.
-public struct ComponentName: Hashable, Sendable, ExpressibleByStringLiteral, ContextLiteralConvertible,
+public struct ComponentName: Hashable, Sendable, ExpressibleByStringLiteral,
+  ContextLiteralConvertible,
   RuleValueConvertible, CustomStringConvertible
 {
   public let name: String
@@ -13,7 +14,8 @@ public struct ComponentName: Hashable, Sendable, ExpressibleByStringLiteral, Con
   public static var contextTypeName: String { "Component" }
   public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
     guard case .string(let name) = literal, !name.isEmpty else {
-      throw LiteralCoercionError(expectedType: "Component", literal: literal, hint: "write its name, like 'EditString'")
+      throw LiteralCoercionError(
+        expectedType: "Component", literal: literal, hint: "write its name, like 'EditString'")
     }
     self.name = name
   }
@@ -31,7 +33,8 @@ public struct ComponentName: Hashable, Sendable, ExpressibleByStringLiteral, Con
 }
 
 /// A formatter by its registered name (`'currency'`).
-public struct FormatterName: Hashable, Sendable, ExpressibleByStringLiteral, ContextLiteralConvertible,
+public struct FormatterName: Hashable, Sendable, ExpressibleByStringLiteral,
+  ContextLiteralConvertible,
   RuleValueConvertible, CustomStringConvertible
 {
   public let name: String
@@ -41,7 +44,8 @@ public struct FormatterName: Hashable, Sendable, ExpressibleByStringLiteral, Con
   public static var contextTypeName: String { "Formatter" }
   public init(contextLiteral literal: Literal) throws(LiteralCoercionError) {
     guard case .string(let name) = literal, !name.isEmpty else {
-      throw LiteralCoercionError(expectedType: "Formatter", literal: literal, hint: "write its name, like 'currency'")
+      throw LiteralCoercionError(
+        expectedType: "Formatter", literal: literal, hint: "write its name, like 'currency'")
     }
     self.name = name
   }

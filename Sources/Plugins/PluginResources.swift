@@ -9,11 +9,15 @@ public enum PluginResources {
   /// - Throws: ``PluginResourceError`` listing the places searched.
   public static func url(of file: String, package: String, target: String) throws -> URL {
     let bundle = "\(package)_\(target).resources"
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+      .resolvingSymlinksInPath().deletingLastPathComponent()
     var places = [executable.appendingPathComponent(bundle)]
     // The build folder: `.build/<configuration>` of the current directory's package.
-    let build = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build")
-    for configuration in ["debug", "release"] { places.append(build.appendingPathComponent(configuration).appendingPathComponent(bundle)) }
+    let build = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .appendingPathComponent(".build")
+    for configuration in ["debug", "release"] {
+      places.append(build.appendingPathComponent(configuration).appendingPathComponent(bundle))
+    }
     if let override = ProcessInfo.processInfo.environment["D2S_RESOURCES"] {
       places.append(URL(fileURLWithPath: override).appendingPathComponent(bundle))
       places.append(URL(fileURLWithPath: override))

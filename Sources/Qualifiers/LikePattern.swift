@@ -36,19 +36,25 @@ public struct LikePattern: Sendable, Hashable {
   public func matches(_ text: String) -> Bool {
     let chars = Array(caseInsensitive ? text.lowercased() : text)
     // Greedy matching with backtracking to the last `*` (linear in practice).
-    var t = 0, p = 0
-    var starP = -1, starT = 0
+    var t = 0
+    var p = 0
+    var starP = -1
+    var starT = 0
     while t < chars.count {
       if p < elements.count {
         switch elements[p] {
         case .anyRun:
-          starP = p; starT = t; p += 1
+          starP = p
+          starT = t
+          p += 1
           continue
         case .anyOne:
-          t += 1; p += 1
+          t += 1
+          p += 1
           continue
         case .character(let c) where c == chars[t]:
-          t += 1; p += 1
+          t += 1
+          p += 1
           continue
         default: break
         }

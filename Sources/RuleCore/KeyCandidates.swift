@@ -36,16 +36,21 @@ final class KeyCandidates: Sendable {
     // The most common key path among leading equality tests becomes the discriminator.
     var counts: [KVCPath: Int] = [:]
     for candidate in ranked {
-      if let (path, _) = KeyCandidates.leadingEquality(candidate.rule.predicate) { counts[path, default: 0] += 1 }
+      if let (path, _) = KeyCandidates.leadingEquality(candidate.rule.predicate) {
+        counts[path, default: 0] += 1
+      }
     }
-    let discriminator = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key.description > b.key.description }?.key
+    let discriminator = counts.max { a, b in
+      a.value != b.value ? a.value < b.value : a.key.description > b.key.description
+    }?.key
     self.discriminator = discriminator
 
     var unindexed: [Candidate] = []
     var buckets: [ValueComparison.IndexKey: [Candidate]] = [:]
     var best = Int.max
     for candidate in ranked {
-      if let discriminator, let (path, key) = KeyCandidates.leadingEquality(candidate.rule.predicate),
+      if let discriminator,
+        let (path, key) = KeyCandidates.leadingEquality(candidate.rule.predicate),
         path == discriminator
       {
         buckets[key, default: []].append(candidate)
@@ -84,7 +89,8 @@ final class KeyCandidates: Sendable {
     var j = 0
     while true {
       let next = i < unindexed.count ? unindexed[i] : nil
-      if bucket == nil, bestIndexedRank != Int.max, next.map({ bestIndexedRank < $0.rank }) ?? true {
+      if bucket == nil, bestIndexedRank != Int.max, next.map({ bestIndexedRank < $0.rank }) ?? true
+      {
         let value = try readDiscriminator(discriminator)
         bucket = ValueComparison.indexKey(value).flatMap { buckets[$0] } ?? []
       }
@@ -92,10 +98,20 @@ final class KeyCandidates: Sendable {
       let candidate: Candidate
       switch (next, indexed) {
       case (nil, nil): return
-      case (let u?, nil): candidate = u; i += 1
-      case (nil, let b?): candidate = b; j += 1
+      case (let u?, nil):
+        candidate = u
+        i += 1
+      case (nil, let b?):
+        candidate = b
+        j += 1
       case (let u?, let b?):
-        if u.rank < b.rank { candidate = u; i += 1 } else { candidate = b; j += 1 }
+        if u.rank < b.rank {
+          candidate = u
+          i += 1
+        } else {
+          candidate = b
+          j += 1
+        }
       }
       if try visit(candidate) { return }
     }

@@ -23,7 +23,9 @@ final class RuleCache: Sendable {
     // seed is enough, and saves hashing on every cache hit.
     func _rawHashValue(seed: Int) -> Int {
       var bits = UInt(bitPattern: first.precomputedHash) ^ UInt(bitPattern: seed)
-      for fingerprint in rest { bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ UInt(bitPattern: fingerprint.precomputedHash) }
+      for fingerprint in rest {
+        bits = (bits &* 0x9E37_79B9_7F4A_7C15) ^ UInt(bitPattern: fingerprint.precomputedHash)
+      }
       bits = (bits ^ (bits >> 31)) &* 0xBF58_476D_1CE4_E5B9
       return Int(bitPattern: bits ^ (bits >> 29))
     }
@@ -84,14 +86,16 @@ final class RuleCache: Sendable {
   /// The cached answer for `id` in `values`; the inputs it depends on are recorded into
   /// `inputsInto`, the lookup in progress that asked.
   func lookup(
-    _ id: ObjectIdentifier, in values: DynamicEnvironmentValues, version: Int, inputsInto asker: ResolutionState?
+    _ id: ObjectIdentifier, in values: DynamicEnvironmentValues, version: Int,
+    inputsInto asker: ResolutionState?
   ) -> RuleResolution? {
     state.withLock { (cache: inout State) -> RuleResolution? in
       if cache.version != version {
         cache.tables.removeAll()
         cache.version = version
       }
-      guard let table = cache.tables[KeyID(id: id)], let key = RuleCache.key(table.inputs, in: values),
+      guard let table = cache.tables[KeyID(id: id)],
+        let key = RuleCache.key(table.inputs, in: values),
         let answer = table.answers[key]
       else {
         cache.misses += 1

@@ -9,10 +9,13 @@ import Testing
 @Suite struct SystemLibraryTests {
   @Test func sqliteRunsAQuery() throws {
     var db: OpaquePointer?
-    #expect(sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
+    #expect(
+      sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK
+    )
     defer { sqlite3_close(db) }
     var statement: OpaquePointer?
-    #expect(sqlite3_prepare_v2(db, "SELECT 6 * 7, sqlite_version()", -1, &statement, nil) == SQLITE_OK)
+    #expect(
+      sqlite3_prepare_v2(db, "SELECT 6 * 7, sqlite_version()", -1, &statement, nil) == SQLITE_OK)
     defer { sqlite3_finalize(statement) }
     #expect(sqlite3_step(statement) == SQLITE_ROW)
     #expect(sqlite3_column_int64(statement, 0) == 42)

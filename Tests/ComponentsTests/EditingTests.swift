@@ -1,4 +1,3 @@
-@testable import Components
 import D2SModel
 import D2STesting
 import EnvKeys
@@ -6,10 +5,14 @@ import Foundation
 import RuleCore
 import Testing
 
+@testable import Components
+
 @Suite struct EditingTests {
   let registry = D2SContextKVC()
 
-  func context(_ rules: String = "") throws -> RuleContext { try sakilaContext(rules, registry: registry) }
+  func context(_ rules: String = "") throws -> RuleContext {
+    try sakilaContext(rules, registry: registry)
+  }
 
   func fetch(_ ctx: RuleContext, _ entity: String, _ id: Int) throws -> DatabaseObject {
     try #require(try ctx.database?.fetchObject(entity, primaryKey: [.int(id)]))
@@ -18,7 +21,11 @@ import Testing
   @Test func objectRulesProtectSteveEvenWhenRenamed() throws {
     let ctx = try context("object.firstName = 'STEVE' => isObjectEditable = false")
     let database = try #require(ctx.database)
-    let steve = try #require(try database.fetch(FetchSpecification(entityName: "Customer", qualifier: .comparison("firstName", .equal, .string("STEVE")))).first)
+    let steve = try #require(
+      try database.fetch(
+        FetchSpecification(
+          entityName: "Customer", qualifier: .comparison("firstName", .equal, .string("STEVE")))
+      ).first)
     #expect(throws: PermissionError.self) { try EditingSession.edit(steve, in: ctx) }
 
     // Rules judge the fetched values too: renaming him does not unlock the save.
@@ -50,10 +57,16 @@ import Testing
   @Test func explicitPermissionsOnlyNarrow() throws {
     var ctx = try context("object.firstName = 'STEVE' => isObjectEditable = false")
     ctx.isObjectEditable = true
-    let steve = try #require(try ctx.database?.fetch(FetchSpecification(entityName: "Customer", qualifier: .comparison("firstName", .equal, .string("STEVE")))).first)
+    let steve = try #require(
+      try ctx.database?.fetch(
+        FetchSpecification(
+          entityName: "Customer", qualifier: .comparison("firstName", .equal, .string("STEVE")))
+      ).first)
     #expect(throws: PermissionError.self) { try EditingSession.edit(steve, in: ctx) }
     ctx.isObjectEditable = false
-    #expect(throws: PermissionError.self) { try EditingSession.edit(try fetch(ctx, "Customer", 1), in: ctx) }
+    #expect(throws: PermissionError.self) {
+      try EditingSession.edit(try fetch(ctx, "Customer", 1), in: ctx)
+    }
   }
 
   @Test func valuesAreCoercedThroughTypesAndFormatters() throws {
@@ -73,7 +86,8 @@ import Testing
   }
 
   @Test func newObjectsGetInitialValuesAndTimestamps() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       entity.name = 'Actor' => initialPropertyValues = { firstName = 'NEW'; lastName = 'ACTOR' }
       """)
     let session = try EditingSession.new("Actor", in: ctx)
@@ -85,9 +99,13 @@ import Testing
   }
 
   @Test func deletesHonourTheRules() throws {
-    let ctx = try context("entity.name = 'Language' AND object.name = 'English' => isObjectDeletable = false")
-    #expect(throws: PermissionError.self) { try EditingSession.delete(try fetch(ctx, "Language", 1), in: ctx) }
-    let link = try #require(try ctx.database?.fetchObject("FilmActor", primaryKey: [.int(1), .int(1)]))
+    let ctx = try context(
+      "entity.name = 'Language' AND object.name = 'English' => isObjectDeletable = false")
+    #expect(throws: PermissionError.self) {
+      try EditingSession.delete(try fetch(ctx, "Language", 1), in: ctx)
+    }
+    let link = try #require(
+      try ctx.database?.fetchObject("FilmActor", primaryKey: [.int(1), .int(1)]))
     try EditingSession.delete(link, in: ctx)
     #expect(try ctx.database?.fetchObject("FilmActor", primaryKey: [.int(1), .int(1)]) == nil)
   }

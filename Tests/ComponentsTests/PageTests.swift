@@ -1,30 +1,39 @@
-@testable import Components
 import D2SModel
 import D2STesting
 import EnvKeys
+import Foundation
+import PostgreSQLAdaptor
 import Qualifiers
 import RuleCore
 import Testing
+
+@testable import Components
 
 /// The upstream demo's customisations, applied to Sakila, change the rendered text as a user
 /// would expect (snapshot files under Snapshots/).
 @Suite struct PageTests {
   let registry = D2SContextKVC()
 
-  func context(_ rules: String = "") throws -> RuleContext { try sakilaContext(rules, registry: registry) }
+  func context(_ rules: String = "") throws -> RuleContext {
+    try sakilaContext(rules, registry: registry)
+  }
 
-  func page(_ context: RuleContext, task: String, entity: String? = nil, object: [DatabaseValue]? = nil,
-    list: ListRequest = ListRequest()) throws -> String
-  {
+  func page(
+    _ context: RuleContext, task: String, entity: String? = nil, object: [DatabaseValue]? = nil,
+    list: ListRequest = ListRequest()
+  ) throws -> String {
     var context = context
     context.task = task
     if let entity { try context.setValue(.string(entity), forKeyNamed: "entity") }
-    if let object, let entity { context.object = try context.database?.fetchObject(entity, primaryKey: object) }
+    if let object, let entity {
+      context.object = try context.database?.fetchObject(entity, primaryKey: object)
+    }
     return try RenderEnvironment(width: 100, list: list).renderPage(context)
   }
 
   @Test func visibleEntitiesAndDisplayNames() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       *true* => visibleEntityNames = ('Customer', 'Actor', 'Film', 'Store', 'Staff')
       entity.name = 'Actor' => displayNameForEntity = 'Moviestars'
       """)
@@ -33,36 +42,47 @@ import Testing
   }
 
   @Test func customerListWithPhones() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       task = 'list' AND entity.name = 'Customer' => displayPropertyKeys = ('firstName', 'address.phone')
       propertyKey = 'address.phone' => displayNameForProperty = 'Phone'
       """)
-    assertSnapshot(try page(ctx, task: "list", entity: "Customer", list: ListRequest(limit: 5)), named: "customers-phones")
+    assertSnapshot(
+      try page(ctx, task: "list", entity: "Customer", list: ListRequest(limit: 5)),
+      named: "customers-phones")
   }
 
   @Test func formattersChosenByRules() throws {
-    let ctx = try context("""
+    let ctx = try context(
+      """
       propertyKey = 'replacementCost' => formatter = 'currency'
       propertyKey = 'length' AND task != 'edit' => formatter = 'minutesDuration'
       """)
     let list = ListRequest(qualifier: try QualifierParser.parse("id <= 3"))
-    assertSnapshot(try page(ctx, task: "list", entity: "Film", list: list), named: "films-formatted")
-    assertSnapshot(try page(ctx, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect")
+    assertSnapshot(
+      try page(ctx, task: "list", entity: "Film", list: list), named: "films-formatted")
+    assertSnapshot(
+      try page(ctx, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect")
   }
 }
 
 extension PageTests {
   @Test func objectTitlesFromRules() throws {
     let ctx = try context("entity.name = 'Customer' => title = object.lastName")
-    assertSnapshot(try page(ctx, task: "inspect", entity: "Customer", object: [.int(1)]), named: "customer-inspect-title")
+    assertSnapshot(
+      try page(ctx, task: "inspect", entity: "Customer", object: [.int(1)]),
+      named: "customer-inspect-title")
   }
 
   @Test func debugViews() throws {
     let ctx = try context("*true* => debug = true")
     let list = ListRequest(limit: 2)
-    assertSnapshot(try page(ctx, task: "list", entity: "Language", list: list), named: "languages-debug")
+    assertSnapshot(
+      try page(ctx, task: "list", entity: "Language", list: list), named: "languages-debug")
     assertSnapshot(try page(ctx, task: "query"), named: "entities-debug")
-    assertSnapshot(try page(ctx, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect-debug")
+    assertSnapshot(
+      try page(ctx, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect-debug"
+    )
   }
 
   @Test func debugTagsAreTheCapitalsOfTheComponentName() {
@@ -74,7 +94,8 @@ extension PageTests {
 
   @Test func readOnlyStaffInspects() throws {
     let ctx = try context("readOnlyEntityNames = ('Staff')")
-    assertSnapshot(try page(ctx, task: "inspect", entity: "Staff", object: [.int(1)]), named: "staff-inspect")
+    assertSnapshot(
+      try page(ctx, task: "inspect", entity: "Staff", object: [.int(1)]), named: "staff-inspect")
   }
 
   /// A list page asks the rules once per column for answers that do not depend on the row.
@@ -95,24 +116,26 @@ extension PageTests {
   }
 }
 
-import Foundation
-import PostgreSQLAdaptor
-
 /// The same pages from PostgreSQL's Sakila (copied from the test server's `sakila` database).
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil,
+    "set D2S_TEST_POSTGRES_URL (make test does)"))
 struct PostgreSQLPageTests {
   let registry = D2SContextKVC()
 
   func context(_ rules: String) throws -> RuleContext {
     try D2SKeys.expose(in: registry)
-    let engine = try D2SEngine.make(rules: RuleModel(try RuleParser(registry: registry).parseRules(rules)), registry: registry)
+    let engine = try D2SEngine.make(
+      rules: RuleModel(try RuleParser(registry: registry).parseRules(rules)), registry: registry)
     var context = RuleContext(engine: engine)
     context.database = try Database(adaptor: PostgreSQLAdaptor(url: try PostgresSakila.copy()))
     return context
   }
 
   @Test func customerListWithPhones() throws {
-    var ctx = try context("""
+    var ctx = try context(
+      """
       task = 'list' AND entity.name = 'Customer' => displayPropertyKeys = ('firstName', 'address.phone')
       propertyKey = 'address.phone' => displayNameForProperty = 'Phone'
       """)
@@ -123,7 +146,10 @@ struct PostgreSQLPageTests {
     assertSnapshot(text, named: "customers-phones-postgresql")
   }
 
-  func page(_ ctx: RuleContext, task: String, entity: String, object: [DatabaseValue]? = nil, list: ListRequest = ListRequest())
+  func page(
+    _ ctx: RuleContext, task: String, entity: String, object: [DatabaseValue]? = nil,
+    list: ListRequest = ListRequest()
+  )
     throws -> String
   {
     var ctx = ctx
@@ -135,27 +161,39 @@ struct PostgreSQLPageTests {
   }
 
   @Test func theOtherAcceptanceSets() throws {
-    let formatted = try context("""
+    let formatted = try context(
+      """
       propertyKey = 'replacementCost' => formatter = 'currency'
       propertyKey = 'length' AND task != 'edit' => formatter = 'minutesDuration'
       """)
-    assertSnapshot(try page(formatted, task: "inspect", entity: "Film", object: [.int(1)]), named: "film-inspect-postgresql")
+    assertSnapshot(
+      try page(formatted, task: "inspect", entity: "Film", object: [.int(1)]),
+      named: "film-inspect-postgresql")
     let titled = try context("entity.name = 'Customer' => title = object.lastName")
-    assertSnapshot(try page(titled, task: "inspect", entity: "Customer", object: [.int(1)]), named: "customer-inspect-title-postgresql")
+    assertSnapshot(
+      try page(titled, task: "inspect", entity: "Customer", object: [.int(1)]),
+      named: "customer-inspect-title-postgresql")
     let readOnly = try context("readOnlyEntityNames = ('Staff')")
-    assertSnapshot(try page(readOnly, task: "inspect", entity: "Staff", object: [.int(1)]), named: "staff-inspect-postgresql")
+    assertSnapshot(
+      try page(readOnly, task: "inspect", entity: "Staff", object: [.int(1)]),
+      named: "staff-inspect-postgresql")
     let debug = try context("*true* => debug = true")
-    assertSnapshot(try page(debug, task: "list", entity: "Language", list: ListRequest(limit: 2)), named: "languages-debug-postgresql")
+    assertSnapshot(
+      try page(debug, task: "list", entity: "Language", list: ListRequest(limit: 2)),
+      named: "languages-debug-postgresql")
   }
 
   @Test func visibleEntitiesAndDisplayNames() throws {
-    var ctx = try context("""
+    var ctx = try context(
+      """
       *true* => visibleEntityNames = ('Customer', 'Actor', 'Film', 'Store', 'Staff')
       entity.name = 'Actor' => displayNameForEntity = 'Moviestars'
       """)
     ctx.task = "query"
     // The same entities as from SQLite; the title is the copy's database name.
-    let body = try RenderEnvironment().renderPage(ctx).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+    let body = try RenderEnvironment().renderPage(ctx).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).dropFirst(2)
     assertSnapshot("sakila\n======\n" + body.joined(separator: "\n"), named: "entities-customised")
   }
 }

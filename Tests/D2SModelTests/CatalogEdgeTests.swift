@@ -7,14 +7,17 @@ import Testing
 
 @Suite struct CatalogEdgeTests {
   @Test func openingAMissingSQLiteFileIsAnError() {
-    let error = #expect(throws: DatabaseError.self) { try SQLiteAdaptor(path: "/nonexistent/d2s/nothing.db") }
+    let error = #expect(throws: DatabaseError.self) {
+      try SQLiteAdaptor(path: "/nonexistent/d2s/nothing.db")
+    }
     #expect(error?.code == .connection)
     #expect(FileManager.default.fileExists(atPath: "/nonexistent/d2s/nothing.db") == false)
   }
 
   @Test func compositeForeignKeysInSQLite() throws {
     let adaptor = try SQLiteAdaptor(path: "sqlite::memory:")
-    try adaptor.executeScript("""
+    try adaptor.executeScript(
+      """
       CREATE TABLE "order" (region TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (region, number));
       CREATE TABLE order_line (id INTEGER PRIMARY KEY, region TEXT NOT NULL, order_number INTEGER NOT NULL, qty INTEGER,
         FOREIGN KEY (region, order_number) REFERENCES "order" (region, number));
@@ -22,11 +25,17 @@ import Testing
       """)
     let database = try Database(adaptor: adaptor)
     let line = try #require(database.model.entity(named: "OrderLine"))
-    #expect(line.relationship(named: "order")?.joins == [.init(source: "region", destination: "region"), .init(source: "orderNumber", destination: "number")])
-    #expect(database.model.entity(named: "Order")?.relationship(named: "orderLines")?.isToMany == true)
+    #expect(
+      line.relationship(named: "order")?.joins == [
+        .init(source: "region", destination: "region"),
+        .init(source: "orderNumber", destination: "number"),
+      ])
+    #expect(
+      database.model.entity(named: "Order")?.relationship(named: "orderLines")?.isToMany == true)
     let fetched = try #require(try database.fetchObject("OrderLine", primaryKey: [.int(1)]))
     #expect(fetched.value(forKeyPath: "order.number") as? Int == 1)
-    let order = try #require(try database.fetchObject("Order", primaryKey: [.string("eu"), .int(1)]))
+    let order = try #require(
+      try database.fetchObject("Order", primaryKey: [.string("eu"), .int(1)]))
     #expect(try database.countToMany("orderLines", of: order) == 1)
   }
 
@@ -34,7 +43,8 @@ import Testing
   func partitionedTablesButNotPartitions() throws {
     let url = try PostgresSakila.copy()
     let adaptor = try PostgreSQLAdaptor(url: url)
-    try adaptor.executeScript("""
+    try adaptor.executeScript(
+      """
       CREATE TABLE measurement (id int NOT NULL, taken date NOT NULL, value numeric(6,2), PRIMARY KEY (id, taken))
         PARTITION BY RANGE (taken);
       CREATE TABLE measurement_2024 PARTITION OF measurement FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');

@@ -12,8 +12,12 @@ struct PostgreSQLTrapsTests {
     let film = try #require(try database.fetchObject("Film", primaryKey: [.int(1)]))
     #expect(film.value(forKey: "rating") as? String == "PG", "enum mpaa_rating")
     #expect(film.value(forKey: "releaseYear") as? Int == 2006, "domain year")
-    #expect(film.value(forKey: "specialFeatures") as? [String] == ["Deleted Scenes", "Behind the Scenes"], "text[]")
-    #expect((film.value(forKey: "fulltext") as? String)?.contains("'academi':1") == true, "tsvector")
+    #expect(
+      film.value(forKey: "specialFeatures") as? [String] == [
+        "Deleted Scenes", "Behind the Scenes",
+      ], "text[]")
+    #expect(
+      (film.value(forKey: "fulltext") as? String)?.contains("'academi':1") == true, "tsvector")
     let english = try #require(try database.fetchObject("Language", primaryKey: [.int(1)]))
     #expect(english.value(forKey: "name") as? String == "English", "char(20) values are trimmed")
     let staff = try #require(try database.fetchObject("Staff", primaryKey: [.int(1)]))
@@ -24,7 +28,8 @@ struct PostgreSQLTrapsTests {
   @Test func qualifiersOnEnumsDomainsAndPaddedText() throws {
     let database = try TestDatabase.postgresql.open()
     func count(_ entity: String, _ text: String) throws -> Int {
-      try database.count(FetchSpecification(entityName: entity, qualifier: try QualifierParser.parse(text)))
+      try database.count(
+        FetchSpecification(entityName: entity, qualifier: try QualifierParser.parse(text)))
     }
     #expect(try count("Film", "rating = 'PG-13'") == 223)
     #expect(try count("Film", "rating like 'PG*'") == 417)
@@ -40,7 +45,8 @@ struct PostgreSQLTrapsTests {
     try payment.setValue(.int(1), forAttribute: "staffId")
     try payment.setValue(.int(1), forAttribute: "rentalId")
     try payment.setValue(.decimal(Decimal(string: "2.99")!), forAttribute: "amount")
-    try payment.setValue(.date(ISODateText.parse("2026-11-23 10:00:00")!), forAttribute: "paymentDate")
+    try payment.setValue(
+      .date(ISODateText.parse("2026-11-23 10:00:00")!), forAttribute: "paymentDate")
     try database.save(payment)
     let id = try #require(payment.value(forKey: "id") as? Int)
     #expect(id > 32_098)
@@ -50,10 +56,14 @@ struct PostgreSQLTrapsTests {
     // save fails clearly and writes nothing.
     let before = try database.count(FetchSpecification(entityName: "Payment"))
     let redirected = try database.newObject("Payment")
-    for (key, value) in [("customerId", DatabaseValue.int(1)), ("staffId", .int(1)), ("rentalId", .int(1)), ("amount", .int(1))] {
+    for (key, value) in [
+      ("customerId", DatabaseValue.int(1)), ("staffId", .int(1)), ("rentalId", .int(1)),
+      ("amount", .int(1)),
+    ] {
       try redirected.setValue(value, forAttribute: key)
     }
-    try redirected.setValue(.date(ISODateText.parse("2007-03-01 10:00:00")!), forAttribute: "paymentDate")
+    try redirected.setValue(
+      .date(ISODateText.parse("2007-03-01 10:00:00")!), forAttribute: "paymentDate")
     #expect(throws: DatabaseError.self) { try database.save(redirected) }
     #expect(redirected.isNew)
     #expect(try database.count(FetchSpecification(entityName: "Payment")) == before)
@@ -66,7 +76,9 @@ struct PostgreSQLTrapsTests {
     try film.setValue(.int(1), forAttribute: "languageId")
     try film.setValue(.array(["Trailers"]), forAttribute: "specialFeatures")
     try database.save(film)
-    #expect((film.value(forKey: "fulltext") as? String)?.contains("zebra") == true, "filled by the BEFORE trigger, read back")
+    #expect(
+      (film.value(forKey: "fulltext") as? String)?.contains("zebra") == true,
+      "filled by the BEFORE trigger, read back")
     #expect(film.value(forKey: "specialFeatures") as? [String] == ["Trailers"])
     #expect(film.value(forKey: "rentalDuration") as? Int == 3, "column default")
     // Deleting compares every comparable column but not the tsvector or the array.

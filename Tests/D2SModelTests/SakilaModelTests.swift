@@ -15,15 +15,20 @@ import Testing
     #expect(relationship("FilmActor", "actor")?.destinationName == "Actor")
     #expect(relationship("FilmActor", "film")?.destinationName == "Film")
     #expect(relationship("Film", "filmActors")?.destinationName == "FilmActor")
-    #expect(relationship("Language", "films")?.joins == [.init(source: "id", destination: "languageId")])
-    #expect(relationship("Language", "filmsAsOriginalLanguage")?.joins == [.init(source: "id", destination: "originalLanguageId")])
+    #expect(
+      relationship("Language", "films")?.joins == [.init(source: "id", destination: "languageId")])
+    #expect(
+      relationship("Language", "filmsAsOriginalLanguage")?.joins == [
+        .init(source: "id", destination: "originalLanguageId")
+      ])
     #expect(relationship("Film", "originalLanguage")?.isMandatory == false)
     #expect(relationship("Film", "language")?.isMandatory == true)
     #expect(relationship("Store", "managerStaff")?.destinationName == "Staff")
     #expect(relationship("Staff", "store")?.destinationName == "Store")
     #expect(relationship("Store", "staff")?.isToMany == true)
     #expect(relationship("Store", "inventories")?.isToMany == true)
-    #expect(model.entity(named: "Customer")?.attribute(named: "lastName")?.columnName == "last_name")
+    #expect(
+      model.entity(named: "Customer")?.attribute(named: "lastName")?.columnName == "last_name")
     #expect(model.entity(named: "Film")?.attribute(named: "releaseYear") != nil)
     #expect(model.entity(named: "Film")?.attribute(named: "replacementCost")?.valueType == .decimal)
     for name in ["Actor", "Address", "Customer", "Film", "Rental", "Staff", "Store", "Language"] {
@@ -38,15 +43,22 @@ import Testing
     let views = model.entities.filter(\.isView).map(\.name).sorted()
     if kind == .sqlite {
       #expect(model.entities.count == 21)
-      #expect(views == ["CustomerList", "FilmList", "SalesByFilmCategory", "SalesByStore", "StaffList"])
+      #expect(
+        views == ["CustomerList", "FilmList", "SalesByFilmCategory", "SalesByStore", "StaffList"])
     } else {
       #expect(model.entities.count == 28)
-      #expect(views == ["ActorInfo", "CustomerList", "FilmList", "NicerButSlowerFilmList", "SalesByFilmCategory", "SalesByStore", "StaffList"])
+      #expect(
+        views == [
+          "ActorInfo", "CustomerList", "FilmList", "NicerButSlowerFilmList", "SalesByFilmCategory",
+          "SalesByStore", "StaffList",
+        ])
       // Inheritance children without a primary key: listable, read-only.
       #expect(model.entity(named: "PaymentP200701")?.isReadOnly == true)
     }
     #expect(model.entity(named: "CustomerList")?.isReadOnly == true)
-    #expect(model.entity(named: "CustomerList")?.attribute(named: "id")?.columnName == (kind == .sqlite ? "ID" : "id"))
+    #expect(
+      model.entity(named: "CustomerList")?.attribute(named: "id")?.columnName
+        == (kind == .sqlite ? "ID" : "id"))
     #expect(model.entity(named: "Actor")?.isReadOnly == false)
   }
 

@@ -42,7 +42,8 @@ import Testing
     try link.setValue(.int(2), forAttribute: "filmId")
     try database.save(link)
     #expect(link.primaryKeyDescription == "1,2")
-    let fetched = try #require(try database.fetchObject("FilmActor", primaryKey: [.int(1), .int(2)]))
+    let fetched = try #require(
+      try database.fetchObject("FilmActor", primaryKey: [.int(1), .int(2)]))
     try database.delete(fetched)
     #expect(try database.fetchObject("FilmActor", primaryKey: [.int(1), .int(2)]) == nil)
   }
@@ -59,7 +60,10 @@ import Testing
     try rental.setValue(.date(date), forAttribute: "returnDate")
     try database.save(rental)
     var stored: String?
-    try database.adaptor.query(SQLStatement("SELECT CAST(return_date AS TEXT) FROM rental WHERE rental_id = 1"), columns: [nil]) { row in
+    try database.adaptor.query(
+      SQLStatement("SELECT CAST(return_date AS TEXT) FROM rental WHERE rental_id = 1"),
+      columns: [nil]
+    ) { row in
       stored = row[0].stringValue
     }
     #expect(stored == "2006-01-02 03:04:05", "written back in the form the column uses")
@@ -79,7 +83,9 @@ import Testing
     #expect(error?.code == .conflict)
     #expect(error?.message.contains("Actor 2") == true)
     #expect(mine.changedKeys == ["firstName"], "the pending change is kept")
-    #expect(try first.fetchObject("Actor", primaryKey: [.int(2)])?.value(forKey: "firstName") as? String == "NICKY")
+    #expect(
+      try first.fetchObject("Actor", primaryKey: [.int(2)])?.value(forKey: "firstName") as? String
+        == "NICKY")
 
     // A change to another column does not conflict.
     let other = try #require(try first.fetchObject("Actor", primaryKey: [.int(3)]))
@@ -109,9 +115,11 @@ import Testing
 
     let address = try #require(try database.fetchObject("Address", primaryKey: [.int(1)]))
     try address.setValue(.int(99_999), forAttribute: "cityId")
-    #expect((#expect(throws: DatabaseError.self) { try database.save(address) })?.code == .foreignKey)
+    #expect(
+      (#expect(throws: DatabaseError.self) { try database.save(address) })?.code == .foreignKey)
 
-    let category = try #require(try database.fetchObject("FilmCategory", primaryKey: [.int(1), .int(6)]))
+    let category = try #require(
+      try database.fetchObject("FilmCategory", primaryKey: [.int(1), .int(6)]))
     try category.setValue(.int(2), forAttribute: "filmId")
     try category.setValue(.int(11), forAttribute: "categoryId")  // film 2 is already in category 11
     #expect((#expect(throws: DatabaseError.self) { try database.save(category) })?.code == .unique)
@@ -125,8 +133,12 @@ import Testing
     #expect((#expect(throws: DatabaseError.self) { try database.save(film) })?.code == .check)
     film.revert()
 
-    #expect(try database.fetchObject("Actor", primaryKey: [.int(1)])?.value(forKey: "firstName") as? String == "PENELOPE")
-    #expect(try database.fetchObject("Film", primaryKey: [.int(1)])?.value(forKey: "rating") as? String == "PG")
+    #expect(
+      try database.fetchObject("Actor", primaryKey: [.int(1)])?.value(forKey: "firstName")
+        as? String == "PENELOPE")
+    #expect(
+      try database.fetchObject("Film", primaryKey: [.int(1)])?.value(forKey: "rating") as? String
+        == "PG")
   }
 
   @Test(arguments: TestDatabase.available)
@@ -135,7 +147,9 @@ import Testing
     #expect(throws: DatabaseError.self) { try database.newObject("CustomerList") }
     let rows = try database.fetch(FetchSpecification(entityName: "CustomerList", limit: 1))
     #expect(rows.count == 1)
-    #expect(throws: DatabaseError.self) { try database.fetchObject("SalesByStore", primaryKey: [.int(1)]) }
+    #expect(throws: DatabaseError.self) {
+      try database.fetchObject("SalesByStore", primaryKey: [.int(1)])
+    }
   }
 
   @Test(arguments: TestDatabase.available)
@@ -159,8 +173,11 @@ import Testing
     let created = customer.value(forKey: "createDate") as? Date
     try customer.setValue(.string("M"), forAttribute: "firstName")
     let before = Date().addingTimeInterval(-2)
-    try database.save(customer, options: .init(creationTimestampKey: "createDate", updateTimestampKey: "lastUpdate"))
-    #expect(customer.value(forKey: "createDate") as? Date == created, "creation stamps only on insert")
+    try database.save(
+      customer, options: .init(creationTimestampKey: "createDate", updateTimestampKey: "lastUpdate")
+    )
+    #expect(
+      customer.value(forKey: "createDate") as? Date == created, "creation stamps only on insert")
     let updated = try #require(customer.value(forKey: "lastUpdate") as? Date)
     #expect(updated >= before)
     #expect(throws: DatabaseError.self) {

@@ -22,20 +22,22 @@ enum TestDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
   func open() throws -> Database {
     switch self {
     case .sqlite: return try SakilaSQLite.open()
-    case .postgresql: return try Database(adaptor: PostgreSQLAdaptor(url: try PostgresSakila.copy()))
+    case .postgresql:
+      return try Database(adaptor: PostgreSQLAdaptor(url: try PostgresSakila.copy()))
     }
   }
 
   /// A second connection to the same database as `database`.
   func reopen(_ database: Database) throws -> Database {
     switch (self, database.adaptor) {
-    case (.sqlite, let adaptor as SQLiteAdaptor): return try Database(adaptor: SQLiteAdaptor(path: adaptor.path))
-    case (.postgresql, let adaptor as PostgreSQLAdaptor): return try Database(adaptor: PostgreSQLAdaptor(url: adaptor.url))
+    case (.sqlite, let adaptor as SQLiteAdaptor):
+      return try Database(adaptor: SQLiteAdaptor(path: adaptor.path))
+    case (.postgresql, let adaptor as PostgreSQLAdaptor):
+      return try Database(adaptor: PostgreSQLAdaptor(url: adaptor.url))
     default: throw DatabaseError(.other, "unexpected adaptor")
     }
   }
 }
-
 
 extension DatabaseAdaptor {
   /// The first value of the first row of `sql`.

@@ -1,9 +1,10 @@
 import D2SModel
 import D2STesting
 import Foundation
+import Testing
+
 @testable import PostgreSQLAdaptor
 @testable import SQLiteAdaptor
-import Testing
 
 /// Transactions after failures: a failed COMMIT leaves the adaptor usable, and COPY (which
 /// the asynchronous PostgreSQL path must not wait on forever) is refused cleanly.
@@ -14,21 +15,28 @@ import Testing
     #expect(throws: DatabaseError.self) {
       try adaptor.transaction {
         _ = try adaptor.execute(SQLStatement("PRAGMA defer_foreign_keys = ON"))
-        _ = try adaptor.execute(SQLStatement("INSERT INTO film_actor (actor_id, film_id) VALUES (9999, 1)"))
+        _ = try adaptor.execute(
+          SQLStatement("INSERT INTO film_actor (actor_id, film_id) VALUES (9999, 1)"))
       }
     }
     try adaptor.transaction {
-      _ = try adaptor.execute(SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
+      _ = try adaptor.execute(
+        SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
     }
     let count = try adaptor.scalar("SELECT count(*) FROM film_actor WHERE actor_id = 9999")
     #expect(count == .int(0))
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil,
+      "set D2S_TEST_POSTGRES_URL (make test does)"))
   func postgresqlRefusesCopy() throws {
     let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("sakila"))
     for sql in ["COPY language TO STDOUT", "COPY language FROM STDIN"] {
-      #expect { try adaptor.executeScript(sql) } throws: { ($0 as? DatabaseError)?.code == .unsupported }
+      #expect { try adaptor.executeScript(sql) } throws: {
+        ($0 as? DatabaseError)?.code == .unsupported
+      }
     }
     let count = try adaptor.scalar("SELECT count(*) FROM language")
     #expect(count == .int(6))

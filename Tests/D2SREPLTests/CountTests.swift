@@ -56,7 +56,8 @@ import Testing
     _ = try session.run("exactCountRowLimit = 1000")
     #expect(try Self.total(try session.run("list Event limit 3")) == (25000, "estimate"))
     _ = try session.run("platform = 'terminal'")
-    #expect(try session.run("list Event limit 3").withoutKeyHint.hasSuffix("\n1–3 of about 25000 Event"))
+    #expect(
+      try session.run("list Event limit 3").withoutKeyHint.hasSuffix("\n1–3 of about 25000 Event"))
   }
 
   @Test(arguments: TestServer.available)

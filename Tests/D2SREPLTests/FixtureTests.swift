@@ -33,7 +33,10 @@ import Testing
       name: "plural-tables", list: "list Products", inspect: "inspect Categories 1",
       titles: ["Categories 1": "Teas", "Products 2": "Smoky Oolong"],
       relationships: ["Categories": ["products"], "Products": ["category"]],
-      lines: ["Products       2 (follow products)", "Morning Mist  20 bags            Teas             4.50"]),
+      lines: [
+        "Products       2 (follow products)",
+        "Morning Mist  20 bags            Teas             4.50",
+      ]),
     Fixture(
       name: "names-with-spaces", list: "list OrderDetails", inspect: "inspect Orders 1",
       titles: ["Orders 1": "Harbour Stores", "Products 2": "Pear Cider"],

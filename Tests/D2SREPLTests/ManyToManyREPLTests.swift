@@ -34,7 +34,8 @@ import Testing
       try session.run("show auxiliaryQualifier") == #"auxiliaryQualifier = "films.id = 1"  # set"#)
     _ = try session.run("inspect Film 1")
     #expect(
-      try session.run("follow filmActors").withoutKeyHint.hasSuffix("10 FilmActor"), "still followed by name")
+      try session.run("follow filmActors").withoutKeyHint.hasSuffix("10 FilmActor"),
+      "still followed by name")
     #expect(try session.run("inspect Actor 1").hasPrefix("PENELOPE GUINESS\n================\n"))
     let acting = try session.run("list Actor where films.title = 'ACADEMY DINOSAUR'")
     #expect(acting.withoutKeyHint.hasSuffix("10 Actor") && acting.contains("GUINESS"))

@@ -26,7 +26,9 @@ import Testing
     #expect(names("OrderItem") == ["id", "productSku", "invoiceNo", "qty", "product", "invoice"])
     #expect(names("Employees") == ["id", "fullName"])
     #expect(try session.run("list Tag where tag = 'sale'").contains("sale"))
-    #expect(try session.run("list OrderItem where productSku = 'P-200'").withoutKeyHint.hasSuffix("1 OrderItem"))
+    #expect(
+      try session.run("list OrderItem where productSku = 'P-200'").withoutKeyHint.hasSuffix(
+        "1 OrderItem"))
     #expect(try session.run("inspect Product P-100").contains("Order Items  1 (follow orderItems)"))
     #expect(try session.run("inspect OrderItem 1").contains("Product  Lantern"))
   }

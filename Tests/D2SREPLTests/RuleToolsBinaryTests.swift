@@ -117,7 +117,9 @@ import Testing
       """, named: "save.transcript")
     _ = try run([database, "--check", path, "--update"])
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.hasSuffix("Klingon\n1 Language · \"with id\" shows the key for inspect Language ID\n"), "\(text)")
+    #expect(
+      text.hasSuffix("Klingon\n1 Language · \"with id\" shows the key for inspect Language ID\n"),
+      "\(text)")
     let again = try run([database, "--check", path])
     #expect(again.status == 0, "the save went to a copy: \(again.stdout)")
     let original = try run([database, "-c", "inspect Language 1"])

@@ -25,26 +25,31 @@ enum Spawn {
   @discardableResult
   static func run(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil,
-    inputPath: String? = nil, outputPath: String? = nil, errorPath: String? = nil, timeout: Double = 30
+    inputPath: String? = nil, outputPath: String? = nil, errorPath: String? = nil,
+    timeout: Double = 30
   ) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inputPath ?? "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     closeDescriptorsFromThree(&actions)
 
     let argv = cStrings([path] + arguments)
-    defer { argv.forEach { free($0) } }
-    let envp = cStrings((environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
-    defer { envp.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
+    let envp = cStrings(
+      (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
+    defer { for pointer in envp { free(pointer) } }
     // The child starts with no signal blocked and every signal at its default: test threads
     // block some, and a terminal test needs Ctrl-C to arrive.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t(), allSignals = sigset_t()
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
     sigemptyset(&noSignals)
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -67,7 +72,9 @@ enum Spawn {
       if Date() > deadline {
         kill(pid, SIGKILL)
         _ = waitpid(pid, &status, 0)
-        throw Failure(description: "\(path) \(arguments.joined(separator: " ")) ran over \(timeout) s and was killed")
+        throw Failure(
+          description:
+            "\(path) \(arguments.joined(separator: " ")) ran over \(timeout) s and was killed")
       }
       usleep(10_000)
     }
@@ -81,14 +88,16 @@ enum Spawn {
   /// could still leak).
   private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
     #if canImport(Glibc)
-      typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+      typealias CloseFrom =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
       if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
         _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
         return
       }
     #endif
     let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
-    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
+    for descriptor in open.compactMap({ Int32($0) })
+    where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
   }

@@ -6,19 +6,24 @@ import Testing
   @Test func childrenInheritOnlyTheStandardDescriptors() throws {
     let pipe = Pipe()  // an open descriptor of this process that must not reach the child
     defer { try? pipe.fileHandleForWriting.close() }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("d2s-fds-\(UUID().uuidString)")
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-fds-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
     // `; :` keeps the shell running (bash would exec `ls`, which lists its own directory fd).
     let status = try Spawn.run("/bin/sh", ["-c", "ls /proc/$$/fd; :"], outputPath: output.path)
     #expect(status == 0)
-    let descriptors = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
-    #expect(descriptors.filter { $0 > 2 && $0 != 10 && $0 != 255 }.isEmpty, "\(descriptors)")  // sh keeps 10 or 255 for itself
+    let descriptors = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+      .compactMap { Int($0) }
+    // sh keeps 10 or 255 for itself.
+    #expect(descriptors.filter { $0 > 2 && $0 != 10 && $0 != 255 }.isEmpty, "\(descriptors)")
     #expect(descriptors.contains(0) && descriptors.contains(1) && descriptors.contains(2))
   }
 
   @Test func exitStatusAndEnvironment() throws {
     #expect(try Spawn.run("/bin/sh", ["-c", "exit 3"]) == 3)
-    #expect(try Spawn.run("/bin/sh", ["-c", "test \"$D2S_SPAWN\" = yes"], environment: ["D2S_SPAWN": "yes"]) == 0)
+    #expect(
+      try Spawn.run(
+        "/bin/sh", ["-c", "test \"$D2S_SPAWN\" = yes"], environment: ["D2S_SPAWN": "yes"]) == 0)
     #expect(try Spawn.run("/bin/sh", ["-c", "kill -9 $$"]) == -1)
   }
 

@@ -1,7 +1,8 @@
-@testable import D2SREPL
 import D2STesting
 import Foundation
 import Testing
+
+@testable import D2SREPL
 
 /// Scripts in, exact text out (snapshot files under Snapshots/).
 @Suite struct TranscriptTests {
@@ -12,17 +13,24 @@ import Testing
     _ = try session.run("open \(try SakilaSQLite.copy())")
     final class Collector: @unchecked Sendable { var lines: [String] = [] }
     let collector = Collector()
-    let runner = REPLRunner(session: session, bail: bail) { text, _ in collector.lines.append(text) }
-    let ok = runner.runScript(script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    let runner = REPLRunner(session: session, bail: bail) { text, _ in collector.lines.append(text)
+    }
+    let ok = runner.runScript(
+      script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     return (collector.lines.joined(separator: "\n") + "\n", ok)
   }
 
-  static var snapshots: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }
+  static var snapshots: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+  }
 
   func check(_ text: String, _ name: String) {
     let file = Self.snapshots.appendingPathComponent(name + ".txt")
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" || !FileManager.default.fileExists(atPath: file.path) {
-      try? FileManager.default.createDirectory(at: Self.snapshots, withIntermediateDirectories: true)
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+      || !FileManager.default.fileExists(atPath: file.path)
+    {
+      try? FileManager.default.createDirectory(
+        at: Self.snapshots, withIntermediateDirectories: true)
       try? text.write(to: file, atomically: true, encoding: .utf8)
       Issue.record("recorded snapshot \(name).txt; check it and run again")
       return
@@ -31,7 +39,8 @@ import Testing
   }
 
   @Test func browsing() throws {
-    let (text, ok) = try transcript("""
+    let (text, ok) = try transcript(
+      """
       entities
       *true* => visibleEntityNames = ('Customer', 'Actor')
       rule *true* => visibleEntityNames = ('Customer', 'Actor')
@@ -56,7 +65,8 @@ import Testing
   }
 
   @Test func editingAndPermissions() throws {
-    let (text, ok) = try transcript("""
+    let (text, ok) = try transcript(
+      """
       login Mike nope
       login Mike 12345
       show user
@@ -86,7 +96,8 @@ import Testing
   }
 
   @Test func errorsChangeNothing() throws {
-    let (text, ok) = try transcript("""
+    let (text, ok) = try transcript(
+      """
       list Nope
       list Film where title = 'x' limit -1
       list Film where (title = 'x'
@@ -109,6 +120,7 @@ import Testing
   @Test func bailStopsAtTheFirstFailure() throws {
     let (text, ok) = try transcript("entities\nfrobnicate\nentities", bail: true)
     #expect(!ok)
-    #expect(text.components(separatedBy: "sakila\n======").count == 2, "the last command did not run")
+    #expect(
+      text.components(separatedBy: "sakila\n======").count == 2, "the last command did not run")
   }
 }

@@ -16,7 +16,8 @@ final class Named: QualifierComparable, @unchecked Sendable {
 
 @Suite struct QualifierEvaluationTests {
   let row = Row(fields: [
-    "i": 1, "small": Int8(1), "big": Int64(1), "d": Decimal(1), "dbl": 1.0, "price": Decimal(string: "20.99")!,
+    "i": 1, "small": Int8(1), "big": Int64(1), "d": Decimal(1), "dbl": 1.0,
+    "price": Decimal(string: "20.99")!,
     "s": "1", "title": "ACADEMY DINOSAUR", "flag": true, "none": Optional<Int>.none as Any,
     "entity": Named("Film"), "names": ["Staff", "Store"], "other": 2,
   ])
@@ -95,7 +96,9 @@ final class Named: QualifierComparable, @unchecked Sendable {
   }
 
   @Test func indexKeysAgreeWithEquality() {
-    let values: [Any?] = [1, Int8(1), Decimal(1), 1.0, Decimal(string: "1.50")!, 1.5, "1", true, nil, "a"]
+    let values: [Any?] = [
+      1, Int8(1), Decimal(1), 1.0, Decimal(string: "1.50")!, 1.5, "1", true, nil, "a",
+    ]
     for a in values {
       for b in values {
         let equal = ValueComparison.equal(a, b)

@@ -14,10 +14,16 @@ import Testing
     #expect(try parse("a < 1") == .comparison("a", .lessThan, .int(1)))
     #expect(try parse("a <= 1") == .comparison("a", .lessThanOrEqual, .int(1)))
     #expect(try parse("a > -1") == .comparison("a", .greaterThan, .int(-1)))
-    #expect(try parse("a >= 2.5") == .comparison("a", .greaterThanOrEqual, .decimal(Decimal(string: "2.5")!)))
-    #expect(try parse("title like '*DINO?AUR*'") == .comparison("title", .like, .string("*DINO?AUR*")))
-    #expect(try parse("title ILIKE 'a*'") == .comparison("title", .caseInsensitiveLike, .string("a*")))
-    #expect(try parse("rating in ('G', 'PG')") == .comparison("rating", .in, .list([.string("G"), .string("PG")])))
+    #expect(
+      try parse("a >= 2.5")
+        == .comparison("a", .greaterThanOrEqual, .decimal(Decimal(string: "2.5")!)))
+    #expect(
+      try parse("title like '*DINO?AUR*'") == .comparison("title", .like, .string("*DINO?AUR*")))
+    #expect(
+      try parse("title ILIKE 'a*'") == .comparison("title", .caseInsensitiveLike, .string("a*")))
+    #expect(
+      try parse("rating in ('G', 'PG')")
+        == .comparison("rating", .in, .list([.string("G"), .string("PG")])))
     #expect(try parse("rating IN ['G']") == .comparison("rating", .in, .list([.string("G")])))
   }
 
@@ -30,11 +36,19 @@ import Testing
   }
 
   @Test func keyToKeyAndBareKeysAndConstants() throws {
-    #expect(try parse("object.ownerId != user.id") == .keyComparison("object.ownerId", .notEqual, "user.id"))
-    #expect(try parse("entity.name in readOnlyEntityNames") == .keyComparison("entity.name", .in, "readOnlyEntityNames"))
+    #expect(
+      try parse("object.ownerId != user.id")
+        == .keyComparison("object.ownerId", .notEqual, "user.id"))
+    #expect(
+      try parse("entity.name in readOnlyEntityNames")
+        == .keyComparison("entity.name", .in, "readOnlyEntityNames"))
     #expect(try parse("debug") == .comparison("debug", .equal, .bool(true)))
-    #expect(try parse("isArchived AND code > 3")
-      == .and([.comparison("isArchived", .equal, .bool(true)), .comparison("code", .greaterThan, .int(3))]))
+    #expect(
+      try parse("isArchived AND code > 3")
+        == .and([
+          .comparison("isArchived", .equal, .bool(true)),
+          .comparison("code", .greaterThan, .int(3)),
+        ]))
     #expect(try parse("*true*") == .constant(true))
     #expect(try parse("*FALSE*") == .constant(false))
     #expect(try parse("a = yes") == .comparison("a", .equal, .bool(true)))
@@ -52,7 +66,8 @@ import Testing
     #expect(try parse("not (a = 1 AND b = 2)") == .not(.and([a, b])))
     #expect(try parse("!a = 1 && b = 2 || c = 3") == .or([.and([.not(a), b]), c]))
     #expect(try parse("(a = 1 OR b = 2) AND c = 3") == .and([.or([a, b]), c]))
-    #expect(try parse("a = 1 AND (b = 2 AND c = 3)") == .and([a, b, c]), "nested same compounds flatten")
+    #expect(
+      try parse("a = 1 AND (b = 2 AND c = 3)") == .and([a, b, c]), "nested same compounds flatten")
   }
 
   @Test func literalsAndEscapes() throws {
@@ -60,10 +75,12 @@ import Testing
     #expect(try parse("a = \"tab\\there\\n\"") == .comparison("a", .equal, .string("tab\there\n")))
     #expect(try parse("a = '\\\\'") == .comparison("a", .equal, .string("\\")))
     #expect(try parse("a like '\\*'") == .comparison("a", .like, .string("\\*")))
-    #expect(try QualifierParser.parseLiteral("{ a = 1; other = 'v' }")
-      == .dictionary([.init(key: "a", value: .int(1)), .init(key: "other", value: .string("v"))]))
-    #expect(try QualifierParser.parseLiteral("{\"key\": \"v\", \"n\": 2}")
-      == .dictionary([.init(key: "key", value: .string("v")), .init(key: "n", value: .int(2))]))
+    #expect(
+      try QualifierParser.parseLiteral("{ a = 1; other = 'v' }")
+        == .dictionary([.init(key: "a", value: .int(1)), .init(key: "other", value: .string("v"))]))
+    #expect(
+      try QualifierParser.parseLiteral("{\"key\": \"v\", \"n\": 2}")
+        == .dictionary([.init(key: "key", value: .string("v")), .init(key: "n", value: .int(2))]))
     #expect(try QualifierParser.parseLiteral("('Staff')") == .list([.string("Staff")]))
     #expect(try QualifierParser.parseLiteral("()") == .list([]))
     #expect(try QualifierParser.parseLiteral("-20.990") == .decimal(Decimal(string: "-20.99")!))
@@ -79,7 +96,10 @@ import Testing
     ("task = ", 1, 8, "expected a value, found end of input"),
     ("task = 'edit' AND", 1, 18, "expected a condition, found end of input"),
     ("task = 'edit", 1, 8, "unterminated string: missing closing '"),
-    ("task = and", 1, 8, "expected a value, found the name 'and'; quote it if it is a string ('and')"),
+    (
+      "task = and", 1, 8,
+      "expected a value, found the name 'and'; quote it if it is a string ('and')"
+    ),
     ("and = 1", 1, 1, "'and' is a keyword and cannot be a key path; quote it if it is a string"),
     ("a = 'x\\q'", 1, 7, "unknown escape '\\q' in string (use \\' \\\" \\\\ \\n \\t)"),
     ("a = 99999999999999999999", 1, 5, "integer literal 99999999999999999999 overflows"),
@@ -102,11 +122,12 @@ import Testing
 
   @Test func rendersTheLineWithACaret() {
     guard let error = error("task = 'edit' AND = 3") else { return }
-    #expect(error.description == """
-      1:19: error: expected a key path, '(' or *true*, found '='
-      task = 'edit' AND = 3
-                        ^
-      """)
+    #expect(
+      error.description == """
+        1:19: error: expected a key path, '(' or *true*, found '='
+        task = 'edit' AND = 3
+                          ^
+        """)
   }
 
   @Test func nestingIsLimited() {

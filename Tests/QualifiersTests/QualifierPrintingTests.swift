@@ -69,7 +69,10 @@ struct QualifierGenerator {
     case 5: return .decimal(Decimal(next(100)))
     case 6: return .list((0..<next(3)).map { _ in literal(depth: depth - 1) })
     default:
-      return .dictionary((0..<next(3)).map { i in .init(key: ["a", "b c", "k\(i)"][next(3)], value: literal(depth: depth - 1)) })
+      return .dictionary(
+        (0..<next(3)).map { i in
+          .init(key: ["a", "b c", "k\(i)"][next(3)], value: literal(depth: depth - 1))
+        })
     }
   }
 
@@ -78,13 +81,17 @@ struct QualifierGenerator {
     switch kind {
     case 0: return .constant(next(2) == 0)
     case 1:
-      let ops: [ComparisonOperator] = [.equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual]
+      let ops: [ComparisonOperator] = [
+        .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual,
+      ]
       return .comparison(path(), ops[next(ops.count)], literal(depth: 2))
     case 2:
       switch next(4) {
       case 0: return .comparison(path(), .like, .string(["a*", "*b?", "\\*x"][next(3)]))
       case 1: return .comparison(path(), .in, .list((0..<next(3)).map { _ in literal(depth: 1) }))
-      case 2: return .keyComparison(path(), ComparisonOperator.allCases[next(ComparisonOperator.allCases.count)], path())
+      case 2:
+        return .keyComparison(
+          path(), ComparisonOperator.allCases[next(ComparisonOperator.allCases.count)], path())
       default: return .comparison(path(), .caseInsensitiveLike, .string("x"))
       }
     case 3, 4: return .all((0..<(2 + next(2))).map { _ in qualifier(depth: depth - 1) })

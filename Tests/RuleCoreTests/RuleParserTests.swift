@@ -1,8 +1,9 @@
 import EnvKeys
 import Foundation
 import Qualifiers
-@testable import RuleCore
 import Testing
+
+@testable import RuleCore
 
 @Suite struct RuleParserTests {
   let parser = RuleParser(registry: TestRegistry.make())
@@ -33,20 +34,24 @@ import Testing
     #expect(ctx.with(Keys.Entity.self, TestEntity("Film")).displayNameForEntity == "")
     #expect(ctx.with(\.propertyKey, "rating").with(\.task, "edit").component == "EditRating")
     #expect(ctx.with(\.propertyKey, "rating").with(\.task, "list").component == "")
-    #expect(ctx.with(Keys.Attribute.self, TestEntity("lastName")).displayNameForProperty == "lastName")
+    #expect(
+      ctx.with(Keys.Attribute.self, TestEntity("lastName")).displayNameForProperty == "lastName")
     let customers = ctx.with(\.task, "list").with(Keys.Entity.self, TestEntity("Customer"))
     #expect(customers.displayPropertyKeys == ["firstName", "address.phone"])
     #expect(customers.nextTask == "inspect")
     let mike = Person("Mike", "Hillyer")
     mike.username = "Mike"
-    let penelope = ctx.with(Keys.User.self, mike).with(Keys.Object.self, Person("PENELOPE", "GUINESS"))
+    let penelope = ctx.with(Keys.User.self, mike).with(
+      Keys.Object.self, Person("PENELOPE", "GUINESS"))
     #expect(try penelope.explain(keyNamed: "isObjectEditable").winner?.rule.rule.priority == .high)
     #expect(penelope[Keys.IsObjectEditable.self] == false)
     #expect(ctx[Keys.VisibleEntityNames.self] == ["Customer", "Actor", "Film", "Store", "Staff"])
   }
 
   @Test func partsOfARule() throws {
-    let rule = try parser.parseRule("user.firstName = 'Mike' AND object.firstName = 'PENELOPE' => isObjectEditable = false ; high")
+    let rule = try parser.parseRule(
+      "user.firstName = 'Mike' AND object.firstName = 'PENELOPE' => isObjectEditable = false ; high"
+    )
     #expect(rule.key.name == "isObjectEditable")
     #expect(rule.value == .constant(.bool(false)))
     #expect(rule.priority == .high)
@@ -54,28 +59,41 @@ import Testing
     #expect(rule.constantValue as? Bool == false)
   }
 
-  @Test(arguments: [
-    ("title = 'x'", "*true* => title = 'x'"),
-    ("*true* => title <= 'x'", "*true* => title = 'x'"),
-    ("task = 'a' and propertyKey = 'b' => title = 'x'", "task = 'a' AND propertyKey = 'b' => title = 'x'"),
-    ("task == \"edit\" => title = \"it's\"", "task = 'edit' => title = 'it\\'s'"),
-    ("task = 'edit' => title = 'x' ; very high", "task = 'edit' => title = 'x' ; veryHigh"),
-    ("task = 'edit' => title = 'x' ; VeryLow", "task = 'edit' => title = 'x' ; veryLow"),
-    ("task = 'edit' => title = 'x' ; default", "task = 'edit' => title = 'x'"),
-    ("task = 'edit' => title = 'x' ; 150", "task = 'edit' => title = 'x' ; high"),
-    ("task = 'edit' => title = 'x' ; 42", "task = 'edit' => title = 'x' ; 42"),
-    ("task = 'edit' => title = 'x' ; -3", "task = 'edit' => title = 'x' ; -3"),
-    ("task = 'a;b' => title = 'x;y' ; low", "task = 'a;b' => title = 'x;y' ; low"),
-    ("task = 'a' => readOnlyEntityNames = ['Staff'] // comment", "task = 'a' => readOnlyEntityNames = ('Staff')"),
-    ("*true* => price = 20.99 # comment", "*true* => price = 20.99"),
-    ("*true* => price = 20", "*true* => price = 20"),
-    ("*true* => count = 3.0", "*true* => count = 3.0"),
-    ("*true* => isObjectEditable = !isEntityReadOnly", "*true* => isObjectEditable = NOT isEntityReadOnly"),
-    ("*true* => note = nil", "*true* => note = nil"),
-    ("*true* => note = NULL", "*true* => note = nil"),
-    ("debug => title = 'Debug'", "debug = true => title = 'Debug'"),
-    ("*true* => displayNameForProperty = @prettyPropertyKey", "*true* => displayNameForProperty = @prettyPropertyKey"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("title = 'x'", "*true* => title = 'x'"),
+      ("*true* => title <= 'x'", "*true* => title = 'x'"),
+      (
+        "task = 'a' and propertyKey = 'b' => title = 'x'",
+        "task = 'a' AND propertyKey = 'b' => title = 'x'"
+      ),
+      ("task == \"edit\" => title = \"it's\"", "task = 'edit' => title = 'it\\'s'"),
+      ("task = 'edit' => title = 'x' ; very high", "task = 'edit' => title = 'x' ; veryHigh"),
+      ("task = 'edit' => title = 'x' ; VeryLow", "task = 'edit' => title = 'x' ; veryLow"),
+      ("task = 'edit' => title = 'x' ; default", "task = 'edit' => title = 'x'"),
+      ("task = 'edit' => title = 'x' ; 150", "task = 'edit' => title = 'x' ; high"),
+      ("task = 'edit' => title = 'x' ; 42", "task = 'edit' => title = 'x' ; 42"),
+      ("task = 'edit' => title = 'x' ; -3", "task = 'edit' => title = 'x' ; -3"),
+      ("task = 'a;b' => title = 'x;y' ; low", "task = 'a;b' => title = 'x;y' ; low"),
+      (
+        "task = 'a' => readOnlyEntityNames = ['Staff'] // comment",
+        "task = 'a' => readOnlyEntityNames = ('Staff')"
+      ),
+      ("*true* => price = 20.99 # comment", "*true* => price = 20.99"),
+      ("*true* => price = 20", "*true* => price = 20"),
+      ("*true* => count = 3.0", "*true* => count = 3.0"),
+      (
+        "*true* => isObjectEditable = !isEntityReadOnly",
+        "*true* => isObjectEditable = NOT isEntityReadOnly"
+      ),
+      ("*true* => note = nil", "*true* => note = nil"),
+      ("*true* => note = NULL", "*true* => note = nil"),
+      ("debug => title = 'Debug'", "debug = true => title = 'Debug'"),
+      (
+        "*true* => displayNameForProperty = @prettyPropertyKey",
+        "*true* => displayNameForProperty = @prettyPropertyKey"
+      ),
+    ] as [(String, String?)])
   func canonicalPrinting(source: String, printed: String?) throws {
     let rule = try parser.parseRule(source)
     if let printed { #expect(rule.description == printed) }
@@ -93,22 +111,49 @@ import Testing
   }
 
   @Test(arguments: [
-    ("tsk = 'edit' => title = 'x'", 1, 1, "unknown key 'tsk' (did you mean 'task'?); quote it if it is a string ('tsk')"),
+    (
+      "tsk = 'edit' => title = 'x'", 1, 1,
+      "unknown key 'tsk' (did you mean 'task'?); quote it if it is a string ('tsk')"
+    ),
     ("task = edit => title = 'x'", 1, 8, "unknown key 'edit'; quote it if it is a string ('edit')"),
     ("task = 'edit' => titel = 'x'", 1, 18, "unknown key 'titel' (did you mean 'title'?)"),
-    ("task = 'edit' => title = Moviestars", 1, 26, "unknown key 'Moviestars'; quote it if it is a string ('Moviestars')"),
-    ("task = 'edit' => title = 42", 1, 26, "cannot use an integer 42 for key 'title': expected String"),
-    ("*true* => readOnlyEntityNames = 'Staff'", 1, 33, "cannot use a string 'Staff' for key 'readOnlyEntityNames': expected [String]"),
-    ("*true* => count = 1.5", 1, 19, "cannot use a decimal 1.5 for key 'count': expected Int (not a whole number)"),
-    ("task = 'edit' => title = 'x' ; urgent", 1, 32, "unknown priority 'urgent' (use important, very high, high, normal, low, very low, fallback or an integer)"),
+    (
+      "task = 'edit' => title = Moviestars", 1, 26,
+      "unknown key 'Moviestars'; quote it if it is a string ('Moviestars')"
+    ),
+    (
+      "task = 'edit' => title = 42", 1, 26,
+      "cannot use an integer 42 for key 'title': expected String"
+    ),
+    (
+      "*true* => readOnlyEntityNames = 'Staff'", 1, 33,
+      "cannot use a string 'Staff' for key 'readOnlyEntityNames': expected [String]"
+    ),
+    (
+      "*true* => count = 1.5", 1, 19,
+      "cannot use a decimal 1.5 for key 'count': expected Int (not a whole number)"
+    ),
+    (
+      "task = 'edit' => title = 'x' ; urgent", 1, 32,
+      "unknown priority 'urgent' (use important, very high, high, normal, low, very low, fallback or an integer)"
+    ),
     ("task = 'edit' => title", 1, 23, "expected '=' after 'title'"),
     ("task = 'edit' => title = 'x' 'y'", 1, 30, "unexpected 'y' after the value"),
-    ("task = 'edit' => object.name = 'x'", 1, 18, "expected the name of the key to assign, found 'object.name'"),
+    (
+      "task = 'edit' => object.name = 'x'", 1, 18,
+      "expected the name of the key to assign, found 'object.name'"
+    ),
     ("=> title = 'x'", 1, 1, "expected a condition before '=>'"),
     ("task = 'edit' title = 'x'", 1, 15, "unexpected 'title' after the value"),
-    ("TASK = 'edit' => title = 'x'", 1, 1, "unknown key 'TASK' (did you mean 'task'?); quote it if it is a string ('TASK')"),
+    (
+      "TASK = 'edit' => title = 'x'", 1, 1,
+      "unknown key 'TASK' (did you mean 'task'?); quote it if it is a string ('TASK')"
+    ),
     ("task = 'a' => title = 'x' ; 1 ; 2", 1, 31, "unexpected ';' after the end of the expression"),
-    ("*true* => count = 99999999999999999999", 1, 19, "integer literal 99999999999999999999 overflows"),
+    (
+      "*true* => count = 99999999999999999999", 1, 19,
+      "integer literal 99999999999999999999 overflows"
+    ),
     ("task = 'edit' => title = \"x", 1, 26, "unterminated string: missing closing \""),
   ])
   func errors(text: String, line: Int, column: Int, message: String) {
@@ -122,7 +167,9 @@ import Testing
     computations.register("prettyPropertyKey") { _ in "x" }
     let strict = RuleParser(registry: TestRegistry.make(), computations: computations)
     #expect(throws: ParseError.self) { try strict.parseRule("*true* => title = @nothing") }
-    #expect(try strict.parseRule("*true* => title = @prettyPropertyKey").value == .computation("prettyPropertyKey"))
+    #expect(
+      try strict.parseRule("*true* => title = @prettyPropertyKey").value
+        == .computation("prettyPropertyKey"))
   }
 }
 
@@ -130,7 +177,8 @@ import Testing
   let parser = RuleParser(registry: TestRegistry.make())
 
   @Test func continuationLinesAndComments() throws {
-    let rules = try parser.parseRules("""
+    let rules = try parser.parseRules(
+      """
       # a comment
       task = 'list' AND \\
         entity.name = 'Customer' \\
@@ -140,10 +188,11 @@ import Testing
       // another comment
       task = 'list' => nextTask = 'inspect' ; low  # trailing
       """)
-    #expect(rules.map(\.description) == [
-      "task = 'list' AND entity.name = 'Customer' => displayPropertyKeys = ('firstName', 'address.phone')",
-      "task = 'list' => nextTask = 'inspect' ; low",
-    ])
+    #expect(
+      rules.map(\.description) == [
+        "task = 'list' AND entity.name = 'Customer' => displayPropertyKeys = ('firstName', 'address.phone')",
+        "task = 'list' => nextTask = 'inspect' ; low",
+      ])
   }
 
   @Test func everyErrorIsReportedWithFileLineColumnAndNothingLoads() throws {
@@ -160,21 +209,25 @@ import Testing
     }
     #expect(model.count == 0, "a file with any error loads nothing")
     #expect(error?.errors.count == 2)
-    #expect(error?.description == """
-      demo.d2s:2:18: error: unknown key 'titel' (did you mean 'title'?)
-      task = 'edit' => titel = 'x'
-                       ^
-      demo.d2s:4:10: error: expected a value, found '=>'
-        task = => title = 'y'
-               ^
-      """)
+    #expect(
+      error?.description == """
+        demo.d2s:2:18: error: unknown key 'titel' (did you mean 'title'?)
+        task = 'edit' => titel = 'x'
+                         ^
+        demo.d2s:4:10: error: expected a value, found '=>'
+          task = => title = 'y'
+                 ^
+        """)
   }
 
   @Test func loadsAFileFromDisk() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID()).d2s").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID()).d2s")
+      .path
     try "*true* => title = 'From file'\n".write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try parser.parseRuleFile(atPath: path).map(\.description) == ["*true* => title = 'From file'"])
+    #expect(
+      try parser.parseRuleFile(atPath: path).map(\.description) == ["*true* => title = 'From file'"]
+    )
     #expect(throws: RuleFileReadError.self) { try parser.parseRuleFile(atPath: path + ".missing") }
   }
 }

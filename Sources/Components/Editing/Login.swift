@@ -11,24 +11,36 @@ import RuleCore
 public enum Login {
   /// The user for `login` and `password`.
   /// - Throws: ``LoginError`` (the same message whether the user or the password is wrong).
-  public static func authenticate(login: String, password: String, in context: RuleContext) throws -> DatabaseObject {
-    guard let database = context.database else { throw DatabaseError(.connection, "no database is open") }
+  public static func authenticate(login: String, password: String, in context: RuleContext) throws
+    -> DatabaseObject
+  {
+    guard let database = context.database else {
+      throw DatabaseError(.connection, "no database is open")
+    }
     var probe = context
     probe.task = "login"
-    probe.removeValue(for: D2SKeys.EntityKey.self)  // the page shown before does not choose the user entity
+    // The page shown before does not choose the user entity.
+    probe.removeValue(for: D2SKeys.EntityKey.self)
     probe.removeValue(for: D2SKeys.Object.self)
     guard let entity = probe.entity, let loginAttribute = UserEntity.loginAttribute(of: entity),
       let passwordAttribute = UserEntity.passwordAttribute(of: entity)
-    else { throw LoginError(message: "this database has no user entity (with a login and a password attribute)") }
+    else {
+      throw LoginError(
+        message: "this database has no user entity (with a login and a password attribute)")
+    }
 
     func users(_ qualifier: Qualifier) throws -> [DatabaseObject] {
-      try database.fetch(FetchSpecification(entityName: entity.name, qualifier: qualifier, limit: 2))
+      try database.fetch(
+        FetchSpecification(entityName: entity.name, qualifier: qualifier, limit: 2))
     }
     var candidates = try users(.comparison(KVCPath(loginAttribute.name), .equal, .string(login)))
     if candidates.isEmpty {
-      let pattern = login.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "*", with: "\\*")
-        .replacingOccurrences(of: "?", with: "\\?")
-      candidates = try users(.comparison(KVCPath(loginAttribute.name), .caseInsensitiveLike, .string(pattern)))
+      let pattern = login.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "*", with: "\\*"
+      )
+      .replacingOccurrences(of: "?", with: "\\?")
+      candidates = try users(
+        .comparison(KVCPath(loginAttribute.name), .caseInsensitiveLike, .string(pattern)))
     }
     guard candidates.count == 1, let user = candidates.first,
       case .string(let stored)? = user.databaseValue(forAttribute: passwordAttribute.name),

@@ -22,7 +22,9 @@ public struct FormatterError: Error, Sendable, Equatable, CustomStringConvertibl
     self.text = text
     self.accepted = accepted
   }
-  public var description: String { "'\(text)' is not a valid \(formatter) value (write \(accepted))" }
+  public var description: String {
+    "'\(text)' is not a valid \(formatter) value (write \(accepted))"
+  }
 }
 
 /// Formatters by name: the builtin ones (`integer`, `decimal`, `currency`, `percent`, `date`,
@@ -36,7 +38,9 @@ public final class FormatterRegistry: Sendable {
   }
 
   /// The builtin formatters by name.
-  public static var builtin: [(name: String, formatter: any ValueFormatter)] { BuiltinFormatters.all.map { ($0.0, $0.1) } }
+  public static var builtin: [(name: String, formatter: any ValueFormatter)] {
+    BuiltinFormatters.all.map { ($0.0, $0.1) }
+  }
 
   /// Registers `formatter` as `name` (replacing an earlier one of that name).
   public func register(_ formatter: any ValueFormatter, as name: String) {

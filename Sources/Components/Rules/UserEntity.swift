@@ -8,15 +8,19 @@ public enum UserEntity {
   public static let passwordNames = ["password", "passwd", "pwd"]
 
   public static func loginAttribute(of entity: Entity) -> Attribute? {
-    loginNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }.first
+    loginNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }
+      .first
   }
 
   public static func passwordAttribute(of entity: Entity) -> Attribute? {
-    passwordNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }.first
+    passwordNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name }
+    }.first
   }
 
   public static func find(in model: Model) -> Entity? {
-    let candidates = model.entities.filter { !$0.isView && loginAttribute(of: $0) != nil && passwordAttribute(of: $0) != nil }
+    let candidates = model.entities.filter {
+      !$0.isView && loginAttribute(of: $0) != nil && passwordAttribute(of: $0) != nil
+    }
     let preferred = ["staff", "user", "users", "account", "accounts"]
     return candidates.first { preferred.contains($0.name.lowercased()) } ?? candidates.first
   }
