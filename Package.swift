@@ -68,7 +68,9 @@ let package = Package(
       dependencies: ["EnvKeys", "Qualifiers", "RuleCore", "D2SModel", "Components", "Plugins"]),
 
     // MARK: - Testing support
-    .target(name: "D2STesting", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),
+    .target(
+      name: "D2STesting",
+      dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),
 
     // MARK: - REPL
     .target(
@@ -83,20 +85,30 @@ let package = Package(
     // d2s-bench's list suite runs the d2s-repl binary and a minimal baseline program, built
     // beside it (they are dependencies only so that `swift run d2s-bench` builds them).
     .executableTarget(
-      name: "d2s-bench", dependencies: ["RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "d2s-repl", "d2s-bench-baseline"]),
+      name: "d2s-bench",
+      dependencies: [
+        "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "d2s-repl", "d2s-bench-baseline",
+      ]),
     .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
 
     // MARK: - Tests
     .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),
     .testTarget(name: "QualifiersTests", dependencies: ["Qualifiers", "D2STesting"]),
     .testTarget(name: "RuleCoreTests", dependencies: ["RuleCore", "D2STesting"]),
-    .testTarget(name: "D2SModelTests", dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"]),
     .testTarget(
-      name: "ComponentsTests", dependencies: ["Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"],
+      name: "D2SModelTests",
+      dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"]),
+    .testTarget(
+      name: "ComponentsTests",
+      dependencies: ["Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting", "CSQLite"], exclude: ["Snapshots", "Fixtures"]),
+    .testTarget(
+      name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting", "CSQLite"],
+      exclude: ["Snapshots", "Fixtures"]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
-    .testTarget(name: "CLibrariesTests", dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit", "CLibEditLoader"]),
+    .testTarget(
+      name: "CLibrariesTests",
+      dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit", "CLibEditLoader"]),
   ]
 )
