@@ -79,8 +79,13 @@ struct ListColumns {
     /// made per row); the empty key is the cell of no object.
     var cells: [[DatabaseValue]: ShownValue] = [:]
     var cellsByValue: [DatabaseValue: ShownValue] = [:]
+    /// Cells by a small non-negative integer key, by index: a row's look-up is an array read.
+    var cellsByInteger: [ShownValue?] = []
     /// Whether `cells` holds every destination: a key not there has no object.
     var isComplete = false
+    /// The largest integer key kept by index.
+    static let indexedKeys = 1 << 16
+
     /// The titles of the to-one `path` ends at, if its foreign key can be read from a row.
     init?(_ path: PropertyPath, from entity: Entity, in model: Model) {
       guard path.attribute == nil, let last = path.relationships.last else { return nil }
@@ -119,6 +124,9 @@ struct ListColumns {
     func cell(_ values: [DatabaseValue]) -> ShownValue? {
       if sourceIndexes.count == 1 {
         let value = values[sourceIndexes[0]]
+        if case .int(let n) = value, n >= 0, n < Self.indexedKeys {
+          return n < cellsByInteger.count ? cellsByInteger[n] : nil
+        }
         return value.isNull ? cells[[]] : cellsByValue[value]
       }
       return cells[key(values) ?? []]
@@ -126,7 +134,18 @@ struct ListColumns {
 
     /// Keeps `cell` for `key`.
     func store(_ cell: ShownValue, for key: [DatabaseValue]) {
-      if key.count == 1 { cellsByValue[key[0]] = cell } else { cells[key] = cell }
+      guard key.count == 1 else {
+        cells[key] = cell
+        return
+      }
+      if case .int(let n) = key[0], n >= 0, n < Self.indexedKeys {
+        if n >= cellsByInteger.count {
+          cellsByInteger.append(contentsOf: repeatElement(nil, count: n + 1 - cellsByInteger.count))
+        }
+        cellsByInteger[n] = cell
+      } else {
+        cellsByValue[key[0]] = cell
+      }
     }
   }
 
