@@ -243,7 +243,7 @@ extension REPLSession {
     if let pageOutput {
       // Straight to the output as rows are rendered: nothing is returned to print.
       defer { pageOutput.flush() }
-      try application.render(request, to: pageOutput)
+      try pageOutput.page { try application.render(request, to: pageOutput) }
       return ""
     }
     return String(try application.render(request).dropLast())

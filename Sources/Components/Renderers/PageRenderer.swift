@@ -36,6 +36,8 @@ public protocol PageRenderer {
 public final class StandardOutput: TextOutput {
   private var buffer: [UInt8] = []
   private let capacity = 1 << 16
+  /// Whether bytes reached standard output since the page being written began.
+  private var flushedDuringPage = false
 
   /// An output to the process's standard output.
   public init() { buffer.reserveCapacity(capacity) }
@@ -50,9 +52,24 @@ public final class StandardOutput: TextOutput {
     if buffer.count >= capacity { flush() }
   }
 
+  /// Runs `body`, which writes one page. When it throws before anything of the page reached
+  /// standard output, what it wrote is dropped: an error is never preceded by half a page's
+  /// heading.
+  public func page(_ body: () throws -> Void) rethrows {
+    let start = buffer.count
+    flushedDuringPage = false
+    do {
+      try body()
+    } catch {
+      if !flushedDuringPage { buffer.removeSubrange(start...) }
+      throw error
+    }
+  }
+
   /// Writes what is buffered.
   public func flush() {
     guard !buffer.isEmpty else { return }
+    flushedDuringPage = true
     buffer.withUnsafeBufferPointer { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout)
     }
     buffer.removeAll(keepingCapacity: true)
