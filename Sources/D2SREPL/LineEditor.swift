@@ -10,6 +10,8 @@ import Foundation
 /// lines or URLs with passwords), tab completion of command words, key names and entity names.
 enum LineEditor {
   nonisolated(unsafe) static var words: [String] = []
+  /// The session whose model completion reads (set while the interactive loop runs).
+  nonisolated(unsafe) static var session: REPLSession?
   /// A byte read but not yet used (it ended a cut-off UTF-8 sequence); libedit reads keys on
   /// one thread only.
   nonisolated(unsafe) static var pendingByte: UInt8?
@@ -43,6 +45,7 @@ enum LineEditor {
         String(cString: raw).trimmingCharacters(in: .whitespaces).lowercased())
     }
     idle = { runner.writeReloadsAtPrompt() }
+    session = runner.session
     printBanner(runner)
     while true {
       words = completionWords(runner.session)
@@ -103,6 +106,7 @@ enum LineEditor {
       }
     }
     idle = { runner.writeReloadsAtPrompt() }
+    session = runner.session
     runner.session.confirm = { question in
       guard let answer = line(after: question) else { return false }
       return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
@@ -211,8 +215,12 @@ private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32)
 }
 
 extension LineEditor {
-  /// File names after `load`, `source`, `write` and `open`; words otherwise.
+  /// The completions of `prefix` in `line` (the cursor at its end): by position when a
+  /// session runs (``Completion``); else file names after `load`, `source`, `write` and
+  /// `open`, and words.
   static func completions(prefix: String, line: String) -> [String] {
+    let head = line.hasSuffix(prefix) ? String(line.dropLast(prefix.count)) : line
+    if let session { return Completion.candidates(for: prefix, after: head, in: session) }
     let first = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
     if ["load", "source", "write", "open"].contains(first), line.contains(" ") {
       return fileNames(prefix)

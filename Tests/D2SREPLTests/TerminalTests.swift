@@ -200,6 +200,33 @@ import Testing
     #expect(mode as? Int == 0o600)
   }
 
+  /// Completion by position, as a user types: a where clause's key path, through a
+  /// relationship, and `follow`'s relationships.
+  @Test(TerminalTests.needsTmux)
+  func completionByPosition() throws {
+    let (session, home) = try start(try SakilaSQLite.copy())
+    defer { stop(home) }
+    #expect(try waitFor("sakila>", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "list Film where ra"])
+    try tmux(["send-keys", "-t", session, "Tab"])
+    // A unique completion ends with a space, as readline's do.
+    try tmux(["send-keys", "-t", session, "-l", "= 'NC-17' and language.na"])
+    try tmux(["send-keys", "-t", session, "Tab"])
+    try tmux(["send-keys", "-t", session, "-l", "= 'English' order by title limit 1"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("1–1 of 210 Film", in: session))
+    let pane = try tmux(["capture-pane", "-p", "-t", session])
+    #expect(pane.contains("list Film where rating = 'NC-17' and language.name = 'English'"))
+    try tmux(["send-keys", "-t", session, "-l", "inspect Film 1"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("ACADEMY DINOSAUR", in: session))
+    try tmux(["send-keys", "-t", session, "-l", "follow ac"])
+    try tmux(["send-keys", "-t", session, "Tab"])
+    try tmux(["send-keys", "-t", session, "Enter"])
+    #expect(try waitFor("10 Actor", in: session))
+    try tmux(["send-keys", "-t", session, "C-d"])
+  }
+
   /// Without libedit the REPL says so and reads plain lines: the same prompt and commands,
   /// Ctrl-C drops the line, Ctrl-D ends.
   @Test(TerminalTests.needsTmux)
