@@ -102,7 +102,13 @@ final class PrivatePostgres {
     let log = base.appendingPathComponent("\(program).log").path
     let command =
       getuid() == 0
-      ? ("/usr/sbin/runuser", ["-u", "postgres", "--", "\(bin)/\(program)"] + arguments)
+      // From `/`: the checkout may sit in a folder only its owner can enter (a 0700
+      // temporary folder), and initdb fails when it cannot reach its working directory.
+      ? (
+        "/usr/sbin/runuser",
+        ["-u", "postgres", "--", "/bin/sh", "-c", #"cd / && exec "$0" "$@""#, "\(bin)/\(program)"]
+          + arguments
+      )
       : ("\(bin)/\(program)", arguments)
     let status = try Spawn.run(command.0, command.1, outputPath: log, errorPath: log, timeout: 60)
     guard status == 0 else {
