@@ -228,7 +228,10 @@ struct ListColumns {
     // Without objects a row holds only what is shown, and the key; with them, every attribute.
     let keyNames = entity.primaryKeyAttributeNames
     var names: [String] = []
-    let sourceNames = sourcePlaces.values.flatMap { $0.compactMap(\.own) }
+    // In column order, so that the statement is the same on every run.
+    let sourceNames = columns.compactMap(\.titles).flatMap {
+      (sourcePlaces[ObjectIdentifier($0)] ?? []).compactMap(\.own)
+    }
     for name in keyNames + columns.compactMap(\.ownAttribute) + sourceNames
     where !names.contains(name) {
       names.append(name)
