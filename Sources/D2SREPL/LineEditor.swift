@@ -9,6 +9,7 @@ import Foundation
 /// The interactive loop over libedit: prompt, history in `~/.d2s_history` (never `login`
 /// lines or URLs with passwords), tab completion of command words, key names and entity names.
 enum LineEditor {
+  /// Words completed when no session runs (position-blind; tests set them).
   nonisolated(unsafe) static var words: [String] = []
   /// The session whose model completion reads (set while the interactive loop runs).
   nonisolated(unsafe) static var session: REPLSession?
@@ -48,7 +49,6 @@ enum LineEditor {
     session = runner.session
     printBanner(runner)
     while true {
-      words = completionWords(runner.session)
       let prompt = "\(runner.session.promptLabel)> "
       Interruption.reset()
       let raw = d2s_readline(prompt)
@@ -139,20 +139,6 @@ enum LineEditor {
     line.lowercased().hasPrefix("login ")
       || line.range(of: #"://[^/\s]*:[^/\s]*@"#, options: .regularExpression) != nil
       || line.lowercased().contains("password=")
-  }
-
-  static func completionWords(_ session: REPLSession) -> [String] {
-    var words = CommandParser.commandWords
-    words += session.registry.allKeys.map(\.name)
-    if let model = session.context.database?.model {
-      words += model.entities.map(\.name)
-      if let entity = session.context.entity {
-        words +=
-          entity.attributes.map(\.name) + entity.relationships.map(\.name)
-          + entity.attributes.map { "object." + $0.name }
-      }
-    }
-    return Array(Set(words)).sorted()
   }
 }
 
