@@ -1,7 +1,7 @@
 # The two set-up commands: `make demo` and `make test` (see README.md).
 SWIFT ?= swift
 
-.PHONY: deps build demo test examples bench stress fuzz test-sanitized
+.PHONY: deps build demo serve test examples bench stress fuzz test-sanitized
 
 deps:
 	@scripts/install-deps.sh
@@ -12,6 +12,11 @@ build: deps
 demo: deps
 	$(SWIFT) build --product d2s-repl
 	D2S_RESOURCES="$(CURDIR)/data" "$$($(SWIFT) build --show-bin-path)/d2s-repl" --demo
+
+# The demo in a browser: http://127.0.0.1:8080 (Ctrl-C stops it).
+serve: deps
+	$(SWIFT) build --product d2s-serve
+	D2S_RESOURCES="$(CURDIR)/data" "$$($(SWIFT) build --show-bin-path)/d2s-serve" --demo
 
 test: deps
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "D2SREPL", targets: ["D2SREPL"]),
     .executable(name: "d2s-repl", targets: ["d2s-repl"]),
     .executable(name: "d2s-bench", targets: ["d2s-bench"]),
+    .library(name: "D2SWeb", targets: ["D2SWeb"]),
+    .executable(name: "d2s-serve", targets: ["d2s-serve"]),
   ],
   dependencies: [
     // Logging for rule warnings now and SQL statements later (swift-log is the ecosystem's API).
@@ -27,6 +29,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // The d2s-repl command line.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // d2s-serve's HTTP server (D2SWeb only: d2s-repl does not link it), and its in-process
+    // route tests (HummingbirdTesting).
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // Already in Hummingbird's graph: NIOCore for the bound port (`--port 0`).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // MARK: - C libraries (module maps only)
@@ -80,8 +88,20 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // MARK: - Web (d2s-serve)
+    .target(
+      name: "D2SWeb",
+      dependencies: [
+        "D2SREPL", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
     // MARK: - Executables
     .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
+    .executableTarget(name: "d2s-serve", dependencies: ["D2SWeb"]),
     // d2s-bench's list suite runs the d2s-repl binary and a minimal baseline program, built
     // beside it (they are dependencies only so that `swift run d2s-bench` builds them).
     .executableTarget(
@@ -105,6 +125,11 @@ let package = Package(
     .testTarget(
       name: "D2SREPLTests", dependencies: ["D2SREPL", "D2STesting", "CSQLite"],
       exclude: ["Snapshots", "Fixtures"]),
+    .testTarget(
+      name: "D2SWebTests",
+      dependencies: [
+        "D2SWeb", "D2STesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
     .testTarget(

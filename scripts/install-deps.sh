@@ -3,7 +3,8 @@
 # when everything is already there.
 set -euo pipefail
 
-packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time)  # time: d2s-bench's peak memory
+# time: d2s-bench's peak memory; chromium and chromium-driver: the browser test of d2s-serve.
+packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -26,6 +26,14 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     self.model = ModelBuilder.model(from: try adaptor.readCatalog())
   }
 
+  /// Another connection to a database already open with `model`: its catalog is not read
+  /// again, and rule answers about its entities are shared (a server's pool of readers).
+  public init(adaptor: any DatabaseAdaptor, model: Model) {
+    CacheFingerprint.neverFingerprint(Database.self)
+    self.adaptor = adaptor
+    self.model = model
+  }
+
   public func value(forKey key: String) -> Any? {
     switch key {
     case "name": name

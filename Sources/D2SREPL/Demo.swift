@@ -4,7 +4,7 @@ import SQLiteAdaptor
 
 /// The demo database: Sakila built on first use from the SQL shipped with the package, in
 /// `$XDG_CACHE_HOME/d2s` or `~/.cache/d2s`, and the demo rules.
-enum Demo {
+public enum Demo {
   /// The folder holding `sakila/*.sql` and `demo.d2s`: `$D2S_RESOURCES`, else `data` beside
   /// the executable or in a folder above it (a checkout's build folder), else the package's
   /// own `data` folder, found from this source file's path: a REPL built in another package
@@ -38,7 +38,7 @@ enum Demo {
     .appendingPathComponent("data")
 
   /// The demo database path, built if missing (or with `reset`).
-  static func database(reset: Bool) throws -> String {
+  public static func database(reset: Bool) throws -> String {
     let environment = ProcessInfo.processInfo.environment
     let cache =
       environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
@@ -77,7 +77,8 @@ enum Demo {
     return path
   }
 
-  static func rulesPath() throws -> String {
+  /// The demo rules' path (`demo.d2s`).
+  public static func rulesPath() throws -> String {
     try resources().appendingPathComponent("demo.d2s").path
   }
 }

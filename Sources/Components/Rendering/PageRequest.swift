@@ -23,6 +23,8 @@ public struct PageRequest: Sendable {
   public var platform: String?
   /// Columns available; nil for no limit.
   public var width: Int?
+  /// The connection to read through (a server's pooled reader); nil: the base context's.
+  public var database: Database?
 
   /// A request; every part is optional.
   public init(
@@ -74,6 +76,7 @@ public struct PageApplication: Sendable {
   /// - Throws: when the entity is unknown or no object has the key.
   public func context(for request: PageRequest) throws -> RuleContext {
     var context = base
+    if let database = request.database { context.database = database }
     if let task = request.task { context.task = task }
     if let name = request.entityName {
       guard let entity = context.model.lookupEntity(name) else {

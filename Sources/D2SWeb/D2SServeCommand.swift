@@ -1,0 +1,209 @@
+import ArgumentParser
+import Components
+import D2SModel
+import D2SREPL
+import Foundation
+import Hummingbird
+import Logging
+import Plugins
+import PostgreSQLAdaptor
+import SQLiteAdaptor
+
+/// `d2s-serve DB [--host 127.0.0.1] [--port 8080] [--rules FILE]… [--watch] [--read-only]
+/// [--demo]`: the database in a browser, from the same rules and views as `d2s-repl`.
+public struct D2SServeCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "d2s-serve",
+    abstract: "Browse a database in a web browser, shaped by rules (Direct to Web for Linux).")
+
+  @Argument(help: "An SQLite file (or sqlite:PATH) or a postgresql:// URL.")
+  var database: String?
+
+  @Option(help: "The address to listen on (default 127.0.0.1: this machine only).")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0: a free one, printed at start).")
+  var port = 8080
+
+  @Option(name: .customLong("rules"), help: "A rule file to load (repeatable).")
+  var ruleFiles: [String] = []
+
+  @Flag(help: "Reload the rule files when they change (all or nothing, as the REPL's watch).")
+  var watch = false
+
+  @Flag(name: .customLong("read-only"), help: "Open the database read-only.")
+  var readOnly = false
+
+  @Flag(help: "Serve the bundled Sakila sample with the demo rules.")
+  var demo = false
+
+  @Option(
+    name: .customLong("allow-host"),
+    help: "A host name requests may be addressed to, besides localhost (repeatable).")
+  var allowedHosts: [String] = []
+
+  @Option(
+    name: .customLong("statement-timeout"),
+    help: "Seconds a page's statements may run before they are stopped.")
+  var statementTimeout = 30.0
+
+  @Option(help: "The most database connections open at once.")
+  var connections = 8
+
+  public init() {}
+
+  /// The plugins `main(plugins:)` installs.
+  nonisolated(unsafe) static var plugins: [any D2SPlugin] = []
+
+  public func run() async throws {
+    var logger = Logger(label: "d2s-serve")
+    logger.logLevel = .notice
+    let target: String
+    var rules = ruleFiles
+    if demo {
+      target = try Demo.database(reset: false)
+      rules.insert(try Demo.rulesPath(), at: 0)
+    } else if let database {
+      target = database
+    } else {
+      throw ValidationError("give a database (an SQLite file or a postgresql:// URL), or --demo")
+    }
+    guard statementTimeout > 0, connections > 0 else {
+      throw ValidationError("--statement-timeout and --connections must be positive")
+    }
+    let setup = try WebSetup(
+      target: target, ruleFiles: rules, readOnly: readOnly, plugins: Self.plugins)
+    let application = WebApplication(
+      pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
+      databaseName: setup.databaseName,
+      configuration: WebApplication.Configuration(
+        allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()])),
+      logger: logger)
+    if !["127.0.0.1", "localhost", "::1"].contains(host) {
+      logger.warning(
+        "listening on \(host): other machines can reach this server; it has no logins yet")
+    }
+    let files = rules
+    let readOnly = self.readOnly
+    let plugins = Self.plugins
+    let watcher =
+      watch
+      ? RuleWatcher(
+        files: files, logger: logger,
+        reload: {
+          let fresh = try WebSetup(
+            target: target, ruleFiles: files, readOnly: readOnly, plugins: plugins)
+          application.replace(fresh.pages)
+        }) : nil
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    let server = application.server(host: host, port: port, logger: logger) { bound in
+      FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(bound)\n".utf8))
+    }
+    let watching = Task { await watcher?.run() }
+    defer { watching.cancel() }
+    try await server.runService()
+  }
+
+  /// Runs the command line with `plugins` installed: a custom server is a `main.swift` of
+  /// `await D2SServeCommand.main(plugins: [MyPlugin()])`.
+  public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) async {
+    Self.plugins = plugins
+    do {
+      var command = try parseAsRoot(arguments)
+      if var server = command as? D2SServeCommand {
+        try await server.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+}
+
+/// What a server is made from: the pages (rules, looks, formatters, renderers) of a REPL
+/// session that opened the database and loaded the rule files, and how to open more
+/// connections to it.
+struct WebSetup {
+  let pages: PageApplication
+  let databaseName: String
+  let model: Model
+  let open: DatabasePool.Opener
+
+  init(target: String, ruleFiles: [String], readOnly: Bool, plugins: [any D2SPlugin]) throws {
+    let session = try REPLSession(plugins: plugins, width: nil)
+    session.readOnly = readOnly
+    _ = try session.run(.open(target))
+    for file in ruleFiles { _ = try session.run(.load(file)) }
+    for warning in session.takeWarnings() {
+      FileHandle.standardError.write(Data((warning + "\n").utf8))
+    }
+    guard let database = session.context.database else {
+      throw ValidationError("could not open \(target)")
+    }
+    pages = PageApplication(
+      base: session.context, looks: session.looks, formatters: session.formatters,
+      renderers: session.renderers)
+    databaseName = database.name
+    model = database.model
+    let isPostgreSQL =
+      !target.hasPrefix("sqlite:")
+      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
+        || target.contains("="))
+    if isPostgreSQL {
+      open = { try PostgreSQLAdaptor(url: target, readOnly: readOnly) }
+    } else {
+      open = { try SQLiteAdaptor(path: target, readOnly: readOnly) }
+    }
+  }
+
+  func pool(size: Int, timeout: Double) -> DatabasePool {
+    DatabasePool(
+      size: size, statementTimeout: .milliseconds(Int(timeout * 1000)), model: model, open: open)
+  }
+}
+
+/// `--watch`: looks at the rule files every half second and reloads them all when one
+/// changed; a file with an error leaves the rules as they were (and says why in the log).
+struct RuleWatcher: Sendable {
+  let files: [String]
+  let logger: Logger
+  let reload: @Sendable () throws -> Void
+
+  func run() async {
+    var last = snapshot()
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(500))
+      let now = snapshot()
+      guard now != last else { continue }
+      last = now
+      do {
+        try reload()
+        logger.notice("reloaded \(files.joined(separator: ", "))")
+      } catch {
+        logger.error("rules not reloaded: \(error)")
+      }
+    }
+  }
+
+  private func snapshot() -> [String?] {
+    files.map { try? String(contentsOfFile: $0, encoding: .utf8) }
+  }
+}
+
+extension WebApplication {
+  /// The application serving `target` (an SQLite file or a PostgreSQL URL) with the rule
+  /// files `rules` loaded, as `d2s-serve` makes it: `connections` readers whose statements
+  /// stop after `statementTimeout` seconds.
+  public static func open(
+    _ target: String, rules: [String] = [], readOnly: Bool = false,
+    plugins: [any D2SPlugin] = [], configuration: Configuration = Configuration(),
+    connections: Int = 8, statementTimeout: Double = 30,
+    logger: Logger = Logger(label: "d2s-serve")
+  ) throws -> WebApplication {
+    let setup = try WebSetup(target: target, ruleFiles: rules, readOnly: readOnly, plugins: plugins)
+    return WebApplication(
+      pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
+      databaseName: setup.databaseName, configuration: configuration, logger: logger)
+  }
+}

@@ -1,0 +1,115 @@
+/// Escaping for HTML text and attribute values, and percent-encoding for URLs.
+public enum HTML {
+  /// `text` with `&`, `<`, `>`, `"` and `'` as entities: safe in text and in quoted
+  /// attribute values alike. Control characters other than tab and line breaks become U+FFFD.
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+
+  /// One path segment, percent-encoded: everything but unreserved characters (so `/`, `,`,
+  /// `?`, `#` and `%` in a key never change the URL's structure).
+  public static func pathSegment(_ text: String) -> String {
+    percentEncoded(text, keeping: unreserved)
+  }
+
+  /// A query parameter's name or value, percent-encoded (space as `%20`).
+  public static func queryComponent(_ text: String) -> String {
+    percentEncoded(text, keeping: unreserved)
+  }
+
+  /// `text` with `%XX` sequences decoded (and `+` as a space when `plusIsSpace`); nil when a
+  /// sequence is malformed or the bytes are not UTF-8.
+  public static func percentDecoded(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      if byte == UInt8(ascii: "%") {
+        guard let high = iterator.next().flatMap(hexValue),
+          let low = iterator.next().flatMap(hexValue)
+        else { return nil }
+        bytes.append(high << 4 | low)
+      } else if plusIsSpace, byte == UInt8(ascii: "+") {
+        bytes.append(UInt8(ascii: " "))
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// The query string's parameters in order (`a=1&b=x%20y`), decoded; nil when one is
+  /// malformed.
+  public static func queryParameters(_ query: Substring) -> [(String, String)]? {
+    var result: [(String, String)] = []
+    for part in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = percentDecoded(pair[0], plusIsSpace: true),
+        let value = percentDecoded(pair.count > 1 ? pair[1] : "", plusIsSpace: true)
+      else { return nil }
+      result.append((name, value))
+    }
+    return result
+  }
+
+  /// A query string (without `?`) of `parameters`, in order.
+  public static func query(_ parameters: [(String, String)]) -> String {
+    parameters.map { queryComponent($0.0) + "=" + queryComponent($0.1) }.joined(separator: "&")
+  }
+
+  private static let unreserved: Set<UInt8> = Set(
+    Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+      + Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
+      + [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~")])
+
+  private static func percentEncoded(_ text: String, keeping: Set<UInt8>) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      if keeping.contains(byte) {
+        out.append(byte)
+      } else {
+        out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// Whether `text` is a URL that may be a link: `http:`, `https:` or `mailto:` (never
+  /// `javascript:` or `data:`).
+  public static func isLinkable(_ text: String) -> Bool {
+    guard !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
+    else { return false }
+    let lower = text.lowercased()
+    return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && text.count > 8
+      || lower.hasPrefix("mailto:") && text.count > 7
+  }
+}

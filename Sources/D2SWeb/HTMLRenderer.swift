@@ -1,0 +1,284 @@
+import Components
+import D2SModel
+import Foundation
+
+/// HTML: a whole document per page, from the same view values as the terminal, Markdown
+/// and JSON renderers (`platform = 'html'`). Every value is escaped; object keys, to-ones
+/// and to-manys become links; a list gets sortable headers, a filter form, its total and
+/// Next/Previous links. Plain HTML and one stylesheet: it works with JavaScript off.
+public struct HTMLRenderer: PageRenderer {
+  /// The page's links.
+  public var links: WebLinks
+
+  /// A renderer for one page.
+  public init(links: WebLinks) { self.links = links }
+
+  public func render(_ node: ViewNode, to output: any TextOutput) throws {
+    var title = ""
+    var content = node
+    var footer = ViewNode.empty
+    var actions: [String] = []
+    var task = ""
+    if case .page(let page) = node {
+      (title, content, footer, actions, task) =
+        (page.title, page.content, page.footer, page.actions, page.task)
+    }
+    Self.writeHead(title: title, databaseName: links.databaseName, to: output)
+    output.write("<h1>\(HTML.escape(title))</h1>\n")
+    var writer = Writer(links: links, output: output)
+    if task == "query" {
+      writer.entityList(content, actions: actions)
+    } else {
+      try writer.write(content)
+      writer.flushRows()
+      writer.actions(actions)
+      if case .empty = footer {
+      } else {
+        output.write("<footer class=\"debug\">")
+        try writer.write(footer)
+        writer.flushRows()
+        output.write("</footer>\n")
+      }
+    }
+    Self.writeTail(to: output)
+  }
+
+  /// The document's start: language, title, viewport, stylesheet, the site header, `<main>`.
+  static func writeHead(title: String, databaseName: String, to output: any TextOutput) {
+    output.write(
+      """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(HTML.escape(title)) · \(HTML.escape(databaseName))</title>
+      <link rel="stylesheet" href="/-/static/d2s.css">
+      </head>
+      <body>
+      <header><a href="/">\(HTML.escape(databaseName))</a></header>
+      <main>
+
+      """)
+  }
+
+  /// The document's end.
+  static func writeTail(to output: any TextOutput) {
+    output.write("</main>\n</body>\n</html>\n")
+  }
+
+  /// Writes views as HTML, grouping consecutive property rows into one table.
+  struct Writer {
+    let links: WebLinks
+    let output: any TextOutput
+    var rows: [PropertyRowNode] = []
+
+    /// The entity list: one link per entity, labelled as the terminal lists them.
+    mutating func entityList(_ content: ViewNode, actions: [String]) {
+      let names = actions.compactMap { action -> String? in
+        action.hasPrefix("list ") ? String(action.dropFirst(5)) : nil
+      }
+      let lines = TextLinesOfPage.lines(content)
+      output.write("<ul class=\"entities\">\n")
+      for (index, name) in names.enumerated() {
+        let label = lines.count == names.count ? lines[index] : name
+        output.write(
+          "<li><a href=\"\(HTML.escape(WebLinks.entityPath(name)))\">\(HTML.escape(label))</a></li>\n"
+        )
+      }
+      output.write("</ul>\n")
+    }
+
+    mutating func write(_ node: ViewNode) throws {
+      switch node {
+      case .empty: break
+      case .page(let inner):
+        flushRows()
+        output.write("<h2>\(HTML.escape(inner.title))</h2>\n")
+        try write(inner.content)
+      case .stack(let children):
+        for child in children { try write(child) }
+      case .row(let row):
+        rows.append(row)
+      case .table(let table):
+        flushRows()
+        try writeTable(table)
+      case .message(let text):
+        flushRows()
+        output.write("<p class=\"message\">\(HTML.escape(text))</p>\n")
+      case .text(let text):
+        flushRows()
+        output.write("<p class=\"text\">\(HTML.escape(text))</p>\n")
+      default:
+        flushRows()
+        output.write("<p>\(inline(node, key: nil))</p>\n")
+      }
+    }
+
+    /// The commands of the page that are links on the web.
+    func actions(_ commands: [String]) {
+      let linked = commands.compactMap { command in
+        links.path(ofAction: command).map { (command, $0) }
+      }
+      guard !linked.isEmpty else { return }
+      output.write("<ul class=\"actions\">\n")
+      for (command, path) in linked {
+        output.write(
+          "<li><a href=\"\(HTML.escape(path))\">\(HTML.escape(command))</a></li>\n")
+      }
+      output.write("</ul>\n")
+    }
+
+    /// The pending property rows as a table: labels as row headers.
+    mutating func flushRows() {
+      guard !rows.isEmpty else { return }
+      output.write("<table class=\"properties\">\n")
+      for row in rows {
+        let label = row.style == .valueOnly ? "" : HTML.escape(row.label)
+        output.write(
+          "<tr><th scope=\"row\">\(label)</th><td>\(inline(row.content, key: row.key))</td></tr>\n"
+        )
+      }
+      output.write("</table>\n")
+      rows.removeAll()
+    }
+
+    /// A view inside a cell or paragraph: values escaped, links where the value leads
+    /// somewhere (a to-one's object, a to-many's list, a URL).
+    func inline(_ node: ViewNode, key: String?) -> String {
+      switch node {
+      case .empty: return ""
+      case .value(let shown, _): return value(shown, key: key)
+      case .text(let text), .message(let text): return HTML.escape(text)
+      case .editField(let field): return value(field.value, key: key)
+      case .tagged(_, let inner): return inline(inner, key: key)
+      case .action(let command):
+        guard let path = links.path(ofAction: command) else { return "" }
+        return "<a href=\"\(HTML.escape(path))\">\(HTML.escape(command))</a>"
+      case .line(let items, let separator):
+        // A to-many's count beside its `follow`: the count is the link.
+        let follow = items.compactMap { item -> String? in
+          if case .action(let command) = item { return links.path(ofAction: command) }
+          return nil
+        }.first
+        let shown = items.filter {
+          if case .action = $0 { return false }
+          return true
+        }
+        let text = shown.map { inline($0, key: follow == nil ? key : nil) }.joined(
+          separator: HTML.escape(separator))
+        guard let follow else { return text }
+        return "<a href=\"\(HTML.escape(follow))\">\(text)</a>"
+      case .stack(let children):
+        return children.map { inline($0, key: key) }.joined(separator: "<br>")
+      case .row(let row): return HTML.escape(row.label) + " " + inline(row.content, key: row.key)
+      case .table, .page: return ""
+      }
+    }
+
+    /// A value: a link to its to-one's object, or to itself when it is a web URL.
+    func value(_ shown: ShownValue, key: String?) -> String {
+      let text = HTML.escape(shown.text)
+      if let key, let path = links.toOnePath(key, value: shown.value) {
+        return "<a href=\"\(HTML.escape(path))\">\(text)</a>"
+      }
+      if case .string(let raw) = shown.value, raw == shown.text, HTML.isLinkable(raw) {
+        return "<a href=\"\(HTML.escape(raw))\" rel=\"nofollow noopener noreferrer\">\(text)</a>"
+      }
+      return text
+    }
+
+    /// A table: headers that sort (for a list), rows whose first cell links to the object,
+    /// then the total and the paging links.
+    func writeTable(_ table: TableNode) throws {
+      let list = links.list
+      let linksRows = links.entity.map { !$0.primaryKeyAttributes.isEmpty } ?? false
+      if let list { filterForm(list) }
+      output.write("<table class=\"list\">\n<thead><tr>")
+      for column in table.columns {
+        let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
+        let numeric = column.rightAligned ? " class=\"num\"" : ""
+        let label = HTML.escape(column.label)
+        if let list, !column.key.contains("@") {
+          output.write(
+            "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a></th>"
+          )
+        } else {
+          output.write("<th scope=\"col\"\(sort)\(numeric)>\(label)</th>")
+        }
+      }
+      output.write("</tr></thead>\n<tbody>\n")
+      let entityName = links.entity?.name
+      try table.rows.stream { row in
+        var line = "<tr>"
+        let rowPath = linksRows ? entityName.flatMap { WebLinks.objectPath($0, key: row.key) } : nil
+        for (index, cell) in row.cells.enumerated() {
+          let column = index < table.columns.count ? table.columns[index] : nil
+          let numeric = column?.rightAligned == true ? " class=\"num\"" : ""
+          var content = value(cell, key: column?.key)
+          if index == 0, let rowPath {
+            let text = cell.text.isEmpty ? "(open)" : cell.text
+            content = "<a href=\"\(HTML.escape(rowPath))\">\(HTML.escape(text))</a>"
+          }
+          line += "<td\(numeric)>\(content)</td>"
+        }
+        output.write(line + "</tr>\n")
+      }
+      output.write("</tbody>\n</table>\n")
+      switch table.summary {
+      case .none: break
+      case .hint(let text): output.write("<p class=\"hint\">\(HTML.escape(text))</p>\n")
+      case .list(let summary):
+        let shown = table.rows.count
+        let total = try summary.total(shown)
+        output.write(
+          "<p class=\"total\">\(HTML.escape(Self.totalText(summary, shown, total)))</p>\n")
+        if let list {
+          let previous = list.previousURL()
+          let next = list.nextURL(shown: shown)
+          if previous != nil || next != nil {
+            output.write("<nav class=\"pager\" aria-label=\"Pages\">")
+            if let previous {
+              output.write("<a rel=\"prev\" href=\"\(HTML.escape(previous))\">Previous</a> ")
+            }
+            if let next { output.write("<a rel=\"next\" href=\"\(HTML.escape(next))\">Next</a>") }
+            output.write("</nav>\n")
+          }
+        }
+      }
+    }
+
+    /// The filter form: the qualifier, the order and the window size, each labelled; it
+    /// starts the list anew.
+    func filterForm(_ list: WebListQuery) {
+      func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
+        "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.escape(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
+      }
+      output.write(
+        "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
+          + field("where", "Filter", list.whereText, "title like 'A*'")
+          + field("order", "Order by", list.orderText, "title desc")
+          + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")
+          + "<button type=\"submit\">Apply</button></form>\n")
+    }
+
+    /// `21–40 of 16044 Rental`, as the terminal's footer without its REPL hint.
+    static func totalText(_ summary: ListSummary, _ shown: Int, _ total: ListTotal) -> String {
+      var plain = summary
+      plain.hiddenKey = nil
+      return plain.footer(shown: shown, total: total)
+    }
+  }
+}
+
+/// The plain lines of a view (the entity list's labels), trimmed.
+enum TextLinesOfPage {
+  static func lines(_ node: ViewNode) -> [String] {
+    switch node {
+    case .text(let text): return [text.trimmingCharacters(in: .whitespaces)]
+    case .stack(let children): return children.flatMap(lines)
+    case .tagged(_, let inner): return lines(inner)
+    default: return []
+    }
+  }
+}

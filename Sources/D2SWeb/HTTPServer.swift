@@ -1,0 +1,53 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's side: every request goes to the ``WebApplication``.
+struct WebResponder: HTTPResponder {
+  typealias Context = BasicRequestContext
+  let application: WebApplication
+
+  func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+    let web = WebRequest(
+      method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+      host: request.head.authority, accept: request.headers[.accept])
+    let answer = await application.respond(to: web)
+    var headers = HTTPFields()
+    headers[.contentType] = answer.contentType
+    for (name, value) in answer.headers {
+      if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+    }
+    return Response(
+      status: HTTPResponse.Status(code: answer.status), headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+  }
+}
+
+extension WebApplication {
+  /// The HTTP server of this application on `host`:`port` (0: a free port), with request
+  /// heads of at most 16 KB; `onRunning` is told the bound port.
+  public func server(
+    host: String, port: Int, logger: Logger,
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+      maxHeaderFieldSize: configuration.maximumTargetLength,
+      maxHeaderListSize: configuration.maximumTargetLength)
+    return Application(
+      responder: WebResponder(application: self),
+      server: .http1(
+        configuration: HTTP1Channel.Configuration(
+          idleTimeout: .seconds(60), httpDecoderConfiguration: decoder)),
+      configuration: ApplicationConfiguration(
+        address: .hostname(host, port: port), serverName: nil),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      logger: logger)
+  }
+
+  /// The responder, for in-process tests (HummingbirdTesting's router framework).
+  public func testApplication() -> some ApplicationProtocol {
+    Application(responder: WebResponder(application: self))
+  }
+}

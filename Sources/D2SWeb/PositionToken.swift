@@ -1,0 +1,75 @@
+import D2SModel
+import Foundation
+
+/// A list row's position (its orderings' values, then its primary key) as URL text, for the
+/// `after=` and `before=` of keyset paging: each value tagged by its type (`i42`, `sMAX%20T`,
+/// `n` for NULL…), joined by commas. Decoding is exact: a value comes back as the same
+/// ``DatabaseValue``.
+public enum PositionToken {
+  /// The text of `values`; nil when one of them cannot be a position (an array).
+  public static func encode(_ values: [DatabaseValue]) -> String? {
+    var parts: [String] = []
+    for value in values {
+      switch value {
+      case .null: parts.append("n")
+      case .int(let number): parts.append("i\(number)")
+      case .double(let number): parts.append("d\(number)")
+      case .decimal(let number): parts.append("m\(number)")
+      case .string(let text): parts.append("s" + HTML.pathSegment(text))
+      case .bool(let flag): parts.append(flag ? "b1" : "b0")
+      case .date(let date): parts.append("t\(date.timeIntervalSince1970)")
+      case .data(let data): parts.append("x" + data.map { String(format: "%02x", $0) }.joined())
+      case .verbatim(let text): parts.append("v" + HTML.pathSegment(text))
+      case .array: return nil
+      }
+    }
+    return parts.joined(separator: ",")
+  }
+
+  /// The values of `text`.
+  ///
+  /// - Throws: ``WebError`` (400) when the text is not a position.
+  public static func decode(_ text: String) throws -> [DatabaseValue] {
+    guard !text.isEmpty else { throw bad(text) }
+    return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+      guard let tag = part.first else { throw bad(text) }
+      let payload = part.dropFirst()
+      switch tag {
+      case "n" where payload.isEmpty: return .null
+      case "i": if let number = Int(payload) { return .int(number) }
+      case "d": if let number = Double(payload) { return .double(number) }
+      case "m":
+        if let number = Decimal(string: String(payload)), !payload.isEmpty {
+          return .decimal(number)
+        }
+      case "s": if let text = HTML.percentDecoded(payload) { return .string(text) }
+      case "v": if let text = HTML.percentDecoded(payload) { return .verbatim(text) }
+      case "b" where payload == "0" || payload == "1": return .bool(payload == "1")
+      case "t":
+        if let seconds = Double(payload), seconds.isFinite {
+          return .date(Date(timeIntervalSince1970: seconds))
+        }
+      case "x": if let data = hexData(payload) { return .data(data) }
+      default: break
+      }
+      throw bad(text)
+    }
+  }
+
+  private static func bad(_ text: String) -> WebError {
+    WebError(.badRequest, "not a list position: \(text)")
+  }
+
+  private static func hexData(_ text: Substring) -> Data? {
+    guard text.count.isMultiple(of: 2) else { return nil }
+    var bytes: [UInt8] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(index, offsetBy: 2)
+      guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+      bytes.append(byte)
+      index = next
+    }
+    return Data(bytes)
+  }
+}

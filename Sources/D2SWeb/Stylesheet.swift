@@ -1,0 +1,35 @@
+/// The one stylesheet, served from the binary at `/-/static/d2s.css`: readable on a phone
+/// (tables scroll sideways, text wraps), in the system's light or dark colours.
+enum Stylesheet {
+  static let text = """
+    :root { color-scheme: light dark; --line: #8884; --muted: #777; --link: #0b62c4; }
+    @media (prefers-color-scheme: dark) { :root { --link: #6cb0ff; } }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
+    header { padding: .5rem 1rem; border-bottom: 1px solid var(--line); font-weight: 600; }
+    main { padding: 1rem; max-width: 80rem; }
+    a { color: var(--link); }
+    h1 { font-size: 1.5rem; margin: .2rem 0 1rem; overflow-wrap: break-word; }
+    table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
+    th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--line); text-align: left;
+      vertical-align: top; white-space: pre-wrap; overflow-wrap: break-word; }
+    thead th { position: sticky; top: 0; background: Canvas; }
+    th a { text-decoration: none; }
+    th[aria-sort="ascending"] a::after { content: " ▲"; }
+    th[aria-sort="descending"] a::after { content: " ▼"; }
+    .num { text-align: right; font-variant-numeric: tabular-nums; }
+    table.properties th { font-weight: 600; color: var(--muted); }
+    .total, .hint { color: var(--muted); }
+    .pager a { display: inline-block; padding: .3rem .8rem; margin-right: .5rem;
+      border: 1px solid var(--line); border-radius: .3rem; text-decoration: none; }
+    form.filter { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin-bottom: 1rem; }
+    form.filter label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
+    form.filter input { font: inherit; padding: .25rem .4rem; min-width: 6rem; }
+    form.filter input[name="where"] { min-width: min(24rem, 80vw); }
+    .error { color: #c0392b; font-weight: 600; }
+    ul.entities { columns: 14rem; padding-left: 1.2rem; }
+    .text, .message { white-space: pre-wrap; }
+    footer.debug { margin-top: 2rem; color: var(--muted); }
+
+    """
+}

@@ -1,0 +1,43 @@
+/// A request the server answers with an error page: its status and a message safe to show
+/// (no SQL, no stack, no file path).
+public struct WebError: Error, Sendable, CustomStringConvertible {
+  /// The HTTP status of an error page.
+  public enum Status: Int, Sendable {
+    case badRequest = 400
+    case notFound = 404
+    case methodNotAllowed = 405
+    case uriTooLong = 414
+    case misdirected = 421
+    case internalError = 500
+    case unavailable = 503
+
+    /// The page's heading (`Not found`).
+    public var title: String {
+      switch self {
+      case .badRequest: "Bad request"
+      case .notFound: "Not found"
+      case .methodNotAllowed: "Method not allowed"
+      case .uriTooLong: "URI too long"
+      case .misdirected: "Unknown host"
+      case .internalError: "Server error"
+      case .unavailable: "Database unavailable"
+      }
+    }
+  }
+
+  /// The status.
+  public var status: Status
+  /// What went wrong, for the person reading the page.
+  public var message: String
+  /// Where in the parameter the problem is (a parse error's column), when known.
+  public var column: Int?
+
+  /// An error page.
+  public init(_ status: Status, _ message: String, column: Int? = nil) {
+    self.status = status
+    self.message = message
+    self.column = column
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,164 @@
+import Components
+import D2SModel
+import Qualifiers
+
+/// The URLs of one page's links: objects, relationships, sorted and paged lists. Every link
+/// is an absolute path, with names and keys percent-encoded.
+public struct WebLinks: Sendable {
+  /// The database's name, shown in every page's header.
+  public var databaseName: String
+  /// The model names resolve in.
+  public var model: Model
+  /// The page's entity.
+  public var entity: Entity?
+  /// The inspected object's key (inspect pages).
+  public var objectKey: [DatabaseValue]?
+  /// The list's parameters (list pages).
+  public var list: WebListQuery?
+
+  /// Links for a page.
+  public init(
+    databaseName: String, model: Model, entity: Entity? = nil, objectKey: [DatabaseValue]? = nil,
+    list: WebListQuery? = nil
+  ) {
+    self.databaseName = databaseName
+    self.model = model
+    self.entity = entity
+    self.objectKey = objectKey
+    self.list = list
+  }
+
+  /// `/ENTITY`.
+  public static func entityPath(_ name: String) -> String { "/" + HTML.pathSegment(name) }
+
+  /// `/ENTITY/K1,K2`: each key part percent-encoded, the parts joined by literal commas.
+  public static func objectPath(_ entity: String, key: [DatabaseValue]) -> String? {
+    guard !key.isEmpty, !key.contains(where: \.isNull) else { return nil }
+    return entityPath(entity) + "/"
+      + key.map { HTML.pathSegment(keyText($0)) }.joined(separator: ",")
+  }
+
+  /// A key value as typed in a URL (`42`, `INV/2024/0001`).
+  public static func keyText(_ value: DatabaseValue) -> String {
+    switch value.literal {
+    case .string(let text): text
+    case .int(let number): "\(number)"
+    case .decimal(let number): "\(number)"
+    case .bool(let flag): flag ? "true" : "false"
+    default: value.description
+    }
+  }
+
+  /// The link of a to-one's destination, given the foreign key `value` shown in its cell.
+  public func toOnePath(_ key: String, value: DatabaseValue) -> String? {
+    guard let entity, !value.isNull, let relationship = entity.relationship(named: key),
+      !relationship.isToMany, relationship.joins.count == 1,
+      let destination = model.entity(named: relationship.destinationName),
+      destination.primaryKeyAttributeNames == [relationship.joins[0].destination]
+    else { return nil }
+    return Self.objectPath(destination.name, key: [value])
+  }
+
+  /// The link of a command a page offers (`follow actors`, `list Film`), or nil when it has
+  /// none on the web.
+  public func path(ofAction command: String) -> String? {
+    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+    guard words.count == 2 else { return nil }
+    switch words[0] {
+    case "list": return Self.entityPath(words[1])
+    case "follow":
+      guard let entity, let key = objectKey, let base = Self.objectPath(entity.name, key: key)
+      else { return nil }
+      return base + "/" + HTML.pathSegment(words[1])
+    default: return nil
+    }
+  }
+}
+
+/// A list page's parameters as the URL gave them, for the links that keep them (sorting,
+/// paging, the filter form).
+public struct WebListQuery: Sendable {
+  /// The path of the list (`/Film`, `/Film/1/actors`).
+  public var path: String
+  /// `where=`, as typed.
+  public var whereText: String
+  /// `order=`, as typed.
+  public var orderText: String
+  /// The orderings `order=` means, matched against the model.
+  public var orderings: [SortOrdering]
+  /// `limit=`, when given (links then keep it).
+  public var limit: Int?
+  /// The window's size (`limit=`, or the default).
+  public var window: Int
+  /// The first shown row's number, from 0.
+  public var offset: Int
+  /// Whether the window starts after a position (not at the list's start).
+  public var positioned: Bool
+  /// Where the rendered window began and ended (known once its rows are read).
+  public var positions: ListPositions
+
+  /// The parameters of a list page.
+  public init(
+    path: String, whereText: String = "", orderText: String = "", orderings: [SortOrdering] = [],
+    limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
+    positions: ListPositions
+  ) {
+    self.window = window
+    self.path = path
+    self.whereText = whereText
+    self.orderText = orderText
+    self.orderings = orderings
+    self.limit = limit
+    self.offset = offset
+    self.positioned = positioned
+    self.positions = positions
+  }
+
+  /// The list with `extra` parameters after `where` and `limit` (and `order`, unless `extra`
+  /// sets it).
+  func url(_ extra: [(String, String)], keepOrder: Bool = true) -> String {
+    var parameters: [(String, String)] = []
+    if !whereText.isEmpty { parameters.append(("where", whereText)) }
+    if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
+    if let limit { parameters.append(("limit", "\(limit)")) }
+    parameters += extra
+    return parameters.isEmpty ? path : path + "?" + HTML.query(parameters)
+  }
+
+  /// The list sorted by `key`: ascending, or descending when it is already sorted ascending
+  /// by it.
+  func sortURL(_ key: String) -> String {
+    let descending = orderings.first.map { $0.keyPath == key && $0.ascending } ?? false
+    return url([("order", descending ? "\(key) desc" : key)], keepOrder: false)
+  }
+
+  /// `ascending` or `descending` when the list is sorted by `key` first.
+  func sortState(_ key: String) -> String? {
+    guard let first = orderings.first, first.keyPath == key else { return nil }
+    return first.ascending ? "ascending" : "descending"
+  }
+
+  /// The next window's link: after the last row shown, when more follow.
+  func nextURL(shown: Int) -> String? {
+    let limit = window
+    guard shown > 0 else { return nil }
+    if let last = positions.last {
+      guard positions.more, let token = PositionToken.encode(last) else { return nil }
+      return url([("after", token), ("offset", "\(offset + shown)")])
+    }
+    guard shown == limit else { return nil }
+    return url([("offset", "\(offset + limit)")])
+  }
+
+  /// The previous window's link: before the first row shown, when the window is not the
+  /// first.
+  func previousURL() -> String? {
+    let limit = window
+    guard offset > 0 || positioned else { return nil }
+    if let first = positions.first, let token = PositionToken.encode(first) {
+      return url([("before", token), ("offset", "\(max(0, offset - limit))")])
+    }
+    let previous = max(0, offset - limit)
+    return previous == 0 ? url([]) : url([("offset", "\(previous)")])
+  }
+}

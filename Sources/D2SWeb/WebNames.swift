@@ -1,0 +1,153 @@
+import Components
+import D2SModel
+import Qualifiers
+import RuleCore
+
+/// Names and keys from a URL, resolved against the model as the rules allow: an entity the
+/// rules hide is not found; a password or a property the rules hide cannot filter or sort.
+struct WebNames {
+  /// The context names are resolved in (the base context on the request's connection).
+  let context: RuleContext
+  /// The entities the rules show.
+  let visible: Set<String>
+
+  init(context: RuleContext) {
+    self.context = context
+    self.visible = Set(context.visibleEntityNames)
+  }
+
+  var model: Model { context.model }
+
+  /// The entity `name` names, when the rules show it.
+  func entity(_ name: String) throws -> Entity {
+    guard let entity = model.entity(named: name) ?? model.lookupEntity(name),
+      visible.contains(entity.name)
+    else { throw WebError(.notFound, "no entity named \(name)") }
+    return entity
+  }
+
+  /// The properties of `entity` that its list and inspect pages show, and its key.
+  func shownProperties(of entity: Entity) -> Set<String> {
+    var names = Set(entity.primaryKeyAttributeNames)
+    for task in ["list", "inspect"] {
+      var context = self.context
+      context.task = task
+      context.entity = entity
+      for key in context.displayPropertyKeys {
+        names.insert(String(key.split(separator: ".").first ?? ""))
+      }
+    }
+    return names
+  }
+
+  /// The property of `entity` named `name` (exactly, else without regard to case when that
+  /// is unique) that may be used in a URL.
+  func property(_ name: String, of entity: Entity) throws -> String {
+    let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+    let lowered = name.lowercased()
+    let matches = names.contains(name) ? [name] : names.filter { $0.lowercased() == lowered }
+    guard matches.count == 1, let match = matches.first,
+      shownProperties(of: entity).contains(match),
+      entity.attribute(named: match)?.isPassword != true
+    else { throw WebError(.badRequest, "\(entity.name) has no property '\(name)'") }
+    return match
+  }
+
+  /// `path` from `entity`, each step a property the page may show.
+  func path(_ path: KVCPath, from entity: Entity) throws -> KVCPath {
+    var components: [String] = []
+    var current: Entity? = entity
+    for component in path.components {
+      guard let from = current else {
+        if component.hasPrefix("@") {
+          components.append(component)
+          continue
+        }
+        throw WebError(.badRequest, "\(path) goes past an attribute")
+      }
+      if component.hasPrefix("@") {
+        components.append(component)
+        current = nil
+        continue
+      }
+      let name = try property(component, of: from)
+      components.append(name)
+      if let relationship = from.relationship(named: name) {
+        current = try self.entity(relationship.destinationName)
+      } else {
+        current = nil
+      }
+    }
+    return KVCPath(components: components)
+  }
+
+  /// `qualifier` with its paths resolved from `entity`.
+  ///
+  /// - Throws: ``WebError`` (400) for a property that cannot be used, or nesting deeper
+  ///   than ``maximumDepth``.
+  func qualifier(_ qualifier: Qualifier, from entity: Entity, depth: Int = 1) throws -> Qualifier {
+    guard depth <= Self.maximumDepth else {
+      throw WebError(.badRequest, "the filter is nested deeper than \(Self.maximumDepth) levels")
+    }
+    switch qualifier {
+    case .constant: return qualifier
+    case .comparison(let path, let op, let value):
+      return .comparison(try self.path(path, from: entity), op, value)
+    case .keyComparison(let lhs, let op, let rhs):
+      return .keyComparison(try path(lhs, from: entity), op, try path(rhs, from: entity))
+    case .and(let parts):
+      return .and(try parts.map { try self.qualifier($0, from: entity, depth: depth + 1) })
+    case .or(let parts):
+      return .or(try parts.map { try self.qualifier($0, from: entity, depth: depth + 1) })
+    case .not(let inner): return .not(try self.qualifier(inner, from: entity, depth: depth + 1))
+    }
+  }
+
+  /// How deep a `where=` may nest.
+  static let maximumDepth = 64
+
+  /// `order=` (`title`, `length desc, title`) from `entity`.
+  func orderings(_ text: String, from entity: Entity) throws -> [SortOrdering] {
+    try text.split(separator: ",").map { part in
+      let words = part.split(separator: " ", omittingEmptySubsequences: true)
+      guard (1...2).contains(words.count) else {
+        throw WebError(.badRequest, "order: expected KEY or KEY desc, found '\(part)'")
+      }
+      var ascending = true
+      if words.count == 2 {
+        switch words[1].lowercased() {
+        case "asc": ascending = true
+        case "desc": ascending = false
+        default: throw WebError(.badRequest, "order: expected asc or desc after \(words[0])")
+        }
+      }
+      let path = try self.path(KVCPath(String(words[0])), from: entity)
+      return SortOrdering(path.description, ascending: ascending)
+    }
+  }
+
+  /// The key of `entity` written in a URL segment (`1`, `1,3402`, `INV%2F2024`).
+  func key(_ segment: Substring, of entity: Entity) throws -> [DatabaseValue] {
+    let attributes = entity.primaryKeyAttributes
+    let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
+    guard !attributes.isEmpty, parts.count == attributes.count else {
+      throw WebError(.notFound, "no \(entity.name) with key \(segment)")
+    }
+    return try zip(attributes, parts).map { attribute, part in
+      guard let text = HTML.percentDecoded(part) else {
+        throw WebError(.notFound, "no \(entity.name) with key \(segment)")
+      }
+      if attribute.valueType == .int {
+        guard let number = Int(text) else {
+          throw WebError(.notFound, "no \(entity.name) with key \(text)")
+        }
+        return .int(number)
+      }
+      do {
+        return try DatabaseValue.coerce(.string(text), to: attribute)
+      } catch {
+        throw WebError(.notFound, "no \(entity.name) with key \(text)")
+      }
+    }
+  }
+}

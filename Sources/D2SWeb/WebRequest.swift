@@ -1,0 +1,94 @@
+/// An HTTP request as the application sees it: method, path and query (both as sent,
+/// still percent-encoded), and the headers it reads.
+public struct WebRequest: Sendable {
+  /// `GET`, `HEAD`…
+  public var method: String
+  /// The path, percent-encoded (`/Film/1`).
+  public var path: String
+  /// The query string without `?`, percent-encoded.
+  public var query: String
+  /// The `Host` header (with its port), if sent.
+  public var host: String?
+  /// The `Accept` header, if sent.
+  public var accept: String?
+
+  /// A request.
+  public init(
+    method: String = "GET", path: String, query: String = "", host: String? = "127.0.0.1",
+    accept: String? = nil
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.host = host
+    self.accept = accept
+  }
+
+  /// A request for `target`, a path with an optional `?query`.
+  public init(
+    method: String = "GET", target: String, host: String? = "127.0.0.1", accept: String? = nil
+  ) {
+    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    self.init(
+      method: method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
+      host: host, accept: accept)
+  }
+
+  /// Whether the page is asked for as JSON (`Accept: application/json` or `format=json`).
+  var wantsJSON: Bool {
+    if let parameters = HTML.queryParameters(Substring(query)),
+      let format = parameters.last(where: { $0.0 == "format" })?.1
+    {
+      return format == "json"
+    }
+    return accept?.contains("application/json") == true
+  }
+
+  /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`).
+  var hostName: String? {
+    guard let host, !host.isEmpty else { return nil }
+    var name = Substring(host)
+    if name.hasPrefix("[") {
+      guard let close = name.firstIndex(of: "]") else { return nil }
+      name = name[name.index(after: name.startIndex)..<close]
+    } else if let colon = name.lastIndex(of: ":") {
+      name = name[..<colon]
+    }
+    return name.lowercased()
+  }
+}
+
+/// What the application answers: status, content type, headers and body.
+public struct WebResponse: Sendable {
+  /// The HTTP status.
+  public var status: Int
+  /// The `Content-Type`.
+  public var contentType: String
+  /// Other headers (`Vary`, `Cache-Control`, the security headers).
+  public var headers: [(String, String)]
+  /// The body.
+  public var body: String
+
+  /// A response.
+  public init(
+    status: Int = 200, contentType: String, headers: [(String, String)] = [], body: String
+  ) {
+    self.status = status
+    self.contentType = contentType
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The value of header `name` (case-insensitive), if set.
+  public func header(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    return headers.first { $0.0.lowercased() == lowered }?.1
+  }
+
+  /// The headers every response carries: no framing, no sniffing, no referrer elsewhere.
+  public static let securityHeaders: [(String, String)] = [
+    ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+  ]
+}

@@ -1,0 +1,3 @@
+import D2SWeb
+
+await D2SServeCommand.main(plugins: [])

@@ -1,0 +1,99 @@
+import D2SWeb
+import Foundation
+import Testing
+
+/// Attacks on the read side: markup and script in values, keys that break URLs, hidden
+/// entities, password columns, other hosts.
+@Suite struct WebSecurityTests {
+  @Test func valuesAreEscapedInTextAndAttributes() async throws {
+    let app = try WebFixtures.awkward()
+    let list = await app.get("/Invoice")
+    #expect(list.status == 200)
+    #expect(!list.body.contains("<script>alert"))
+    #expect(list.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(!list.body.contains("x\" onmouseover"))
+    #expect(list.body.contains("say &quot;hi&quot; &amp; &#39;bye&#39;"))
+    #expect(!list.body.contains("href=\"javascript:"), "a javascript: URL is never a link")
+    #expect(list.body.contains("javascript:alert(1)"), "…but is shown as text")
+    let links = Page.links(list.body)
+    #expect(links.contains("https://example.com/?a=1&b=\"2\""))
+    #expect(links.contains("mailto:ann@example.com"))
+  }
+
+  @Test func keysWithSlashesCommasAndPercentSignsWork() async throws {
+    let app = try WebFixtures.awkward()
+    let list = await app.get("/Invoice")
+    let links = Page.links(list.body)
+    #expect(links.contains("/Invoice/INV%2F2024%2F0001"))
+    #expect(links.contains("/Invoice/A%2CB"))
+    #expect(links.contains("/Invoice/100%25"))
+    for (target, note) in [
+      ("/Invoice/INV%2F2024%2F0001", "&lt;script&gt;"), ("/Invoice/A%2CB", "say &quot;hi&quot;"),
+      ("/Invoice/100%25", "x&quot; onmouseover"),
+    ] {
+      let page = await app.get(target)
+      #expect(page.status == 200, "\(target)")
+      #expect(page.body.contains(note), "\(target)")
+    }
+    let broken = await app.get("/Invoice/%ZZ")
+    #expect(broken.status == 404)
+  }
+
+  @Test func hiddenEntitiesAreNotFoundAnywhere() async throws {
+    let app = try WebFixtures.awkward()
+    let home = await app.get("/")
+    #expect(!Page.links(home.body).contains("/Vault"))
+    for target in ["/Vault", "/Vault/1", "/Vault?format=json"] {
+      let page = await app.get(target)
+      #expect(page.status == 404, "\(target)")
+      #expect(!page.body.contains("crown"), "\(target)")
+    }
+  }
+
+  @Test func passwordsCannotFilterOrSort() async throws {
+    let app = try WebFixtures.awkward()
+    let plain = await app.get("/Account")
+    #expect(plain.status == 200)
+    #expect(!plain.body.contains("hash-of"), "the list does not show passwords")
+    for target in [
+      "/Account?where=" + "password like 'hash-of-a*'".webQuery,
+      "/Account?where=" + "password = 'hash-of-ann'".webQuery,
+      "/Account?order=password",
+      "/Account?where=" + "login = password".webQuery,
+    ] {
+      let page = await app.get(target)
+      #expect(page.status == 400, "\(target)")
+      #expect(!page.body.contains("hash-of"), "\(target)")
+    }
+    let first = await app.get("/Account?where=" + "password like 'hash-of-a*'".webQuery)
+    let second = await app.get("/Account?where=" + "password like 'hash-of-z*'".webQuery)
+    #expect(first.body == second.body, "no hint of the values")
+  }
+
+  @Test func requestsForOtherHostsAreRefused() async throws {
+    let app = try WebFixtures.sakila(configuration: .init(allowedHosts: ["d2s.example"]))
+    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", ""] {
+      let page = await app.get("/Film/1", host: host)
+      #expect(page.status == 400, "\(host)")
+      #expect(!page.body.contains("ACADEMY"), "\(host)")
+    }
+    for host in ["127.0.0.1:8080", "localhost", "[::1]:8080", "d2s.example", "D2S.example:80"] {
+      let page = await app.get("/Film/1", host: host)
+      #expect(page.status == 200, "\(host)")
+    }
+  }
+
+  @Test func errorsShowNoSQLOrPaths() async throws {
+    let app = try WebFixtures.sakila()
+    let pages = [
+      await app.get("/Film?where=" + "title like".webQuery),
+      await app.get("/Film?order=title,,"),
+      await app.get("/Nope"),
+    ]
+    for page in pages {
+      #expect(!page.body.contains("SELECT"))
+      #expect(!page.body.contains("/tmp"))
+      #expect(!page.body.contains(".swift"))
+    }
+  }
+}
