@@ -24,9 +24,11 @@ test: deps
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 	$(MAKE) examples
 
-# The example plugin packages (Plugins/Examples): built and tested through the REPL built for them.
+# The example plugin packages (Plugins/Examples): built and tested through the REPL built for them;
+# then the web consumer package (Tests/WebConsumer): a plugin's components served by D2SWeb.
 examples:
 	cd Plugins/Examples/DVDStoreREPL && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Tests/WebConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules

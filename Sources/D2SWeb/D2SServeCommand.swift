@@ -108,6 +108,9 @@ public struct D2SServeCommand: AsyncParsableCommand {
   /// `await D2SServeCommand.main(plugins: [MyPlugin()])`.
   public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) async {
     Self.plugins = plugins
+    // Log lines (warnings, errors, reloads) go to standard error; standard output says only
+    // where the server listens.
+    LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
     do {
       var command = try parseAsRoot(arguments)
       if var server = command as? D2SServeCommand {

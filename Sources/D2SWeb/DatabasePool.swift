@@ -43,13 +43,39 @@ public final class DatabasePool: Sendable {
     async throws -> T
   {
     let reader = try await checkOut()
-    defer { checkIn(reader) }
-    return try await withCheckedThrowingContinuation { continuation in
-      reader.queue.async {
-        reader.startDeadline(after: self.statementTimeout)
-        defer { reader.clearDeadline() }
-        continuation.resume(with: Result { try body(reader.database) })
+    do {
+      let result = try await withCheckedThrowingContinuation { continuation in
+        reader.queue.async {
+          reader.startDeadline(after: self.statementTimeout)
+          defer { reader.clearDeadline() }
+          continuation.resume(with: Result { try body(reader.database) })
+        }
       }
+      checkIn(reader)
+      return result
+    } catch let error as DatabaseError where error.code == .connection {
+      // A connection that failed is not given to the next request: a new one is opened.
+      discard(reader)
+      throw error
+    } catch {
+      checkIn(reader)
+      throw error
+    }
+  }
+
+  /// Forgets a broken connection; a waiting request opens a new one in its place.
+  private func discard(_ reader: Reader) {
+    let waiter: CheckedContinuation<Reader?, Never>? = state.withLock { state in
+      state.opened -= 1
+      return state.waiting.isEmpty ? nil : state.waiting.removeFirst()
+    }
+    guard let waiter else { return }
+    // Hand the waiter a fresh connection, or wake it to fail if none can be opened.
+    if let adaptor = try? open() {
+      state.withLock { $0.opened += 1 }
+      waiter.resume(returning: Reader(database: Database(adaptor: adaptor, model: model)))
+    } else {
+      waiter.resume(returning: nil)
     }
   }
 
@@ -86,7 +112,7 @@ public final class DatabasePool: Sendable {
         }
         if let handed { continuation.resume(returning: handed) }
       }
-      guard let reader else { throw DatabaseError(.connection, "the server is stopping") }
+      guard let reader else { throw DatabaseError(.connection, "no connection could be opened") }
       return reader
     }
   }
