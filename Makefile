@@ -19,16 +19,16 @@ serve: deps
 	D2S_RESOURCES="$(CURDIR)/data" "$$($(SWIFT) build --show-bin-path)/d2s-serve" --demo
 
 test: deps
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Consumer/Package.swift Consumer/Tests
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 	$(MAKE) examples
 
 # The example plugin packages (Plugins/Examples): built and tested through the REPL built for them;
-# then the web consumer package (Tests/WebConsumer): a plugin's components served by D2SWeb.
+# then the web consumer package (Consumer): a plugin's components served by D2SWeb.
 examples:
 	cd Plugins/Examples/DVDStoreREPL && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	cd Tests/WebConsumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Consumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules
@@ -55,7 +55,7 @@ fuzz: deps
 # handling, rule caches reached from several threads, concurrent editors, counts and rows read
 # ahead) under ThreadSanitizer; each in a scratch folder of its own. Not part of `make test`
 # or CI.
-TSAN_SUITES ?= ConcurrentPageTests|InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests
+TSAN_SUITES ?= ConcurrentPageTests|ConcurrentRequestTests|InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests
 test-sanitized: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \

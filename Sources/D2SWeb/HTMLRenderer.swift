@@ -193,7 +193,7 @@ public struct HTMLRenderer: PageRenderer {
     func writeTable(_ table: TableNode) throws {
       let list = links.list
       let linksRows = links.entity.map { !$0.primaryKeyAttributes.isEmpty } ?? false
-      if let list { filterForm(list) }
+      if let list { filterForm(list, example: table.columns.first?.key ?? "name") }
       output.write("<table class=\"list\">\n<thead><tr>")
       for column in table.columns {
         let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
@@ -250,14 +250,14 @@ public struct HTMLRenderer: PageRenderer {
 
     /// The filter form: the qualifier, the order and the window size, each labelled; it
     /// starts the list anew.
-    func filterForm(_ list: WebListQuery) {
+    func filterForm(_ list: WebListQuery, example key: String) {
       func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
         "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.escape(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
       }
       output.write(
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
-          + field("where", "Filter", list.whereText, "title like 'A*'")
-          + field("order", "Order by", list.orderText, "title desc")
+          + field("where", "Filter", list.whereText, "\(key) like 'A*'")
+          + field("order", "Order by", list.orderText, "\(key) desc")
           + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")
           + "<button type=\"submit\">Apply</button></form>\n")
     }

@@ -8,8 +8,8 @@ let package = Package(
   name: "WebConsumer",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "D2S", path: "../.."),
-    .package(path: "../../Plugins/Examples/RatingComponents"),
+    .package(name: "D2S", path: ".."),
+    .package(path: "../Plugins/Examples/RatingComponents"),
   ],
   targets: [
     .testTarget(
