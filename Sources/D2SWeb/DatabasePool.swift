@@ -13,10 +13,16 @@ public final class DatabasePool: Sendable {
   /// Opens one more connection.
   public typealias Opener = @Sendable () throws -> any DatabaseAdaptor
 
+  /// What a waiting request is handed: an idle connection, or the right to open one.
+  private enum Lease {
+    case reader(Reader)
+    case slot
+  }
+
   private struct State {
     var idle: [Reader] = []
     var opened = 0
-    var waiting: [CheckedContinuation<Reader?, Never>] = []
+    var waiting: [CheckedContinuation<Lease, Never>] = []
   }
 
   private let state = Mutex(State())
@@ -36,7 +42,8 @@ public final class DatabasePool: Sendable {
   }
 
   /// Runs `body` with a connection of its own, on that connection's thread; its statements
-  /// stop (``DatabaseError/Code/interrupted``) once the statement timeout has passed.
+  /// stop (``DatabaseError/Code/interrupted``) once the statement timeout has passed. A
+  /// connection that fails is closed, not given to the next request.
   ///
   /// - Throws: what `body` throws, or the error of opening a connection.
   public func withDatabase<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
@@ -54,8 +61,7 @@ public final class DatabasePool: Sendable {
       checkIn(reader)
       return result
     } catch let error as DatabaseError where error.code == .connection {
-      // A connection that failed is not given to the next request: a new one is opened.
-      discard(reader)
+      releaseSlot()
       throw error
     } catch {
       checkIn(reader)
@@ -63,67 +69,79 @@ public final class DatabasePool: Sendable {
     }
   }
 
-  /// Forgets a broken connection; a waiting request opens a new one in its place.
-  private func discard(_ reader: Reader) {
-    let waiter: CheckedContinuation<Reader?, Never>? = state.withLock { state in
-      state.opened -= 1
-      return state.waiting.isEmpty ? nil : state.waiting.removeFirst()
-    }
-    guard let waiter else { return }
-    // Hand the waiter a fresh connection, or wake it to fail if none can be opened.
-    if let adaptor = try? open() {
-      state.withLock { $0.opened += 1 }
-      waiter.resume(returning: Reader(database: Database(adaptor: adaptor, model: model)))
-    } else {
-      waiter.resume(returning: nil)
-    }
-  }
-
+  /// An idle connection, or a new one when fewer than `size` are open, or the next one
+  /// given back (or the slot of one that failed).
   private func checkOut() async throws -> Reader {
-    enum Next {
-      case reader(Reader)
-      case open
-      case wait
-    }
-    let next: Next = state.withLock { state in
+    let lease: Lease? = state.withLock { state in
       if let reader = state.idle.popLast() { return .reader(reader) }
       if state.opened < size {
         state.opened += 1
-        return .open
+        return .slot
       }
-      return .wait
+      return nil
     }
-    switch next {
-    case .reader(let reader): return reader
-    case .open:
-      do {
-        let adaptor = try open()
-        return Reader(database: Database(adaptor: adaptor, model: model))
-      } catch {
-        state.withLock { $0.opened -= 1 }
-        throw error
-      }
-    case .wait:
-      let reader = await withCheckedContinuation { continuation in
-        let handed: Reader? = state.withLock { state in
-          if let reader = state.idle.popLast() { return reader }
+    let granted: Lease
+    if let lease {
+      granted = lease
+    } else {
+      granted = await withCheckedContinuation { continuation in
+        // Checked again under the lock: a connection given back meanwhile is taken.
+        let now: Lease? = state.withLock { state in
+          if let reader = state.idle.popLast() { return .reader(reader) }
+          if state.opened < size {
+            state.opened += 1
+            return .slot
+          }
           state.waiting.append(continuation)
           return nil
         }
-        if let handed { continuation.resume(returning: handed) }
+        if let now { continuation.resume(returning: now) }
       }
-      guard let reader else { throw DatabaseError(.connection, "no connection could be opened") }
-      return reader
+    }
+    switch granted {
+    case .reader(let reader): return reader
+    case .slot:
+      do {
+        return try await openReader()
+      } catch {
+        releaseSlot()
+        throw error
+      }
+    }
+  }
+
+  /// Opens a connection on a thread of its own (connecting can block for long).
+  private func openReader() async throws -> Reader {
+    let open = self.open
+    let model = self.model
+    return try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { Reader(database: Database(adaptor: try open(), model: model)) })
+      }
     }
   }
 
   private func checkIn(_ reader: Reader) {
-    let waiter: CheckedContinuation<Reader?, Never>? = state.withLock { state in
+    let waiter: CheckedContinuation<Lease, Never>? = state.withLock { state in
       if !state.waiting.isEmpty { return state.waiting.removeFirst() }
       state.idle.append(reader)
       return nil
     }
-    waiter?.resume(returning: reader)
+    waiter?.resume(returning: .reader(reader))
+  }
+
+  /// Gives up a connection's place (it failed, or could not be opened): the next waiting
+  /// request gets the place and opens a connection of its own.
+  private func releaseSlot() {
+    let waiter: CheckedContinuation<Lease, Never>? = state.withLock { state in
+      guard !state.waiting.isEmpty else {
+        state.opened -= 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    waiter?.resume(returning: .slot)
   }
 }
 

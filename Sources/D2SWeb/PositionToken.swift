@@ -46,7 +46,8 @@ public enum PositionToken {
       case "v": if let text = HTML.percentDecoded(payload) { return .verbatim(text) }
       case "b" where payload == "0" || payload == "1": return .bool(payload == "1")
       case "t":
-        if let seconds = Double(payload), seconds.isFinite {
+        // Years 1 to 9999, as dates are written (a larger number is no date).
+        if let seconds = Double(payload), (-62_135_596_800...253_402_300_799).contains(seconds) {
           return .date(Date(timeIntervalSince1970: seconds))
         }
       case "x": if let data = hexData(payload) { return .data(data) }

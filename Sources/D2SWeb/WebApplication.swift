@@ -69,7 +69,7 @@ public final class WebApplication: Sendable {
     do {
       response = try await page(for: request)
     } catch {
-      response = errorResponse(error, json: request.wantsJSON)
+      response = errorPage(for: error, json: request.wantsJSON)
     }
     response.headers += WebResponse.securityHeaders
     if request.method == "HEAD" { response.body = "" }
@@ -120,7 +120,9 @@ public final class WebApplication: Sendable {
         contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")],
         body: Stylesheet.text)
     case ["health"]:
-      try await pool.withDatabase { database in _ = database.model.entities.count }
+      try await pool.withDatabase { database in
+        try database.adaptor.query(SQLStatement("SELECT 1"), columns: [nil]) { _ in }
+      }
       return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
     default:
       throw WebError(.notFound, "no page here")
@@ -135,10 +137,13 @@ public final class WebApplication: Sendable {
   ) throws -> String {
     var base = application.base
     base.database = database
+    // Names resolve as the page's own rules see them (a rule may hide for one platform).
+    base.platform = json ? "json" : "html"
     let names = WebNames(context: base)
     var request = PageRequest(platform: json ? "json" : "html", width: nil)
     request.database = database
-    var links = WebLinks(databaseName: databaseName, model: database.model)
+    var links = WebLinks(
+      databaseName: databaseName, model: database.model, visibleEntities: names.visible)
     switch route {
     case .entities:
       request.task = "query"
@@ -149,8 +154,9 @@ public final class WebApplication: Sendable {
       links.entity = entity
       let list = try WebListParameters(
         parameters, entity: entity, names: names, configuration: configuration)
-      request.list = try list.request(database: database, auxiliary: nil)
-      links.list = list.query(path: path, positions: request.list.positions)
+      let window = try list.request(database: database, auxiliary: nil)
+      request.list = window.list
+      links.list = list.query(path: path, window: window)
     case .object(let name, let key):
       let entity = try names.entity(name)
       let object = try fetch(entity, key: try names.key(key, of: entity), from: database)
@@ -175,8 +181,9 @@ public final class WebApplication: Sendable {
         request.auxiliaryQualifier = auxiliary
         let list = try WebListParameters(
           parameters, entity: destination, names: names, configuration: configuration)
-        request.list = try list.request(database: database, auxiliary: auxiliary)
-        links.list = list.query(path: path, positions: request.list.positions)
+        let window = try list.request(database: database, auxiliary: auxiliary)
+        request.list = window.list
+        links.list = list.query(path: path, window: window)
       } else {
         guard let target = try object.related(property) else {
           throw WebError(
@@ -191,7 +198,9 @@ public final class WebApplication: Sendable {
     let environment = application.environment(for: request)
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
       let output = StringOutput()
-      let node = try environment.pageNode(context)
+      let visibility = WebVisibility(
+        model: database.model, visible: names.visible, entity: links.entity)
+      let node = visibility.filter(try environment.pageNode(context))
       if json {
         try JSONRenderer().render(node, to: output)
       } else {
@@ -216,7 +225,7 @@ public final class WebApplication: Sendable {
 
   /// An error as a page (or a JSON object): the status and a message safe to show; the
   /// details go to the log.
-  func errorResponse(_ error: any Error, json: Bool) -> WebResponse {
+  public func errorPage(for error: any Error, json: Bool = false) -> WebResponse {
     let failure = Self.webError(for: error)
     if failure.status.rawValue >= 500 {
       logger.error("\(failure.status.rawValue): \(String(describing: error))")
@@ -251,6 +260,10 @@ public final class WebApplication: Sendable {
     case let parse as ParseError:
       return WebError(.badRequest, parse.message, column: parse.location.column)
     case let failure as DatabaseError:
+      // PostgreSQL's class 22, data exceptions: a value the request gave does not fit.
+      if failure.sqlState?.hasPrefix("22") == true {
+        return WebError(.badRequest, "a value in the request is not valid")
+      }
       switch failure.code {
       case .connection, .outcomeUnknown:
         return WebError(.unavailable, "the database cannot be reached")
@@ -258,6 +271,8 @@ public final class WebApplication: Sendable {
       case .interrupted:
         return WebError(.unavailable, "the page took longer than the server allows")
       case .invalidValue: return WebError(.badRequest, "a value in the request is not valid")
+      case .unsupported:
+        return WebError(.badRequest, "the filter or order asks for what the database cannot do")
       default: return WebError(.internalError, "the page could not be made")
       }
     default:

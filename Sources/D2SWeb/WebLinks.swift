@@ -15,12 +15,15 @@ public struct WebLinks: Sendable {
   public var objectKey: [DatabaseValue]?
   /// The list's parameters (list pages).
   public var list: WebListQuery?
+  /// The entities links may lead to (nil: all).
+  public var visibleEntities: Set<String>?
 
   /// Links for a page.
   public init(
     databaseName: String, model: Model, entity: Entity? = nil, objectKey: [DatabaseValue]? = nil,
-    list: WebListQuery? = nil
+    list: WebListQuery? = nil, visibleEntities: Set<String>? = nil
   ) {
+    self.visibleEntities = visibleEntities
     self.databaseName = databaseName
     self.model = model
     self.entity = entity
@@ -54,6 +57,7 @@ public struct WebLinks: Sendable {
     guard let entity, !value.isNull, let relationship = entity.relationship(named: key),
       !relationship.isToMany, relationship.joins.count == 1,
       let destination = model.entity(named: relationship.destinationName),
+      visibleEntities?.contains(destination.name) ?? true,
       destination.primaryKeyAttributeNames == [relationship.joins[0].destination]
     else { return nil }
     return Self.objectPath(destination.name, key: [value])
@@ -65,9 +69,13 @@ public struct WebLinks: Sendable {
     let words = command.split(separator: " ", maxSplits: 1).map(String.init)
     guard words.count == 2 else { return nil }
     switch words[0] {
-    case "list": return Self.entityPath(words[1])
+    case "list":
+      guard visibleEntities?.contains(words[1]) ?? true else { return nil }
+      return Self.entityPath(words[1])
     case "follow":
-      guard let entity, let key = objectKey, let base = Self.objectPath(entity.name, key: key)
+      guard let entity, let key = objectKey, let base = Self.objectPath(entity.name, key: key),
+        let relationship = entity.relationship(named: words[1]),
+        visibleEntities?.contains(relationship.destinationName) ?? true
       else { return nil }
       return base + "/" + HTML.pathSegment(words[1])
     default: return nil

@@ -17,6 +17,9 @@ struct WebListParameters {
   let after: [DatabaseValue]?
   let before: [DatabaseValue]?
 
+  /// The largest `offset=`: far beyond any list, and far from overflowing a row number.
+  static let maximumOffset = 1_000_000_000
+
   init(
     _ parameters: [(String, String)], entity: Entity, names: WebNames,
     configuration: WebApplication.Configuration
@@ -43,14 +46,19 @@ struct WebListParameters {
       limitGiven = false
     }
     if let text = value("offset") {
-      guard let number = Int(text), number >= 0 else {
-        throw WebError(.badRequest, "offset: expected a number of 0 or more")
+      guard let number = Int(text), (0...Self.maximumOffset).contains(number) else {
+        throw WebError(
+          .badRequest, "offset: expected a number from 0 to \(Self.maximumOffset)")
       }
       offset = number
     } else {
       offset = 0
     }
+    let orderings = self.orderings
     let width = orderings.count + entity.primaryKeyAttributes.count
+    let types =
+      try orderings.map { try names.valueType(of: $0.keyPath, from: entity) }
+      + entity.primaryKeyAttributes.map { Optional($0.valueType) }
     func position(_ name: String) throws -> [DatabaseValue]? {
       guard let text = value(name) else { return nil }
       guard !entity.primaryKeyAttributes.isEmpty else {
@@ -61,6 +69,9 @@ struct WebListParameters {
         throw WebError(
           .badRequest, "\(name): a position of this list has \(width) values, not \(values.count)")
       }
+      for (value, type) in zip(values, types) where !Self.fits(value, type) {
+        throw WebError(.badRequest, "\(name): a value of the position does not fit its column")
+      }
       return values
     }
     after = try position("after")
@@ -70,23 +81,47 @@ struct WebListParameters {
     }
   }
 
+  /// Whether a position's `value` can be compared with a column of `type` (nil: any).
+  static func fits(_ value: DatabaseValue, _ type: Attribute.ValueType?) -> Bool {
+    guard let type else { return true }
+    switch (type, value) {
+    case (_, .null), (_, .verbatim): return true
+    // Positions read back from a database may come as text, which it converts to the column's
+    // type when it compares; such text must read as that type.
+    case (.int, .string(let text)): return Int(text) != nil
+    case (.double, .string(let text)), (.decimal, .string(let text)): return Double(text) != nil
+    case (.bool, .string(let text)):
+      return ["t", "f", "true", "false", "0", "1"].contains(text.lowercased())
+    case (.date, .string), (.data, .string), (.array, .string): return true
+    case (.int, .int), (.string, .string), (.bool, .bool), (.date, .date), (.data, .data):
+      return true
+    case (.double, .double), (.double, .int), (.double, .decimal): return true
+    case (.decimal, .decimal), (.decimal, .int), (.decimal, .double): return true
+    case (.date, .string), (.bool, .int): return true
+    default: return false
+    }
+  }
+
   /// The list request: the window after `after=`, or the `limit` rows before `before=`
-  /// (found by reading them backwards), or at `offset=`.
-  func request(database: Database, auxiliary: Qualifier?) throws -> ListRequest {
+  /// (found by reading them backwards), or at `offset=`; with the window's real start (the
+  /// first window, when fewer than `limit` rows come before the position).
+  func request(database: Database, auxiliary: Qualifier?) throws -> WebWindow {
     if let after {
-      return ListRequest(
-        qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset,
-        keyset: .after(after))
+      return WebWindow(
+        list: ListRequest(
+          qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset,
+          keyset: .after(after)), offset: offset, positioned: true)
     }
     guard let before else {
-      return ListRequest(
-        qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset)
+      return WebWindow(
+        list: ListRequest(
+          qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset),
+        offset: offset, positioned: false)
     }
     let parts = [qualifier, auxiliary].compactMap { $0 }
-    var specification = FetchSpecification(
+    let specification = FetchSpecification(
       entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts),
       sortOrderings: orderings, limit: limit, keyset: .before(before))
-    specification.limit = limit
     var anchor: [DatabaseValue]?
     var rows = 0
     let keyCount = entity.primaryKeyAttributes.count
@@ -98,21 +133,25 @@ struct WebListParameters {
     }
     // Fewer rows than a window before the position: the list's first window.
     guard rows == limit, let anchor else {
-      return ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit)
+      return WebWindow(
+        list: ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit),
+        offset: 0, positioned: false)
     }
-    return ListRequest(
-      qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset,
-      keyset: .from(anchor))
+    let start = max(0, offset)
+    return WebWindow(
+      list: ListRequest(
+        qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: start,
+        keyset: .from(anchor)), offset: start, positioned: true)
   }
 
   /// The parameters the page's links keep.
-  func query(path: String, positions: ListPositions) -> WebListQuery {
+  func query(path: String, window: WebWindow) -> WebListQuery {
     WebListQuery(
       path: path, whereText: whereText, orderText: orderText, orderings: orderings,
-      limit: limitGiven ? limit : nil, window: limit, offset: offset,
-      positioned: after != nil || before != nil,
-      positions: positions)
+      limit: limitGiven ? limit : nil, window: limit, offset: window.offset,
+      positioned: window.positioned, positions: window.list.positions)
   }
+
 }
 
 extension String {
@@ -120,4 +159,12 @@ extension String {
   var trimmingWhitespace: String {
     String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
+}
+
+/// The window a list URL asks for, as it will be read: its request, the number of its first
+/// row, and whether it starts at a row's position rather than the list's start.
+struct WebWindow {
+  let list: ListRequest
+  let offset: Int
+  let positioned: Bool
 }

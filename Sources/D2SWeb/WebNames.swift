@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import Foundation
 import Qualifiers
 import RuleCore
 
@@ -26,7 +27,8 @@ struct WebNames {
     return entity
   }
 
-  /// The properties of `entity` that its list and inspect pages show, and its key.
+  /// The properties of `entity` that its list and inspect pages show (not as a password's
+  /// dots), and its key.
   func shownProperties(of entity: Entity) -> Set<String> {
     var names = Set(entity.primaryKeyAttributeNames)
     for task in ["list", "inspect"] {
@@ -34,6 +36,8 @@ struct WebNames {
       context.task = task
       context.entity = entity
       for key in context.displayPropertyKeys {
+        let row = context.with(\.propertyKey, key)
+        if row.component?.name == "DisplayPassword" { continue }
         names.insert(String(key.split(separator: ".").first ?? ""))
       }
     }
@@ -41,44 +45,68 @@ struct WebNames {
   }
 
   /// The property of `entity` named `name` (exactly, else without regard to case when that
-  /// is unique) that may be used in a URL.
+  /// is unique) that may be used in a URL: shown by the pages, not a password, and not a
+  /// relationship to an entity the rules hide. Anything else is "no property", whatever the
+  /// reason, so that the answer tells nothing of what is hidden.
   func property(_ name: String, of entity: Entity) throws -> String {
     let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
     let lowered = name.lowercased()
     let matches = names.contains(name) ? [name] : names.filter { $0.lowercased() == lowered }
     guard matches.count == 1, let match = matches.first,
       shownProperties(of: entity).contains(match),
-      entity.attribute(named: match)?.isPassword != true
+      entity.attribute(named: match)?.isPassword != true,
+      entity.relationship(named: match).map({ visible.contains($0.destinationName) }) ?? true
     else { throw WebError(.badRequest, "\(entity.name) has no property '\(name)'") }
     return match
   }
 
-  /// `path` from `entity`, each step a property the page may show.
-  func path(_ path: KVCPath, from entity: Entity) throws -> KVCPath {
+  /// What a `where=` or `order=` path may be: it ends on an attribute, and a sort goes
+  /// through to-ones only.
+  enum PathUse {
+    case filter, order
+  }
+
+  /// `path` from `entity`, each step a property the page may show, ending on an attribute.
+  func path(_ path: KVCPath, from entity: Entity, for use: PathUse = .filter) throws -> KVCPath {
+    try resolve(path, from: entity, for: use).path
+  }
+
+  /// The value type of the attribute `keyPath` (already resolved) ends on.
+  func valueType(of keyPath: String, from entity: Entity) throws -> Attribute.ValueType? {
+    try resolve(KVCPath(keyPath), from: entity, for: .order).attribute.valueType
+  }
+
+  private func resolve(_ path: KVCPath, from entity: Entity, for use: PathUse) throws -> (
+    path: KVCPath, attribute: Attribute
+  ) {
     var components: [String] = []
-    var current: Entity? = entity
-    for component in path.components {
-      guard let from = current else {
-        if component.hasPrefix("@") {
-          components.append(component)
-          continue
-        }
-        throw WebError(.badRequest, "\(path) goes past an attribute")
-      }
+    var current = entity
+    for (index, component) in path.components.enumerated() {
       if component.hasPrefix("@") {
-        components.append(component)
-        current = nil
-        continue
+        throw WebError(.badRequest, "\(path): operators such as \(component) are not supported")
       }
-      let name = try property(component, of: from)
+      let name = try property(component, of: current)
       components.append(name)
-      if let relationship = from.relationship(named: name) {
-        current = try self.entity(relationship.destinationName)
-      } else {
-        current = nil
+      let last = index == path.components.count - 1
+      if let attribute = current.attribute(named: name) {
+        guard last else { throw WebError(.badRequest, "\(path) goes past the attribute \(name)") }
+        return (KVCPath(components: components), attribute)
       }
+      guard let relationship = current.relationship(named: name),
+        let destination = model.entity(named: relationship.destinationName)
+      else { throw WebError(.badRequest, "\(current.name) has no property '\(component)'") }
+      if use == .order, relationship.isToMany {
+        throw WebError(.badRequest, "order: \(name) is a to-many; a list sorts by to-ones only")
+      }
+      if last {
+        let example = destination.titleAttributeChoices.first?.first ?? "name"
+        throw WebError(
+          .badRequest,
+          "\(path) is a relationship: name one of its attributes (\(path).\(example))")
+      }
+      current = destination
     }
-    return KVCPath(components: components)
+    throw WebError(.badRequest, "an empty key path")
   }
 
   /// `qualifier` with its paths resolved from `entity`.
@@ -121,7 +149,7 @@ struct WebNames {
         default: throw WebError(.badRequest, "order: expected asc or desc after \(words[0])")
         }
       }
-      let path = try self.path(KVCPath(String(words[0])), from: entity)
+      let path = try self.path(KVCPath(String(words[0])), from: entity, for: .order)
       return SortOrdering(path.description, ascending: ascending)
     }
   }
@@ -137,11 +165,24 @@ struct WebNames {
       guard let text = HTML.percentDecoded(part) else {
         throw WebError(.notFound, "no \(entity.name) with key \(segment)")
       }
-      if attribute.valueType == .int {
-        guard let number = Int(text) else {
-          throw WebError(.notFound, "no \(entity.name) with key \(text)")
-        }
+      let notFound = WebError(.notFound, "no \(entity.name) with key \(text)")
+      switch attribute.valueType {
+      case .int:
+        guard let number = Int(text) else { throw notFound }
         return .int(number)
+      case .double:
+        guard let number = Double(text) else { throw notFound }
+        return .double(number)
+      case .decimal:
+        guard !text.isEmpty, let number = Decimal(string: text) else { throw notFound }
+        return .decimal(number)
+      case .bool:
+        switch text.lowercased() {
+        case "true", "1": return .bool(true)
+        case "false", "0": return .bool(false)
+        default: throw notFound
+        }
+      default: break
       }
       do {
         return try DatabaseValue.coerce(.string(text), to: attribute)

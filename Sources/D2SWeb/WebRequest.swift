@@ -44,16 +44,26 @@ public struct WebRequest: Sendable {
     return accept?.contains("application/json") == true
   }
 
-  /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`).
+  /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`); nil when
+  /// the header is missing or malformed (a port that is not digits, text after `]`).
   var hostName: String? {
     guard let host, !host.isEmpty else { return nil }
     var name = Substring(host)
+    var port: Substring = ""
     if name.hasPrefix("[") {
       guard let close = name.firstIndex(of: "]") else { return nil }
+      let rest = name[name.index(after: close)...]
+      guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
+      port = rest.dropFirst()
       name = name[name.index(after: name.startIndex)..<close]
     } else if let colon = name.lastIndex(of: ":") {
+      port = name[name.index(after: colon)...]
       name = name[..<colon]
+      guard !port.isEmpty else { return nil }
     }
+    guard port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber),
+      !name.isEmpty, !name.contains(where: { "@/\\ ".contains($0) })
+    else { return nil }
     return name.lowercased()
   }
 }

@@ -52,25 +52,25 @@ import Testing
       try await shoot("1-entities")
       #expect(try await browser.text("h1").isEmpty == false)
       try await browser.click("a[href='/Film']")
-      #expect(try await browser.text("h1") == "Film")
+      #expect(try await browser.waitForText("h1", "Film") == "Film")
       try await shoot("2-list")
 
       try await browser.type("#f-where", "title like 'A*'")
       try await browser.type("#f-order", "title")
       try await browser.type("#f-limit", "5")
       try await browser.click("form.filter button")
+      #expect(try await browser.waitForText("p.total", "1–5 of 46 Film") == "1–5 of 46 Film")
       #expect(try await browser.text("tbody tr td a") == "ACADEMY DINOSAUR")
-      #expect(try await browser.text("p.total") == "1–5 of 46 Film")
       try await shoot("3-filtered")
 
       try await browser.click("a[rel='next']")
-      #expect(try await browser.text("p.total") == "6–10 of 46 Film")
+      #expect(try await browser.waitForText("p.total", "6–10 of 46 Film") == "6–10 of 46 Film")
       let row = try await browser.text("tbody tr td a")
       #expect(row == "AGENT TRUMAN")
       try await shoot("4-next")
 
       try await browser.click("tbody tr td a")
-      #expect(try await browser.text("h1") == row)
+      #expect(try await browser.waitForText("h1", row) == row)
       try await shoot("5-inspect")
     } catch {
       try? await browser.quit()
@@ -147,6 +147,20 @@ struct WebDriver {
   func text(_ selector: String) async throws -> String {
     let id = try await element(selector)
     return try await Self.value("GET", endpoint + "/element/\(id)/text") as? String ?? ""
+  }
+
+  /// The text of `selector` once it is `expected`, or its last text after 10 s (pages load
+  /// after a click; an element of the page before may be gone meanwhile).
+  func waitForText(_ selector: String, _ expected: String) async throws -> String {
+    var last = ""
+    for _ in 0..<50 {
+      if let text = try? await text(selector) {
+        last = text
+        if text == expected { return text }
+      }
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    return last
   }
 
   func screenshot() async throws -> Data {

@@ -62,7 +62,7 @@ import Testing
     #expect(list.status == 200)
     let next = try #require(Page.link(rel: "next", in: list.body))
     let second = await app.get(next)
-    #expect(second.status == 200)
+    #expect(second.status == 200, "\(next)")
     #expect(second.body.contains("8–14 of"))
   }
 }

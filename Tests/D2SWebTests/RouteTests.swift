@@ -120,7 +120,10 @@ import Testing
       "/Film?order=nope", "/Film?limit=5000", "/Film?limit=0", "/Film?after=garbage",
       "/Film?after=i1,i2", "/Film?order=title%20sideways", "/Film?offset=-3",
       "/Film?where=" + "nope = 1".webQuery,
-      "/Film?where=" + Self.nested(70).webQuery,
+      "/Film?where=" + Self.nested(70).webQuery, "/Film?after=t1e19",
+      "/Film?after=i0&offset=9223372036854775807", "/Film?after=sabc",
+      "/Rental?where=customer%20%3D%201", "/Rental?order=customer", "/Film?order=actors.firstName",
+      "/Film?where=" + "@count > 1".webQuery, "/Film?order=language.name.x",
     ] {
       let page = await app.get(target)
       #expect(page.status == 400, "\(target)")
@@ -133,6 +136,15 @@ import Testing
     (0..<depth).reduce("title = 'x'") { inner, level in
       "(title = 'y' \(level.isMultiple(of: 2) ? "and" : "or") \(inner))"
     }
+  }
+
+  @Test func aPreviousWindowNearTheStartIsTheFirstWindow() async throws {
+    let app = try WebFixtures.sakila()
+    let page = await app.get("/Film?before=i30&offset=100&limit=50")
+    #expect(page.status == 200)
+    #expect(page.body.contains("1–50 of 1000 Film"))
+    #expect(Page.link(rel: "prev", in: page.body) == nil)
+    #expect(Page.link(rel: "next", in: page.body)?.contains("offset=50") == true)
   }
 
   @Test func otherMethodsAndHeadRequests() async throws {

@@ -12,16 +12,19 @@ enum WebFixtures {
     INSERT INTO invoice VALUES ('INV/2024/0001', '<script>alert(1)</script>', 'javascript:alert(1)', 10);
     INSERT INTO invoice VALUES ('A,B', 'say "hi" & ''bye''', 'https://example.com/?a=1&b="2"', 20);
     INSERT INTO invoice VALUES ('100%', 'x" onmouseover="alert(1)', 'mailto:ann@example.com', 30);
-    CREATE TABLE account (id INTEGER PRIMARY KEY, login TEXT NOT NULL, password TEXT);
-    INSERT INTO account VALUES (1, 'ann', 'hash-of-ann');
-    INSERT INTO account VALUES (2, 'bob', 'hash-of-bob');
     CREATE TABLE vault (id INTEGER PRIMARY KEY, secret TEXT);
     INSERT INTO vault VALUES (1, 'the crown jewels');
+    CREATE TABLE account (
+      id INTEGER PRIMARY KEY, login TEXT NOT NULL, password TEXT, vault_id INTEGER REFERENCES vault(id));
+    INSERT INTO account VALUES (1, 'ann', 'hash-of-ann', 1);
+    INSERT INTO account VALUES (2, 'bob', 'hash-of-bob', NULL);
+    CREATE TABLE price (amount NUMERIC PRIMARY KEY, label TEXT);
+    INSERT INTO price VALUES (9.99, 'cheap');
     """
 
   /// Rules hiding the vault.
   static let hidingRules = """
-    *true* => visibleEntityNames = ("Account", "Invoice")
+    *true* => visibleEntityNames = ("Account", "Invoice", "Price")
 
     """
 

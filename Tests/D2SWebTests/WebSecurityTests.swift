@@ -1,3 +1,4 @@
+import D2STesting
 import D2SWeb
 import Foundation
 import Testing
@@ -50,6 +51,34 @@ import Testing
     }
   }
 
+  @Test func aHiddenEntityShowsNoTitleCountOrLinkOnVisiblePages() async throws {
+    let app = try WebFixtures.awkward()
+    for target in ["/Account", "/Account/1", "/Account?format=json", "/Account/1?format=json"] {
+      let page = await app.get(target)
+      #expect(page.status == 200, "\(target)")
+      #expect(!page.body.contains("crown"), "\(target)")
+      #expect(!page.body.contains("/Vault"), "\(target)")
+      #expect(!page.body.lowercased().contains("vault"), "\(target)")
+    }
+    for target in [
+      "/Account?where=" + "vault.secret like 'the*'".webQuery, "/Account?order=vault.secret",
+    ] {
+      let page = await app.get(target)
+      #expect(page.status == 400, "\(target)")
+      #expect(page.body.contains("Account has no property &#39;vault&#39;"), "\(target)")
+    }
+    #expect(await app.get("/Account/1/vault").status == 404)
+  }
+
+  @Test func passwordsNeverLeaveTheServer() async throws {
+    let app = try WebFixtures.awkward()
+    for target in ["/Account?format=json", "/Account/1?format=json", "/Account/1", "/Account"] {
+      let page = await app.get(target)
+      #expect(page.status == 200, "\(target)")
+      #expect(!page.body.contains("hash-of"), "\(target)")
+    }
+  }
+
   @Test func passwordsCannotFilterOrSort() async throws {
     let app = try WebFixtures.awkward()
     let plain = await app.get("/Account")
@@ -72,7 +101,10 @@ import Testing
 
   @Test func requestsForOtherHostsAreRefused() async throws {
     let app = try WebFixtures.sakila(configuration: .init(allowedHosts: ["d2s.example"]))
-    for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example", ""] {
+    for host in [
+      "evil.example", "evil.example:8080", "127.0.0.1.evil.example", "", "[::1]evil",
+      "localhost:x@evil.example", "localhost:", "[::1",
+    ] {
       let page = await app.get("/Film/1", host: host)
       #expect(page.status == 400, "\(host)")
       #expect(!page.body.contains("ACADEMY"), "\(host)")
@@ -95,5 +127,26 @@ import Testing
       #expect(!page.body.contains("/tmp"))
       #expect(!page.body.contains(".swift"))
     }
+  }
+}
+
+/// Names and keys of every type, and rules that hide for the web alone.
+@Suite struct WebNameTests {
+  @Test func keysOfEveryTypeHaveWorkingLinks() async throws {
+    let app = try WebFixtures.awkward()
+    let list = await app.get("/Price")
+    let link = try #require(Page.links(list.body).first { $0.hasPrefix("/Price/") })
+    let page = await app.get(link)
+    #expect(page.status == 200, "\(link)")
+    #expect(page.body.contains("cheap"))
+  }
+
+  @Test func aRuleCanHideAnEntityFromTheWebPagesOnly() async throws {
+    let path = try TestDatabases.sqliteFile(WebFixtures.awkwardSQL, named: "awkward")
+    let rules = try WebFixtures.ruleFile(
+      "platform = 'html' => visibleEntityNames = (\"Account\")\n")
+    let app = try WebApplication.open(path, rules: [rules])
+    #expect(await app.get("/Invoice").status == 404)
+    #expect(await app.get("/Invoice?format=json").status == 200)
   }
 }

@@ -312,8 +312,9 @@ struct ListColumns {
       }
       let scope = ViewScope(context: cell, environment: environment)
       let node = try ComponentView(\.component).resolve(in: scope)
-      cells.append(
-        ShownValue(FormattedValue.shown(cell.propertyValue, in: scope).value, text: node.cellText))
+      // The cell's value is the one its component shows: none for a component that draws
+      // text of its own (a password's dots), so that JSON never carries what the page hides.
+      cells.append(ShownValue(node.shownValue?.value ?? .null, text: node.cellText))
     }
     return TableRow(key: keyIndexes.map { values[$0] }, cells: cells)
   }

@@ -47,4 +47,17 @@ extension ViewNode {
     if case .value(let shown, _) = self { return shown.text }
     return TextLines.plain.lines(self).first ?? ""
   }
+
+  /// The first value the node shows (in a line, a stack or a tag), or nil when it shows
+  /// none: a component that draws text of its own (a password's dots) never passes its value
+  /// on.
+  public var shownValue: ShownValue? {
+    switch self {
+    case .value(let shown, _): shown
+    case .editField(let field): field.value
+    case .tagged(_, let inner): inner.shownValue
+    case .line(let items, _), .stack(let items): items.lazy.compactMap(\.shownValue).first
+    default: nil
+    }
+  }
 }
