@@ -50,6 +50,15 @@ public struct D2SServeCommand: AsyncParsableCommand {
   @Option(help: "The most database connections open at once.")
   var connections = 8
 
+  @Option(
+    name: .customLong("secret-file"),
+    help: "A file of at least 32 bytes (mode 600) that signs sessions; default: a new key at start."
+  )
+  var secretFile: String?
+
+  @Flag(name: .customLong("https-only"), help: "Mark cookies Secure (behind an HTTPS proxy).")
+  var httpsOnly = false
+
   public init() {}
 
   /// The plugins `main(plugins:)` installs.
@@ -71,14 +80,16 @@ public struct D2SServeCommand: AsyncParsableCommand {
     guard statementTimeout > 0, connections > 0 else {
       throw ValidationError("--statement-timeout and --connections must be positive")
     }
+    let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
     let setup = try WebSetup(
       target: target, ruleFiles: rules, readOnly: readOnly, plugins: Self.plugins)
     let application = WebApplication(
       pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
       databaseName: setup.databaseName,
       configuration: WebApplication.Configuration(
-        allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()])),
-      logger: logger)
+        allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()]),
+        readOnly: readOnly, httpsOnly: httpsOnly),
+      keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(
         "listening on \(host): other machines can reach this server; it has no logins yet")
@@ -137,6 +148,8 @@ struct WebSetup {
     let session = try REPLSession(plugins: plugins, width: nil)
     session.readOnly = readOnly
     _ = try session.run(.open(target))
+    // Anonymous visitors browse and never write; a rule of the user's may open writes.
+    _ = try session.run("rule \(Self.anonymousRule)")
     for file in ruleFiles { _ = try session.run(.load(file)) }
     for warning in session.takeWarnings() {
       FileHandle.standardError.write(Data((warning + "\n").utf8))
@@ -159,6 +172,9 @@ struct WebSetup {
       open = { try SQLiteAdaptor(path: target, readOnly: readOnly) }
     }
   }
+
+  /// The rule d2s-serve installs (shown by `rules --all`).
+  static let anonymousRule = "user = nil => isEntityReadOnly = true ; fallback"
 
   func pool(size: Int, timeout: Double) -> DatabasePool {
     DatabasePool(
@@ -201,12 +217,14 @@ extension WebApplication {
   public static func open(
     _ target: String, rules: [String] = [], readOnly: Bool = false,
     plugins: [any D2SPlugin] = [], configuration: Configuration = Configuration(),
-    connections: Int = 8, statementTimeout: Double = 30,
+    connections: Int = 8, statementTimeout: Double = 30, keys: SessionKeys = .random(),
     logger: Logger = Logger(label: "d2s-serve")
   ) throws -> WebApplication {
     let setup = try WebSetup(target: target, ruleFiles: rules, readOnly: readOnly, plugins: plugins)
+    var configuration = configuration
+    configuration.readOnly = configuration.readOnly || readOnly
     return WebApplication(
       pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
-      databaseName: setup.databaseName, configuration: configuration, logger: logger)
+      databaseName: setup.databaseName, configuration: configuration, keys: keys, logger: logger)
   }
 }

@@ -23,14 +23,26 @@ public struct HTMLRenderer: PageRenderer {
       (title, content, footer, actions, task) =
         (page.title, page.content, page.footer, page.actions, page.task)
     }
-    Self.writeHead(title: title, databaseName: links.databaseName, to: output)
+    Self.writeHead(
+      title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
+      to: output)
     output.write("<h1>\(HTML.escape(title))</h1>\n")
     var writer = Writer(links: links, output: output)
     if task == "query" {
       writer.entityList(content, actions: actions)
+    } else if let form = links.form {
+      writer.openForm(form)
+      try writer.write(content)
+      writer.flushRows()
+      output.write(
+        "<p class=\"buttons\"><button type=\"submit\">Save</button> <a href=\"\(HTML.escape(form.cancel))\">Cancel</a></p>\n</form>\n"
+      )
     } else {
       try writer.write(content)
       writer.flushRows()
+      if let edit = links.editPath {
+        output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(edit))\">Edit</a></p>\n")
+      }
       writer.actions(actions)
       if case .empty = footer {
       } else {
@@ -43,8 +55,19 @@ public struct HTMLRenderer: PageRenderer {
     Self.writeTail(to: output)
   }
 
-  /// The document's start: language, title, viewport, stylesheet, the site header, `<main>`.
-  static func writeHead(title: String, databaseName: String, to output: any TextOutput) {
+  /// The document's start: language, title, viewport, stylesheet, the site header (with who
+  /// is logged in, or a login link), `<main>`.
+  static func writeHead(
+    title: String, databaseName: String, user: String? = nil, csrf: String? = nil,
+    to output: any TextOutput
+  ) {
+    let account: String
+    if let user, let csrf {
+      account =
+        "<span class=\"user\">\(HTML.escape(user))</span> <form class=\"inline\" method=\"post\" action=\"/-/logout\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrf))\"><button type=\"submit\">Log out</button></form>"
+    } else {
+      account = "<a href=\"/-/login\">Log in</a>"
+    }
     output.write(
       """
       <!DOCTYPE html>
@@ -56,7 +79,7 @@ public struct HTMLRenderer: PageRenderer {
       <link rel="stylesheet" href="/-/static/d2s.css">
       </head>
       <body>
-      <header><a href="/">\(HTML.escape(databaseName))</a></header>
+      <header><a href="/">\(HTML.escape(databaseName))</a> <nav class="account">\(account)</nav></header>
       <main>
 
       """)
@@ -129,11 +152,64 @@ public struct HTMLRenderer: PageRenderer {
       output.write("</ul>\n")
     }
 
+    /// The start of an edit form: its action, its CSRF token, a message above it.
+    func openForm(_ form: WebForm) {
+      if let message = form.message {
+        output.write("<p class=\"error\" role=\"alert\">\(HTML.escape(message))</p>\n")
+      }
+      output.write(
+        "<form class=\"edit\" method=\"post\" action=\"\(HTML.escape(form.action))\">"
+          + "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(form.csrf))\">\n")
+    }
+
+    /// An input for an edit field: the text typed (or shown), the values first shown in
+    /// hidden fields, a NULL checkbox for a nullable column, the error beside it.
+    func input(_ row: PropertyRowNode, _ field: EditFieldNode, _ form: WebForm) -> String {
+      let key = row.key
+      let id = "f-" + key
+      let attribute = links.entity?.attribute(named: key)
+      let shownToken =
+        form.shown[key] ?? PositionToken.encode([field.value.value]) ?? "n"
+      let shownText = form.shownText[key] ?? (field.value.value.isNull ? "" : field.value.text)
+      let text = form.typed[key] ?? shownText
+      let isNull = form.typed[key] == nil ? field.value.value.isNull : form.nulls.contains(key)
+      var invalid = ""
+      var message = ""
+      if let error = form.errors[key] ?? field.invalid {
+        invalid = " aria-invalid=\"true\" aria-describedby=\"e-\(HTML.escape(key))\""
+        message =
+          " <span class=\"error\" id=\"e-\(HTML.escape(key))\">\(HTML.escape(error))</span>"
+      }
+      let control: String
+      if attribute?.valueType == .string, text.count > 80 || text.contains("\n") {
+        control =
+          "<textarea id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" rows=\"4\"\(invalid)>\(HTML.escape(text))</textarea>"
+      } else {
+        control =
+          "<input id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" value=\"\(HTML.escape(text))\"\(invalid)>"
+      }
+      var hidden =
+        "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.escape(shownToken))\">"
+        + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.escape(shownText))\">"
+      if attribute?.allowsNull == true {
+        hidden +=
+          " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\"\(isNull ? " checked" : "")> NULL</label>"
+      }
+      return
+        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\">\(HTML.escape(row.label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
+    }
+
     /// The pending property rows as a table: labels as row headers.
     mutating func flushRows() {
       guard !rows.isEmpty else { return }
       output.write("<table class=\"properties\">\n")
       for row in rows {
+        if let form = links.form, links.editable.contains(row.key),
+          let field = row.content.editField
+        {
+          output.write(input(row, field, form))
+          continue
+        }
         let label = row.style == .valueOnly ? "" : HTML.escape(row.label)
         output.write(
           "<tr><th scope=\"row\">\(label)</th><td>\(inline(row.content, key: row.key))</td></tr>\n"

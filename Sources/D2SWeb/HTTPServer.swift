@@ -4,15 +4,38 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
+/// A request's context: Hummingbird's, and the client's address.
+struct WebRequestContext: RequestContext {
+  var coreContext: CoreRequestContextStorage
+  let clientAddress: String
+
+  init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+  }
+}
+
 /// Hummingbird's side: every request goes to the ``WebApplication``.
 struct WebResponder: HTTPResponder {
-  typealias Context = BasicRequestContext
+  typealias Context = WebRequestContext
   let application: WebApplication
+  /// The largest form body accepted.
+  static let maximumBody = 1 << 20
 
-  func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+  func respond(to request: Request, context: WebRequestContext) async throws -> Response {
+    var request = request
+    var body = ""
+    if request.method == .post {
+      guard let bytes = try? await request.collectBody(upTo: Self.maximumBody) else {
+        return Response(status: .contentTooLarge)
+      }
+      body = String(buffer: bytes)
+    }
     let web = WebRequest(
       method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-      host: request.head.authority, accept: request.headers[.accept])
+      host: request.head.authority, accept: request.headers[.accept],
+      cookies: WebRequest.cookies(request.headers[.cookie]), body: body,
+      clientAddress: context.clientAddress)
     let answer = await application.respond(to: web)
     var headers = HTTPFields()
     headers[.contentType] = answer.contentType

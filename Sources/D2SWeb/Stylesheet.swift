@@ -6,7 +6,11 @@ enum Stylesheet {
     @media (prefers-color-scheme: dark) { :root { --link: #6cb0ff; } }
     * { box-sizing: border-box; }
     body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
-    header { padding: .5rem 1rem; border-bottom: 1px solid var(--line); font-weight: 600; }
+    header { padding: .5rem 1rem; border-bottom: 1px solid var(--line); font-weight: 600;
+      display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem; }
+    form.inline { display: inline; }
+    form.edit input:not([type]), form.edit textarea { font: inherit; width: min(32rem, 100%); }
+    label.null { color: var(--muted); font-weight: normal; white-space: nowrap; }
     main { padding: 1rem; max-width: 80rem; }
     a { color: var(--link); }
     h1 { font-size: 1.5rem; margin: .2rem 0 1rem; overflow-wrap: break-word; }

@@ -19,12 +19,18 @@ public final class WebApplication: Sendable {
     public var maximumLimit: Int
     /// The longest request target (path and query) accepted, in bytes.
     public var maximumTargetLength: Int
+    /// Whether every write is refused (`--read-only`): no edit forms, 403 for a POST.
+    public var readOnly: Bool
+    /// Whether cookies are `Secure` (`--https-only`).
+    public var httpsOnly: Bool
 
     /// A configuration.
     public init(
       allowedHosts: Set<String> = [], defaultLimit: Int = 50, maximumLimit: Int = 1_000,
-      maximumTargetLength: Int = 16 * 1024
+      maximumTargetLength: Int = 16 * 1024, readOnly: Bool = false, httpsOnly: Bool = false
     ) {
+      self.readOnly = readOnly
+      self.httpsOnly = httpsOnly
       self.allowedHosts = allowedHosts
       self.defaultLimit = defaultLimit
       self.maximumLimit = maximumLimit
@@ -39,14 +45,19 @@ public final class WebApplication: Sendable {
   public let configuration: Configuration
   /// The database's name, in every page's header.
   public let databaseName: String
-  private let logger: Logger
+  let logger: Logger
+  /// The key sessions and CSRF tokens are signed with.
+  let keys: SessionKeys
+  /// Repeated failed logins, slowed down.
+  let throttle = LoginThrottle()
 
-  /// An application rendering `pages`, reading through `pool`.
+  /// An application rendering `pages`, reading through `pool`, signing sessions with `keys`.
   public init(
     pages: PageApplication, pool: DatabasePool, databaseName: String,
-    configuration: Configuration = Configuration(),
+    configuration: Configuration = Configuration(), keys: SessionKeys = .random(),
     logger: Logger = Logger(label: "d2s-serve")
   ) {
+    self.keys = keys
     self.pages = Mutex(pages)
     self.pool = pool
     self.databaseName = databaseName
@@ -80,7 +91,7 @@ public final class WebApplication: Sendable {
     guard let host = request.hostName, isAllowed(host) else {
       throw WebError(.badRequest, "unknown host (start d2s-serve with --allow-host NAME)")
     }
-    guard request.method == "GET" || request.method == "HEAD" else {
+    guard ["GET", "HEAD", "POST"].contains(request.method) else {
       throw WebError(.methodNotAllowed, "\(request.method) is not allowed here")
     }
     guard request.path.utf8.count + request.query.utf8.count <= configuration.maximumTargetLength
@@ -88,19 +99,32 @@ public final class WebApplication: Sendable {
     guard let parameters = HTML.queryParameters(Substring(request.query)) else {
       throw WebError(.badRequest, "the query string is not valid percent-encoded UTF-8")
     }
-    var segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
-      .dropFirst()
+    var segments = Array(
+      request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     if segments.count > 1, segments.last == "" { segments.removeLast() }
-    if segments.first == "-" { return try await serverRoute(Array(segments.dropFirst())) }
+    let session = WebSession(request, keys: keys)
+    if segments.first == "-" {
+      return try await serverRoute(Array(segments.dropFirst()), request, session: session)
+    }
+    if segments.count == 4, segments[2] == "-", segments[3] == "edit" {
+      return try await edit(request, segments: Array(segments), session: session)
+    }
+    guard request.method != "POST" else {
+      throw WebError(.methodNotAllowed, "POST is not allowed here")
+    }
     let route = try WebRoute(segments: Array(segments))
     let json = request.wantsJSON
     let application = pageApplication
     let configuration = configuration
     let databaseName = databaseName
+    let keys = keys
     let text = try await pool.withDatabase { database in
-      try Self.render(
+      var links = WebLinks(databaseName: databaseName, model: database.model)
+      let user = try Self.user(
+        session, in: database, keys: keys, links: &links, base: application.base)
+      return try Self.render(
         route, parameters: parameters, json: json, path: request.path,
-        application: application, database: database, databaseName: databaseName,
+        application: application, database: database, links: links, user: user,
         configuration: configuration)
     }
     return WebResponse(
@@ -112,8 +136,37 @@ public final class WebApplication: Sendable {
     ["localhost", "127.0.0.1", "::1"].contains(host) || configuration.allowedHosts.contains(host)
   }
 
-  /// `/-/…`: the stylesheet and the health check.
-  private func serverRoute(_ segments: [Substring]) async throws -> WebResponse {
+  /// The logged-in user of `session`, read through `database`; sets the header's name and the
+  /// session's CSRF token in `links`. Nil for an anonymous visitor (or a user since deleted).
+  static func user(
+    _ session: WebSession?, in database: Database, keys: SessionKeys, links: inout WebLinks,
+    base: RuleContext
+  ) throws -> DatabaseObject? {
+    guard let session, let entity = database.model.entity(named: session.entity),
+      entity.primaryKeyAttributes.count == session.key.count,
+      let user = try database.fetchObject(entity.name, primaryKey: session.key)
+    else { return nil }
+    var context = base
+    context.database = database
+    context.entity = user.entity
+    context.object = user
+    links.userName = context.title
+    links.csrf = keys.token("csrf", boundTo: session.token)
+    return user
+  }
+
+  /// `/-/…`: the stylesheet, the health check, login and logout.
+  private func serverRoute(_ segments: [Substring], _ request: WebRequest, session: WebSession?)
+    async throws -> WebResponse
+  {
+    switch segments {
+    case ["login"]: return try await login(request)
+    case ["logout"]: return try logout(request, session: session)
+    default: break
+    }
+    guard request.method != "POST" else {
+      throw WebError(.methodNotAllowed, "POST is not allowed here")
+    }
     switch segments {
     case ["static", "d2s.css"]:
       return WebResponse(
@@ -132,7 +185,7 @@ public final class WebApplication: Sendable {
   /// Makes and renders the page of `route`, on a pooled connection's thread.
   static func render(
     _ route: WebRoute, parameters: [(String, String)], json: Bool, path: String,
-    application: PageApplication, database: Database, databaseName: String,
+    application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
     configuration: Configuration
   ) throws -> String {
     var base = application.base
@@ -140,10 +193,10 @@ public final class WebApplication: Sendable {
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
     base.platform = json ? "json" : "html"
     let names = WebNames(context: base)
-    var request = PageRequest(platform: json ? "json" : "html", width: nil)
+    var request = PageRequest(user: user, platform: json ? "json" : "html", width: nil)
     request.database = database
-    var links = WebLinks(
-      databaseName: databaseName, model: database.model, visibleEntities: names.visible)
+    var links = links
+    links.visibleEntities = names.visible
     switch route {
     case .entities:
       request.task = "query"
@@ -165,6 +218,13 @@ public final class WebApplication: Sendable {
       request.object = object
       links.entity = entity
       links.objectKey = object.primaryKeyValues
+      if user != nil, !configuration.readOnly,
+        (try? EditingSession.edit(object, in: application.context(for: request))) != nil
+      {
+        links.editPath = WebLinks.objectPath(entity.name, key: object.primaryKeyValues).map {
+          $0 + "/-/edit"
+        }
+      }
     case .related(let name, let key, let relationshipName):
       let entity = try names.entity(name)
       let object = try fetch(entity, key: try names.key(key, of: entity), from: database)

@@ -4,8 +4,11 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
   /// The HTTP status of an error page.
   public enum Status: Int, Sendable {
     case badRequest = 400
+    case unauthorized = 401
+    case forbidden = 403
     case notFound = 404
     case methodNotAllowed = 405
+    case conflict = 409
     case uriTooLong = 414
     case misdirected = 421
     case internalError = 500
@@ -15,6 +18,9 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
     public var title: String {
       switch self {
       case .badRequest: "Bad request"
+      case .unauthorized: "Login failed"
+      case .forbidden: "Not allowed"
+      case .conflict: "Changed meanwhile"
       case .notFound: "Not found"
       case .methodNotAllowed: "Method not allowed"
       case .uriTooLong: "URI too long"

@@ -17,6 +17,16 @@ public struct WebLinks: Sendable {
   public var list: WebListQuery?
   /// The entities links may lead to (nil: all).
   public var visibleEntities: Set<String>?
+  /// The logged-in user, as shown in the header.
+  var userName: String?
+  /// The session's CSRF token (the logout form's).
+  var csrf: String?
+  /// The edit form the page is, when it is one.
+  var form: WebForm?
+  /// The attributes the edit form has inputs for.
+  var editable: Set<String> = []
+  /// The object's edit page, when the user may edit it.
+  var editPath: String?
 
   /// Links for a page.
   public init(

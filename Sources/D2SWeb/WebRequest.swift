@@ -1,3 +1,5 @@
+import Foundation
+
 /// An HTTP request as the application sees it: method, path and query (both as sent,
 /// still percent-encoded), and the headers it reads.
 public struct WebRequest: Sendable {
@@ -11,12 +13,22 @@ public struct WebRequest: Sendable {
   public var host: String?
   /// The `Accept` header, if sent.
   public var accept: String?
+  /// The cookies sent, by name.
+  public var cookies: [String: String]
+  /// The body of a POST (a form, `application/x-www-form-urlencoded`).
+  public var body: String
+  /// The client's address (for slowing down repeated failed logins).
+  public var clientAddress: String
 
   /// A request.
   public init(
     method: String = "GET", path: String, query: String = "", host: String? = "127.0.0.1",
-    accept: String? = nil
+    accept: String? = nil, cookies: [String: String] = [:], body: String = "",
+    clientAddress: String = "127.0.0.1"
   ) {
+    self.cookies = cookies
+    self.body = body
+    self.clientAddress = clientAddress
     self.method = method
     self.path = path
     self.query = query
@@ -26,13 +38,29 @@ public struct WebRequest: Sendable {
 
   /// A request for `target`, a path with an optional `?query`.
   public init(
-    method: String = "GET", target: String, host: String? = "127.0.0.1", accept: String? = nil
+    method: String = "GET", target: String, host: String? = "127.0.0.1", accept: String? = nil,
+    cookies: [String: String] = [:], body: String = ""
   ) {
     let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     self.init(
       method: method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
-      host: host, accept: accept)
+      host: host, accept: accept, cookies: cookies, body: body)
   }
+
+  /// The cookies of a `Cookie` header (`a=1; b=2`).
+  public static func cookies(_ header: String?) -> [String: String] {
+    var cookies: [String: String] = [:]
+    for part in (header ?? "").split(separator: ";") {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else { continue }
+      let name = pair[0].trimmingCharacters(in: .whitespaces)
+      if cookies[name] == nil { cookies[name] = pair[1].trimmingCharacters(in: .whitespaces) }
+    }
+    return cookies
+  }
+
+  /// The form fields of the body, in order (nil when it is not a valid form).
+  var form: [(String, String)]? { HTML.queryParameters(Substring(body)) }
 
   /// Whether the page is asked for as JSON (`Accept: application/json` or `format=json`).
   var wantsJSON: Bool {

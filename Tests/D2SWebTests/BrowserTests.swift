@@ -1,5 +1,7 @@
+import D2SModel
 import D2STesting
 import Foundation
+import SQLiteAdaptor
 import Testing
 
 /// A real browser (Debian's headless Chromium, driven by chromedriver over the WebDriver
@@ -28,8 +30,12 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-browser-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let database = try SakilaSQLite.copy()
+    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("data/demo.d2s").path
     let server = try ChildProcess(
-      Self.serveBinary.path, [try SakilaSQLite.copy(), "--port", "0"], folder: folder)
+      Self.serveBinary.path, [database, "--rules", rules, "--port", "0"], folder: folder)
     defer { server.stop() }
     let base = try #require(
       try server.waitForLine(prefix: "listening on ", seconds: 20).map {
@@ -72,13 +78,35 @@ import Testing
       try await browser.click("tbody tr td a")
       #expect(try await browser.waitForText("h1", row) == row)
       try await shoot("5-inspect")
+
+      // Log in, edit a film's replacement cost through the form, and see it saved.
+      try await browser.click("nav.account a")
+      #expect(try await browser.waitForText("h1", "Log in") == "Log in")
+      try await browser.type("#f-user", "Mike")
+      try await browser.type("#f-password", "12345")
+      try await shoot("6-login")
+      try await browser.click("form.login button")
+      #expect(try await browser.waitForText("span.user", "Mike Hillyer") == "Mike Hillyer")
+      try await browser.open(base + "/Film/1")
+      try await browser.click("a[href='/Film/1/-/edit']")
+      #expect(try await browser.waitForText("h1", "ACADEMY DINOSAUR") == "ACADEMY DINOSAUR")
+      try await browser.type("#f-replacementCost", "$19.99")
+      try await shoot("7-edit")
+      try await browser.click("form.edit button[type='submit']")
+      #expect(try await browser.waitForText("p.buttons a", "Edit") == "Edit")
+      try await shoot("8-saved")
+      var stored = ""
+      try SQLiteAdaptor(path: database).query(
+        SQLStatement("SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
+      ) { stored = $0[0].description }
+      #expect(stored == "19.99", "the database holds what the form saved")
     } catch {
       try? await browser.quit()
       throw error
     }
     try await browser.quit()
     print("browser screenshots:\n" + screenshots.joined(separator: "\n"))
-    #expect(screenshots.count == 5)
+    #expect(screenshots.count == 8)
   }
 }
 

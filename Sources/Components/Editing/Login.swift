@@ -42,21 +42,42 @@ public enum Login {
       candidates = try users(
         .comparison(KVCPath(loginAttribute.name), .caseInsensitiveLike, .string(pattern)))
     }
-    guard candidates.count == 1, let user = candidates.first,
-      case .string(let stored)? = user.databaseValue(forAttribute: passwordAttribute.name),
-      matches(password, stored: stored)
-    else { throw LoginError(message: "wrong user name or password") }
+    // An unknown user costs what a wrong password costs: the digests are computed either way.
+    var stored = ""
+    var user: DatabaseObject?
+    if candidates.count == 1, let candidate = candidates.first,
+      case .string(let text)? = candidate.databaseValue(forAttribute: passwordAttribute.name)
+    {
+      stored = text
+      user = candidate
+    }
+    let matched = matches(password, stored: stored)
+    guard let user, matched else { throw LoginError(message: "wrong user name or password") }
     return user
   }
 
-  /// Plain text, or a lowercase hex MD5 or SHA-1 digest of `password`.
+  /// Plain text, or a lowercase hex MD5 or SHA-1 digest of `password`; every form is
+  /// compared, in time that does not depend on where the texts differ.
   static func matches(_ password: String, stored: String) -> Bool {
     let stored = stored.trimmingCharacters(in: .whitespaces)
-    if stored == password { return true }
     let data = Data(password.utf8)
     let md5 = Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined()
     let sha1 = Insecure.SHA1.hash(data: data).map { String(format: "%02x", $0) }.joined()
-    return stored.lowercased() == md5 || stored.lowercased() == sha1
+    let plain = constantTimeEqual(stored, password)
+    let isMD5 = constantTimeEqual(stored.lowercased(), md5)
+    let isSHA1 = constantTimeEqual(stored.lowercased(), sha1)
+    return plain || isMD5 || isSHA1
+  }
+
+  /// Whether `a` and `b` hold the same bytes, looking at every byte of the longer.
+  static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var difference = UInt8(x.count == y.count ? 0 : 1)
+    for index in 0..<max(x.count, y.count) {
+      difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+    }
+    return difference == 0
   }
 }
 

@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+
+/// The server's signing key and what it signs: session cookies (the user's key and an expiry)
+/// and CSRF tokens bound to a session, or to a pre-session cookie for the login form. Nothing
+/// of a session is kept in the server: a cookie is valid until it expires, and is checked by
+/// its HMAC-SHA256 alone.
+public struct SessionKeys: Sendable {
+  private let secret: Data
+  private var key: SymmetricKey { SymmetricKey(data: secret) }
+  /// How long a session lasts.
+  public static let sessionLifetime: TimeInterval = 12 * 3600
+  /// How long a login form may wait before it is sent.
+  public static let loginFormLifetime: TimeInterval = 3600
+
+  /// Keys from `secret` (at least 32 bytes).
+  public init(secret: Data) throws {
+    guard secret.count >= 32 else {
+      throw WebSetupError("the secret must be at least 32 bytes (it has \(secret.count))")
+    }
+    self.secret = secret
+  }
+
+  /// A fresh random key, kept in memory: sessions end when the server stops.
+  public static func random() -> SessionKeys {
+    SessionKeys(bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
+  }
+
+  private init(bytes: Data) { secret = bytes }
+
+  /// Keys from `--secret-file`: its bytes, one trailing newline dropped; refused when shorter
+  /// than 32 bytes or readable by others than its owner.
+  public static func read(file path: String) throws -> SessionKeys {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+      throw WebSetupError(
+        "\(path) can be read by others (mode \(String(mode, radix: 8))): chmod 600 it")
+    }
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    if data.last == UInt8(ascii: "\n") { data.removeLast() }
+    return try SessionKeys(secret: data)
+  }
+
+  /// `payload` with its signature: `base64url(payload).base64url(mac)`.
+  func sign(_ payload: String) -> String {
+    let mac = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
+    return Self.base64URL(Data(payload.utf8)) + "." + Self.base64URL(Data(mac))
+  }
+
+  /// The payload of `token` when its signature is right (compared in constant time).
+  func verify(_ token: String) -> String? {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, let payload = Self.data(base64URL: parts[0]),
+      let mac = Self.data(base64URL: parts[1])
+    else { return nil }
+    guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key) else {
+      return nil
+    }
+    return String(data: payload, encoding: .utf8)
+  }
+
+  /// A token for `purpose` (a CSRF token), bound to `binding` (a session or pre-session).
+  func token(_ purpose: String, boundTo binding: String) -> String {
+    let mac = HMAC<SHA256>.authenticationCode(
+      for: Data((purpose + "\u{0}" + binding).utf8), using: key)
+    return Self.base64URL(Data(mac))
+  }
+
+  /// Whether `token` is the token for `purpose` bound to `binding` (constant time).
+  func check(_ token: String, _ purpose: String, boundTo binding: String) -> Bool {
+    guard let mac = Self.data(base64URL: Substring(token)) else { return false }
+    return HMAC<SHA256>.isValidAuthenticationCode(
+      mac, authenticating: Data((purpose + "\u{0}" + binding).utf8), using: key)
+  }
+
+  static func base64URL(_ data: Data) -> String {
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+  }
+
+  static func data(base64URL text: Substring) -> Data? {
+    var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
+    while base.count % 4 != 0 { base += "=" }
+    return Data(base64Encoded: base)
+  }
+
+  /// Random bytes as URL-safe text (pre-session nonces).
+  static func nonce() -> String {
+    base64URL(Data(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }))
+  }
+}
+
+/// A server that cannot start as configured (a bad secret file).
+public struct WebSetupError: Error, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

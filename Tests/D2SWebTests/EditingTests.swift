@@ -1,0 +1,279 @@
+import D2SModel
+import D2STesting
+import Foundation
+import PostgreSQLAdaptor
+import SQLiteAdaptor
+import Testing
+
+@testable import D2SWeb
+
+/// A browser's side of the conversation: cookies kept from `Set-Cookie`, forms read from pages.
+final class WebClient: @unchecked Sendable {
+  let app: WebApplication
+  var cookies: [String: String] = [:]
+
+  init(_ app: WebApplication) { self.app = app }
+
+  @discardableResult
+  func get(_ target: String) async -> WebResponse {
+    keep(await app.respond(to: WebRequest(target: target, cookies: cookies)))
+  }
+
+  @discardableResult
+  func post(_ target: String, _ fields: [(String, String)]) async -> WebResponse {
+    keep(
+      await app.respond(
+        to: WebRequest(method: "POST", target: target, cookies: cookies, body: HTML.query(fields))))
+  }
+
+  private func keep(_ response: WebResponse) -> WebResponse {
+    for (name, value) in response.headers where name == "Set-Cookie" {
+      let pair = value.split(separator: ";")[0].split(
+        separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard pair.count == 2 else { continue }
+      if value.contains("Max-Age=0") {
+        cookies[String(pair[0])] = nil
+      } else {
+        cookies[String(pair[0])] = String(pair[1])
+      }
+    }
+    return response
+  }
+
+  /// The hidden `_csrf` of the page's first form of `kind` (`login`, `edit`, `inline`).
+  static func csrf(_ html: String, form kind: String = "") -> String? {
+    guard let start = html.range(of: "<form class=\"\(kind)") else { return nil }
+    return Page.matches(#"name="_csrf" value="([^"]*)""#, in: String(html[start.lowerBound...]))
+      .first
+  }
+
+  /// Logs in; whether it worked.
+  func login(_ user: String, _ password: String, next: String = "/") async -> WebResponse {
+    let page = await get("/-/login")
+    let token = Self.csrf(page.body, form: "login") ?? ""
+    return await post(
+      "/-/login", [("_csrf", token), ("user", user), ("password", password), ("next", next)])
+  }
+}
+
+/// Logging in and editing in a browser, on the demo rules: sessions, CSRF, permissions,
+/// conflicts, invalid values, read-only servers; the stored bytes are checked after a save.
+@Suite struct WebEditingTests {
+  static func demo(readOnly: Bool = false) throws -> (WebApplication, String) {
+    let path = try SakilaSQLite.copy()
+    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "data/demo.d2s"
+      ).path
+    return (try WebApplication.open(path, rules: [rules], readOnly: readOnly), path)
+  }
+
+  static func stored(_ path: String, _ sql: String) throws -> String {
+    var result = ""
+    try SQLiteAdaptor(path: path).query(SQLStatement(sql), columns: [nil, nil]) { row in
+      result = row.map { $0.stringValue ?? $0.description }.joined(separator: "|")
+    }
+    return result
+  }
+
+  /// The edit form's fields for `key` as the page shows them, with `text` typed.
+  static func change(_ html: String, _ key: String, to text: String) -> [(String, String)] {
+    let shown = Page.matches(#"name="_shown\.\#(key)" value="([^"]*)""#, in: html).first ?? ""
+    let shownText = Page.matches(#"name="_text\.\#(key)" value="([^"]*)""#, in: html).first ?? ""
+    return [
+      ("_csrf", WebClient.csrf(html, form: "edit") ?? ""), (key, text),
+      ("_shown." + key, Page.unescape(shown)), ("_text." + key, Page.unescape(shownText)),
+    ]
+  }
+
+  @Test func aLoggedInUserEditsAFilmAndTheDatabaseHoldsTheValue() async throws {
+    let (app, path) = try Self.demo()
+    let browser = WebClient(app)
+    let login = await browser.login("Mike", "12345", next: "/Film/1")
+    #expect(login.status == 303)
+    #expect(login.header("Location") == "/Film/1")
+    let cookie = try #require(login.headers.first { $0.0 == "Set-Cookie" }?.1)
+    #expect(
+      cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
+    let inspect = await browser.get("/Film/1")
+    #expect(Page.links(inspect.body).contains("/Film/1/-/edit"))
+    #expect(inspect.body.contains("Mike Hillyer"))
+    let form = await browser.get("/Film/1/-/edit")
+    #expect(form.status == 200)
+    #expect(form.header("Cache-Control") == "no-store")
+    #expect(Page.unlabelledControls(form.body).isEmpty)
+    let saved = await browser.post(
+      "/Film/1/-/edit", Self.change(form.body, "replacementCost", to: "$19.99"))
+    #expect(saved.status == 303)
+    #expect(saved.header("Location") == "/Film/1")
+    #expect(
+      try Self.stored(
+        path, "SELECT replacement_cost, typeof(replacement_cost) FROM film WHERE film_id = 1")
+        == "19.99|real")
+  }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil))
+  func onPostgreSQLTooEditsSaveConflictsAreRefusedAndTokensChecked() async throws {
+    let conninfo = try PostgresSakila.copy()
+    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "data/demo.d2s"
+      ).path
+    let app = try WebApplication.open(conninfo, rules: [rules])
+    let browser = WebClient(app)
+    #expect(await browser.login("Mike", "12345").status == 303)
+    let form = await browser.get("/Film/1/-/edit")
+    #expect(form.status == 200)
+    var noToken = Self.change(form.body, "replacementCost", to: "$1.00")
+    noToken[0].1 = ""
+    #expect(await browser.post("/Film/1/-/edit", noToken).status == 403)
+    let saved = await browser.post(
+      "/Film/1/-/edit", Self.change(form.body, "replacementCost", to: "$19.99"))
+    #expect(saved.status == 303)
+    let conflict = await browser.post(
+      "/Film/1/-/edit", Self.change(form.body, "replacementCost", to: "$18.99"))
+    #expect(conflict.status == 409, "the form still says $20.99 was shown")
+    var value = ""
+    try PostgreSQLAdaptor(url: conninfo).query(
+      SQLStatement("SELECT replacement_cost::text FROM film WHERE film_id = 1"), columns: [nil]
+    ) { value = $0[0].stringValue ?? "" }
+    #expect(value == "19.99")
+    #expect(await browser.get("/Actor/1/-/edit").status == 403)
+  }
+
+  @Test func aChangeMadeMeanwhileIsAConflictAndNothingIsWritten() async throws {
+    let (app, path) = try Self.demo()
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let form = await browser.get("/Film/1/-/edit")
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE film SET replacement_cost = 5.55 WHERE film_id = 1")
+    let conflict = await browser.post(
+      "/Film/1/-/edit", Self.change(form.body, "replacementCost", to: "$18.99"))
+    #expect(conflict.status == 409)
+    #expect(
+      conflict.body.contains("$20.99") && conflict.body.contains("$5.55")
+        && conflict.body.contains("$18.99"))
+    #expect(
+      try Self.stored(path, "SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "5.55|0")
+    // Keeping their values: the conflict page's form saves them over the current row.
+    let keep = await browser.post(
+      "/Film/1/-/edit", Self.change(conflict.body, "replacementCost", to: "$18.99"))
+    #expect(keep.status == 303)
+    #expect(
+      try Self.stored(path, "SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "18.99|0")
+  }
+
+  @Test func anInvalidValueIsShownBesideItsFieldAndNothingIsWritten() async throws {
+    let (app, path) = try Self.demo()
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let form = await browser.get("/Film/1/-/edit")
+    let invalid = await browser.post("/Film/1/-/edit", Self.change(form.body, "length", to: "abc"))
+    #expect(invalid.status == 400)
+    #expect(invalid.body.contains(#"aria-invalid="true" aria-describedby="e-length""#))
+    #expect(invalid.body.contains(#"value="abc""#), "the user's input is kept")
+    #expect(try Self.stored(path, "SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
+  }
+
+  @Test func formsNeedTheirSessionsToken() async throws {
+    let (app, path) = try Self.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let form = await mike.get("/Film/1/-/edit")
+    var fields = Self.change(form.body, "length", to: "99")
+    let missing = await mike.post("/Film/1/-/edit", Array(fields.dropFirst()))
+    #expect(missing.status == 403)
+    fields[0].1 = "x" + fields[0].1.dropFirst()
+    #expect(await mike.post("/Film/1/-/edit", fields).status == 403)
+    let jon = WebClient(app)
+    await jon.login("Jon", "12345")
+    let jonsForm = await jon.get("/Film/1/-/edit")
+    var crossed = Self.change(form.body, "length", to: "99")
+    crossed[0].1 = WebClient.csrf(jonsForm.body, form: "edit") ?? ""
+    #expect(await mike.post("/Film/1/-/edit", crossed).status == 403, "another session's token")
+    #expect(try Self.stored(path, "SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
+  }
+
+  @Test func tamperedExpiredAndMissingSessionsAreAnonymous() async throws {
+    let (app, _) = try Self.demo()
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let form = await browser.get("/Film/1/-/edit")
+    let fields = Self.change(form.body, "length", to: "99")
+    let good = try #require(browser.cookies[WebSession.cookie])
+    var bytes = Array(good.utf8)
+    bytes[bytes.count / 3] =
+      bytes[bytes.count / 3] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+    browser.cookies[WebSession.cookie] = String(decoding: bytes, as: UTF8.self)
+    #expect(await browser.post("/Film/1/-/edit", fields).status == 403)
+    let redirect = await browser.get("/Film/1/-/edit")
+    #expect(redirect.status == 303)
+    #expect(redirect.header("Location") == "/-/login?next=%2FFilm%2F1%2F-%2Fedit")
+    // An expired session, signed with the server's own key.
+    browser.cookies[WebSession.cookie] = good
+    #expect(await browser.get("/Film/1/-/edit").status == 200)
+    let user = try #require(try SakilaSQLite.open().fetchObject("Staff", primaryKey: [.int(1)]))
+    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
+      for: user, keys: app.keys, now: Date(timeIntervalSinceNow: -13 * 3600))
+    #expect(await browser.get("/Film/1/-/edit").status == 303)
+    // Logging out clears the cookie.
+    browser.cookies[WebSession.cookie] = good
+    let page = await browser.get("/Film/1")
+    let logout = await browser.post(
+      "/-/logout", [("_csrf", WebClient.csrf(page.body, form: "inline") ?? "")])
+    #expect(logout.status == 303)
+    #expect(browser.cookies[WebSession.cookie] == nil)
+  }
+
+  @Test func permissionsAreCheckedOnTheServer() async throws {
+    let (app, path) = try Self.demo()
+    let anonymous = WebClient(app)
+    #expect(
+      await anonymous.post("/Film/1/-/edit", [("_csrf", "x"), ("length", "1")]).status == 403)
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    #expect(await mike.get("/Actor/1/-/edit").status == 403, "the demo rules: not PENELOPE")
+    let form = await mike.get("/Actor/2/-/edit")
+    #expect(form.status == 200)
+    // A form re-aimed at another object.
+    let aimed = await mike.post("/Actor/1/-/edit", Self.change(form.body, "lastName", to: "X"))
+    #expect(aimed.status == 403)
+    #expect(
+      try Self.stored(path, "SELECT last_name, 0 FROM actor WHERE actor_id = 1") == "GUINESS|0")
+    let (readOnly, _) = try Self.demo(readOnly: true)
+    let reader = WebClient(readOnly)
+    await reader.login("Mike", "12345")
+    #expect(await reader.get("/Film/1/-/edit").status == 403)
+    #expect(!Page.links(await reader.get("/Film/1").body).contains("/Film/1/-/edit"))
+  }
+
+  @Test func aFailedLoginSaysOnlyThatAndNextStaysOnTheSite() async throws {
+    let (app, _) = try Self.demo()
+    let browser = WebClient(app)
+    let wrong = await browser.login("Mike", "wrong")
+    let unknown = await browser.login("Nobody", "wrong")
+    #expect(wrong.status == 401 && unknown.status == 401)
+    #expect(wrong.body.contains("Login failed.") && unknown.body.contains("Login failed."))
+    #expect(browser.cookies[WebSession.cookie] == nil)
+    #expect(Page.unlabelledControls(wrong.body).isEmpty)
+    for next in ["//evil.example/", "https://evil.example/", "/\\evil.example"] {
+      let login = await WebClient(app).login("Mike", "12345", next: next)
+      #expect(login.header("Location") == "/", "\(next)")
+    }
+    let noToken = await WebClient(app).post("/-/login", [("user", "Mike"), ("password", "12345")])
+    #expect(noToken.status == 403)
+  }
+
+  @Test func valuesAreEscapedInsideFormAttributes() async throws {
+    let (app, path) = try Self.demo()
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE film SET title = '\"><script>alert(1)</script>' WHERE film_id = 2")
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let form = await browser.get("/Film/2/-/edit")
+    #expect(form.status == 200)
+    #expect(!form.body.contains("<script>alert"))
+    #expect(form.body.contains(#"value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;""#))
+  }
+}
