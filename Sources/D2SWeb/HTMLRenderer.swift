@@ -40,8 +40,11 @@ public struct HTMLRenderer: PageRenderer {
     } else {
       try writer.write(content)
       writer.flushRows()
-      if let edit = links.editPath {
-        output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(edit))\">Edit</a></p>\n")
+      let commands = [("Edit", links.editPath), ("Delete", links.deletePath)].compactMap {
+        label, path in path.map { "<a href=\"\(HTML.escape($0))\">\(label)</a>" }
+      }
+      if !commands.isEmpty {
+        output.write("<p class=\"buttons\">\(commands.joined(separator: " "))</p>\n")
       }
       writer.actions(actions)
       if case .empty = footer {

@@ -107,7 +107,10 @@ public final class WebApplication: Sendable {
       return try await serverRoute(Array(segments.dropFirst()), request, session: session)
     }
     if segments.count == 4, segments[2] == "-", segments[3] == "edit" {
-      return try await edit(request, segments: Array(segments), session: session)
+      return try await edit(request, segments: segments, session: session)
+    }
+    if segments.count == 4, segments[2] == "-", segments[3] == "delete" {
+      return try await delete(request, segments: segments, session: session)
     }
     guard request.method != "POST" else {
       throw WebError(.methodNotAllowed, "POST is not allowed here")
@@ -223,6 +226,13 @@ public final class WebApplication: Sendable {
       {
         links.editPath = WebLinks.objectPath(entity.name, key: object.primaryKeyValues).map {
           $0 + "/-/edit"
+        }
+      }
+      if user != nil, !configuration.readOnly,
+        (try? application.context(for: request).isObjectDeletable) == true
+      {
+        links.deletePath = WebLinks.objectPath(entity.name, key: object.primaryKeyValues).map {
+          $0 + "/-/delete"
         }
       }
     case .related(let name, let key, let relationshipName):

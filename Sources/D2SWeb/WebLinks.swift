@@ -27,6 +27,8 @@ public struct WebLinks: Sendable {
   var editable: Set<String> = []
   /// The object's edit page, when the user may edit it.
   var editPath: String?
+  /// The object's delete confirm page, when the user may delete it.
+  var deletePath: String?
 
   /// Links for a page.
   public init(

@@ -277,3 +277,56 @@ final class WebClient: @unchecked Sendable {
     #expect(form.body.contains(#"value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;""#))
   }
 }
+
+/// Deleting through the confirm page: the row's values travel with the form, so a delete of a
+/// row changed since is a 409; the permission rules and the CSRF token apply as for edits.
+@Suite struct WebDeletingTests {
+  static func confirmFields(_ html: String) -> [(String, String)] {
+    let start =
+      html.range(of: "<form class=\"delete\"").map { String(html[$0.lowerBound...]) } ?? ""
+    return Page.matches(#"<input type="hidden" name="([^"]*)" value="[^"]*">"#, in: start).map {
+      name in
+      let value =
+        Page.matches(
+          #"name="\#(NSRegularExpression.escapedPattern(for: name))" value="([^"]*)""#, in: start
+        ).first ?? ""
+      return (Page.unescape(name), Page.unescape(value))
+    }
+  }
+
+  @Test func aConfirmedDeleteRemovesTheRowAndAStaleOneIsAConflict() async throws {
+    let (app, path) = try WebEditingTests.demo()
+    try SQLiteAdaptor(path: path).executeScript(
+      """
+      INSERT INTO actor (actor_id, first_name, last_name, last_update) VALUES (301, 'ZED', 'GONE', '2020-01-01 00:00:00');
+      INSERT INTO actor (actor_id, first_name, last_name, last_update) VALUES (302, 'YVES', 'STAYS', '2020-01-01 00:00:00');
+      """)
+    let anonymous = WebClient(app)
+    #expect(await anonymous.get("/Actor/301/-/delete").status == 303)
+    #expect(await anonymous.post("/Actor/301/-/delete", [("_csrf", "x")]).status == 403)
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    #expect(Page.links(await mike.get("/Actor/301").body).contains("/Actor/301/-/delete"))
+    let confirm = await mike.get("/Actor/301/-/delete")
+    #expect(confirm.status == 200)
+    #expect(confirm.body.contains("ZED"))
+    let fields = Self.confirmFields(confirm.body)
+    #expect(await mike.post("/Actor/301/-/delete", Array(fields.dropFirst())).status == 403)
+    let deleted = await mike.post("/Actor/301/-/delete", fields)
+    #expect(deleted.status == 303)
+    #expect(deleted.header("Location") == "/Actor")
+    #expect(
+      try WebEditingTests.stored(path, "SELECT count(*), 0 FROM actor WHERE actor_id = 301")
+        == "0|0")
+
+    let stale = await mike.get("/Actor/302/-/delete")
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE actor SET last_name = 'RENAMED' WHERE actor_id = 302")
+    let conflict = await mike.post("/Actor/302/-/delete", Self.confirmFields(stale.body))
+    #expect(conflict.status == 409)
+    #expect(
+      try WebEditingTests.stored(path, "SELECT count(*), 0 FROM actor WHERE actor_id = 302")
+        == "1|0")
+    #expect(await mike.get("/Actor/1/-/delete").status == 403, "the demo rules: not PENELOPE")
+  }
+}
