@@ -186,7 +186,7 @@ public struct HTMLRenderer: PageRenderer {
       let control: String
       if attribute?.valueType == .string, text.count > 80 || text.contains("\n") {
         control =
-          "<textarea id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" rows=\"4\"\(invalid)>\(HTML.escape(text))</textarea>"
+          "<textarea id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" rows=\"4\"\(invalid)>\n\(HTML.escape(text))</textarea>"
       } else {
         control =
           "<input id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" value=\"\(HTML.escape(text))\"\(invalid)>"

@@ -32,7 +32,10 @@ public struct SessionKeys: Sendable {
   /// than 32 bytes or readable by others than its owner.
   public static func read(file path: String) throws -> SessionKeys {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+    guard let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue else {
+      throw WebSetupError("cannot read the mode of \(path)")
+    }
+    if mode & 0o077 != 0 {
       throw WebSetupError(
         "\(path) can be read by others (mode \(String(mode, radix: 8))): chmod 600 it")
     }
@@ -71,6 +74,17 @@ public struct SessionKeys: Sendable {
     guard let mac = Self.data(base64URL: Substring(token)) else { return false }
     return HMAC<SHA256>.isValidAuthenticationCode(
       mac, authenticating: Data((purpose + "\u{0}" + binding).utf8), using: key)
+  }
+
+  /// Whether `a` and `b` are the same text, looking at every byte.
+  static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var difference = UInt8(x.count == y.count ? 0 : 1)
+    for index in 0..<max(x.count, y.count) {
+      difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+    }
+    return difference == 0
   }
 
   static func base64URL(_ data: Data) -> String {

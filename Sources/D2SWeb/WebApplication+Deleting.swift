@@ -34,7 +34,10 @@ extension WebApplication {
       guard
         let user = try Self.user(
           session, in: database, keys: keys, links: &links, base: application.base)
-      else { throw WebError(.forbidden, "log in to delete") }
+      else {
+        if post == nil { return .login }
+        throw WebError(.forbidden, "log in to delete")
+      }
       var base = application.base
       base.database = database
       base.platform = "html"
@@ -72,8 +75,8 @@ extension WebApplication {
         }
         do {
           try EditingSession.delete(object, in: context)
-        } catch let refused as PermissionError {
-          throw WebError(.forbidden, refused.message)
+        } catch is PermissionError {
+          throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
         } catch let failure as DatabaseError where failure.code == .foreignKey {
           throw WebError(.conflict, "other rows refer to \(object.displayDescription): not deleted")
         } catch let failure as DatabaseError where failure.code == .conflict {
@@ -115,6 +118,11 @@ extension WebApplication {
       return .page(output.text)
     }
     switch outcome {
+    case .login:
+      return WebResponse(
+        status: 303, contentType: "text/plain; charset=utf-8",
+        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
+        body: "log in\n")
     case .saved(let location):
       return WebResponse(
         status: 303, contentType: "text/plain; charset=utf-8",

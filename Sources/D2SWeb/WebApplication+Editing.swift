@@ -19,22 +19,25 @@ extension WebApplication {
     let name = form.last { $0.0 == "user" }?.1 ?? ""
     let password = form.last { $0.0 == "password" }?.1 ?? ""
     let target = Self.localPath(form.last { $0.0 == "next" }?.1) ?? next ?? "/"
-    let wait = throttle.delay(user: name, address: request.clientAddress)
-    if wait > .zero { try await Task.sleep(for: wait) }
+    if let wait = throttle.reserve(user: name, address: request.clientAddress) {
+      let seconds = max(1, Int((Double(wait.components.seconds) + 0.999).rounded(.down)))
+      throw WebError(.tooManyRequests, "too many attempts: try again in \(seconds) s")
+    }
     let application = pageApplication
     let keys = keys
+    let databaseName = databaseName
     let cookie: String? = try await pool.withDatabase { database in
       var context = application.base
       context.database = database
       guard let user = try? Login.authenticate(login: name, password: password, in: context)
       else { return nil }
-      return WebSession.cookieValue(for: user, keys: keys)
+      return WebSession.cookieValue(for: user, database: databaseName, keys: keys)
     }
     guard let cookie else {
       throttle.failed(user: name, address: request.clientAddress)
       return loginPage(next: target, failed: true, status: 401)
     }
-    throttle.succeeded(user: name)
+    throttle.succeeded(user: name, address: request.clientAddress)
     let secure = configuration.httpsOnly
     return WebResponse(
       status: 303, contentType: "text/plain; charset=utf-8",
@@ -141,6 +144,7 @@ extension WebApplication {
         let user = try Self.user(
           session, in: database, keys: keys, links: &links, base: application.base)
       else {
+        if post == nil { return .login }
         throw WebError(.forbidden, "log in to edit")
       }
       var base = application.base
@@ -160,8 +164,8 @@ extension WebApplication {
       do {
         editing = try EditingSession.edit(
           object, in: try application.context(for: request), formatters: application.formatters)
-      } catch let refused as PermissionError {
-        throw WebError(.forbidden, refused.message)
+      } catch is PermissionError {
+        throw WebError(.forbidden, "you may not edit \(object.displayDescription)")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       var form = WebForm(
@@ -172,6 +176,10 @@ extension WebApplication {
       links.visibleEntities = names.visible
       if let post {
         let fields = try PostedField.fields(post, editable: links.editable)
+        for field in fields
+        where field.isNull && entity.attribute(named: field.key)?.allowsNull != true {
+          throw WebError(.badRequest, "\(field.key) cannot be NULL")
+        }
         let changed = fields.filter(\.isChanged)
         if changed.isEmpty { return .saved(inspect) }
         let conflicts = changed.filter { field in
@@ -203,14 +211,14 @@ extension WebApplication {
             try editing.save()
             return .saved(
               WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect)
-          } catch let refused as PermissionError {
-            throw WebError(.forbidden, refused.message)
+          } catch is PermissionError {
+            throw WebError(.forbidden, "you may not save these values")
           } catch let failure as DatabaseError where failure.code == .conflict {
             throw WebError(.conflict, "the row was changed or deleted meanwhile: load it again")
           } catch let failure as DatabaseError
             where [.notNull, .unique, .check, .foreignKey, .invalidValue].contains(failure.code)
           {
-            form.message = "not saved: " + failure.message
+            form.message = "not saved: " + Self.message(failure)
           }
         }
       }
@@ -221,6 +229,11 @@ extension WebApplication {
       return post == nil ? .page(html) : .invalid(html)
     }
     switch outcome {
+    case .login:
+      return WebResponse(
+        status: 303, contentType: "text/plain; charset=utf-8",
+        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
+        body: "log in\n")
     case .saved(let location):
       return WebResponse(
         status: 303, contentType: "text/plain; charset=utf-8",
@@ -240,26 +253,46 @@ extension WebApplication {
 
   /// What an edit request ends in.
   enum EditOutcome: Sendable {
+    /// The session's user is gone (or changed password): log in again.
+    case login
     case saved(String)
     case page(String)
     case invalid(String)
     case conflict(String)
   }
 
-  /// The attributes the edit page shows as fields: stored columns, not blobs, not generated.
+  /// The attributes the edit page shows as fields: those the rules give an edit component,
+  /// stored (not generated, not blobs), never the key and never a password.
   static func editableKeys(_ editing: EditingSession) -> Set<String> {
     let entity = editing.object.entity
+    let keys = Set(entity.primaryKeyAttributeNames)
     return Set(
       editing.context.displayPropertyKeys.filter { key in
-        guard let attribute = entity.attribute(named: key) else { return false }
-        return !attribute.isGenerated && attribute.valueType != .data && !attribute.isRowID
+        guard let attribute = entity.attribute(named: key), !keys.contains(key),
+          !attribute.isPassword, !attribute.isGenerated, attribute.valueType != .data,
+          !attribute.isRowID
+        else { return false }
+        let component = editing.context.with(\.propertyKey, key).component?.name ?? ""
+        return component.hasPrefix("Edit")
       })
   }
 
-  /// An error's message for the page (a formatter's, a type's), without SQL.
+  /// An error's message for the page: a formatter's or a type's own words for a value the user
+  /// typed; for what the database refused, a fixed sentence (its own text can hold other rows'
+  /// values), the detail going to the log.
   static func message(_ error: any Error) -> String {
-    if let failure = error as? DatabaseError { return failure.message }
-    return String(describing: error)
+    if let failure = error as? DatabaseError {
+      switch failure.code {
+      case .invalidValue: return failure.message
+      case .notNull: return "a value is required"
+      case .unique: return "another row already has this value"
+      case .check: return "the database does not accept this value"
+      case .foreignKey: return "this refers to a row that does not exist"
+      default: return "the database refused the change"
+      }
+    }
+    if error is FormatterError { return String(describing: error) }
+    return "not a valid value"
   }
 
   /// The HTML of `request`'s page with `links`.

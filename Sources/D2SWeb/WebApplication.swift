@@ -145,9 +145,11 @@ public final class WebApplication: Sendable {
     _ session: WebSession?, in database: Database, keys: SessionKeys, links: inout WebLinks,
     base: RuleContext
   ) throws -> DatabaseObject? {
-    guard let session, let entity = database.model.entity(named: session.entity),
+    guard let session, session.database == links.databaseName,
+      let entity = database.model.entity(named: session.entity),
       entity.primaryKeyAttributes.count == session.key.count,
-      let user = try database.fetchObject(entity.name, primaryKey: session.key)
+      let user = try database.fetchObject(entity.name, primaryKey: session.key),
+      SessionKeys.constantTimeEqual(WebSession.stamp(of: user), session.stamp)
     else { return nil }
     var context = base
     context.database = database

@@ -10,6 +10,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
     case methodNotAllowed = 405
     case conflict = 409
     case uriTooLong = 414
+    case tooManyRequests = 429
     case misdirected = 421
     case internalError = 500
     case unavailable = 503
@@ -24,6 +25,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
       case .notFound: "Not found"
       case .methodNotAllowed: "Method not allowed"
       case .uriTooLong: "URI too long"
+      case .tooManyRequests: "Too many attempts"
       case .misdirected: "Unknown host"
       case .internalError: "Server error"
       case .unavailable: "Database unavailable"

@@ -48,9 +48,11 @@ struct PostedField {
     }
     return editable.sorted().compactMap { key in
       guard values[key] != nil || values["_null." + key] != nil else { return nil }
+      // Browsers send a textarea's line breaks as CR LF.
+      func lines(_ text: String?) -> String? { text?.replacingOccurrences(of: "\r\n", with: "\n") }
       return PostedField(
-        key: key, text: values[key] ?? "", isNull: values["_null." + key] == "on",
-        shownToken: values["_shown." + key], shownText: values["_text." + key])
+        key: key, text: lines(values[key]) ?? "", isNull: values["_null." + key] == "on",
+        shownToken: values["_shown." + key], shownText: lines(values["_text." + key]))
     }
   }
 }

@@ -11,19 +11,27 @@ import Testing
 final class WebClient: @unchecked Sendable {
   let app: WebApplication
   var cookies: [String: String] = [:]
+  /// The client's address, as the server sees it.
+  let address: String
 
-  init(_ app: WebApplication) { self.app = app }
+  init(_ app: WebApplication, address: String = "127.0.0.1") {
+    self.app = app
+    self.address = address
+  }
 
   @discardableResult
   func get(_ target: String) async -> WebResponse {
-    keep(await app.respond(to: WebRequest(target: target, cookies: cookies)))
+    var request = WebRequest(target: target, cookies: cookies)
+    request.clientAddress = address
+    return keep(await app.respond(to: request))
   }
 
   @discardableResult
   func post(_ target: String, _ fields: [(String, String)]) async -> WebResponse {
-    keep(
-      await app.respond(
-        to: WebRequest(method: "POST", target: target, cookies: cookies, body: HTML.query(fields))))
+    var request = WebRequest(
+      method: "POST", target: target, cookies: cookies, body: HTML.query(fields))
+    request.clientAddress = address
+    return keep(await app.respond(to: request))
   }
 
   private func keep(_ response: WebResponse) -> WebResponse {
@@ -215,8 +223,15 @@ final class WebClient: @unchecked Sendable {
     #expect(await browser.get("/Film/1/-/edit").status == 200)
     let user = try #require(try SakilaSQLite.open().fetchObject("Staff", primaryKey: [.int(1)]))
     browser.cookies[WebSession.cookie] = WebSession.cookieValue(
-      for: user, keys: app.keys, now: Date(timeIntervalSinceNow: -13 * 3600))
+      for: user, database: app.databaseName, keys: app.keys)
+    #expect(await browser.get("/Film/1/-/edit").status == 200, "a cookie made now works")
+    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
+      for: user, database: app.databaseName, keys: app.keys,
+      now: Date(timeIntervalSinceNow: -13 * 3600))
     #expect(await browser.get("/Film/1/-/edit").status == 303)
+    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
+      for: user, database: "another", keys: app.keys)
+    #expect(await browser.get("/Film/1/-/edit").status == 303, "a session of another database")
     // Logging out clears the cookie.
     browser.cookies[WebSession.cookie] = good
     let page = await browser.get("/Film/1")
@@ -224,6 +239,63 @@ final class WebClient: @unchecked Sendable {
       "/-/logout", [("_csrf", WebClient.csrf(page.body, form: "inline") ?? "")])
     #expect(logout.status == 303)
     #expect(browser.cookies[WebSession.cookie] == nil)
+  }
+
+  @Test func passwordsAndKeysAreNeverFormFieldsAndAPasswordChangeEndsSessions() async throws {
+    let (app, path) = try Self.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let form = await mike.get("/Staff/1/-/edit")
+    #expect(form.status == 200)
+    #expect(!form.body.contains("name=\"password\""))
+    #expect(!form.body.contains("name=\"id\""))
+    let csrf = WebClient.csrf(form.body, form: "edit") ?? ""
+    let probe = await mike.post(
+      "/Staff/1/-/edit",
+      [("_csrf", csrf), ("password", "x"), ("_text.password", "y"), ("_shown.password", "n")])
+    #expect(probe.status == 400)
+    #expect(!probe.body.contains("8cb2237d"), "no stored hash in any answer")
+    let moved = await mike.post(
+      "/Staff/1/-/edit", [("_csrf", csrf), ("id", "9"), ("_text.id", "1"), ("_shown.id", "i1")])
+    #expect(moved.status == 400)
+    let notNull = await mike.post(
+      "/Staff/1/-/edit",
+      [
+        ("_csrf", csrf), ("firstName", ""), ("_null.firstName", "on"), ("_text.firstName", "Mike"),
+        ("_shown.firstName", "sMike"),
+      ])
+    #expect(notNull.status == 400)
+    #expect(
+      try Self.stored(path, "SELECT first_name, staff_id FROM staff WHERE staff_id = 1") == "Mike|1"
+    )
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE staff SET password = 'changed' WHERE staff_id = 1")
+    #expect(await mike.get("/Film/1/-/edit").status == 303, "a changed password ends the session")
+  }
+
+  @Test func loginsSentAtOnceAreSlowedDown() async throws {
+    let (app, _) = try Self.demo()
+    let browser = WebClient(app)
+    let page = await browser.get("/-/login")
+    let token = WebClient.csrf(page.body, form: "login") ?? ""
+    let statuses = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          await browser.post(
+            "/-/login", [("_csrf", token), ("user", "Mike"), ("password", "guess")]
+          ).status
+        }
+      }
+      var all: [Int] = []
+      for await status in group { all.append(status) }
+      return all
+    }
+    #expect(statuses.filter { $0 == 401 }.count == 1, "\(statuses)")
+    #expect(statuses.filter { $0 == 429 }.count == 7, "\(statuses)")
+    // The user is not locked out: from another address, a moment later, the login works.
+    try await Task.sleep(for: .milliseconds(600))
+    let other = await WebClient(app, address: "10.0.0.2").login("Mike", "12345")
+    #expect(other.status == 303)
   }
 
   @Test func permissionsAreCheckedOnTheServer() async throws {
@@ -250,15 +322,19 @@ final class WebClient: @unchecked Sendable {
 
   @Test func aFailedLoginSaysOnlyThatAndNextStaysOnTheSite() async throws {
     let (app, _) = try Self.demo()
-    let browser = WebClient(app)
+    let browser = WebClient(app, address: "10.0.0.1")
     let wrong = await browser.login("Mike", "wrong")
-    let unknown = await browser.login("Nobody", "wrong")
+    let unknown = await WebClient(app, address: "10.0.0.2").login("Nobody", "wrong")
     #expect(wrong.status == 401 && unknown.status == 401)
     #expect(wrong.body.contains("Login failed.") && unknown.body.contains("Login failed."))
     #expect(browser.cookies[WebSession.cookie] == nil)
     #expect(Page.unlabelledControls(wrong.body).isEmpty)
-    for next in ["//evil.example/", "https://evil.example/", "/\\evil.example"] {
-      let login = await WebClient(app).login("Mike", "12345", next: next)
+    for (index, next) in ["//evil.example/", "https://evil.example/", "/\\evil.example"]
+      .enumerated()
+    {
+      try await Task.sleep(for: .milliseconds(300))
+      let login = await WebClient(app, address: "10.0.1.\(index)").login(
+        "Mike", "12345", next: next)
       #expect(login.header("Location") == "/", "\(next)")
     }
     let noToken = await WebClient(app).post("/-/login", [("user", "Mike"), ("password", "12345")])

@@ -33,15 +33,15 @@ public enum Login {
       try database.fetch(
         FetchSpecification(entityName: entity.name, qualifier: qualifier, limit: 2))
     }
-    var candidates = try users(.comparison(KVCPath(loginAttribute.name), .equal, .string(login)))
-    if candidates.isEmpty {
-      let pattern = login.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-        of: "*", with: "\\*"
-      )
-      .replacingOccurrences(of: "?", with: "\\?")
-      candidates = try users(
-        .comparison(KVCPath(loginAttribute.name), .caseInsensitiveLike, .string(pattern)))
-    }
+    // Both look-ups run whatever the first finds: a known name takes as long as an unknown one.
+    let exact = try users(.comparison(KVCPath(loginAttribute.name), .equal, .string(login)))
+    let pattern = login.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+      of: "*", with: "\\*"
+    )
+    .replacingOccurrences(of: "?", with: "\\?")
+    let folded = try users(
+      .comparison(KVCPath(loginAttribute.name), .caseInsensitiveLike, .string(pattern)))
+    let candidates = exact.isEmpty ? folded : exact
     // An unknown user costs what a wrong password costs: the digests are computed either way.
     var stored = ""
     var user: DatabaseObject?
