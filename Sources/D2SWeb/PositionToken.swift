@@ -17,7 +17,8 @@ public enum PositionToken {
       case .decimal(let number): parts.append("m\(number)")
       case .string(let text): parts.append("s" + HTML.pathSegment(text))
       case .bool(let flag): parts.append(flag ? "b1" : "b0")
-      case .date(let date): parts.append("t\(date.timeIntervalSince1970)")
+      // Seconds since 2001, as Date keeps them: exact (since 1970 would round).
+      case .date(let date): parts.append("T\(date.timeIntervalSinceReferenceDate)")
       case .data(let data): parts.append("x" + data.map { String(format: "%02x", $0) }.joined())
       case .verbatim(let text): parts.append("v" + HTML.pathSegment(text))
       case .array: return nil
@@ -45,6 +46,11 @@ public enum PositionToken {
       case "s": if let text = HTML.percentDecoded(payload) { return .string(text) }
       case "v": if let text = HTML.percentDecoded(payload) { return .verbatim(text) }
       case "b" where payload == "0" || payload == "1": return .bool(payload == "1")
+      case "T":
+        // Years 1 to 9999.
+        if let seconds = Double(payload), (-63_113_904_000...252_423_993_599).contains(seconds) {
+          return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        }
       case "t":
         // Years 1 to 9999, as dates are written (a larger number is no date).
         if let seconds = Double(payload), (-62_135_596_800...253_402_300_799).contains(seconds) {

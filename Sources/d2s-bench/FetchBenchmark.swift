@@ -107,7 +107,7 @@ enum FetchBenchmark {
       .deletingLastPathComponent().appendingPathComponent("data/sakila")
     let building = path + ".building"
     try? FileManager.default.removeItem(atPath: building)
-    FileManager.default.createFile(atPath: building, contents: nil)
+    _ = FileManager.default.createFile(atPath: building, contents: nil)
     let adaptor = try SQLiteAdaptor(path: building)
     try adaptor.executeScript(
       try String(contentsOf: folder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))

@@ -50,7 +50,7 @@ import Testing
     #expect(try session.run("write \(rules)") == "wrote 1 rules to \(rules)")
     #expect(try !String(contentsOfFile: rules, encoding: .utf8).contains("Old"))
     let empty = dir.appendingPathComponent("empty.rules").path
-    FileManager.default.createFile(atPath: empty, contents: Data())
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
     #expect(try session.run("write \(empty)") == "wrote 1 rules to \(empty)")
     let fresh = dir.appendingPathComponent("fresh.rules").path
     #expect(try session.run("write \(fresh)") == "wrote 1 rules to \(fresh)")
@@ -61,7 +61,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let binary = dir.appendingPathComponent("photo.jpg").path
     let bytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0xC3])
-    FileManager.default.createFile(atPath: binary, contents: bytes)
+    _ = FileManager.default.createFile(atPath: binary, contents: bytes)
     let session = try REPLSession(width: 100)
     #expect(session.failure(of: "write \(binary)").hasPrefix("refusing to replace \(binary)"))
     #expect(FileManager.default.contents(atPath: binary) == bytes)
