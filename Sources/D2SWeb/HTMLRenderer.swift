@@ -290,7 +290,11 @@ public struct HTMLRenderer: PageRenderer {
       let entityName = links.entity?.name
       try table.rows.stream { row in
         var line = "<tr>"
-        let rowPath = linksRows ? entityName.flatMap { WebLinks.objectPath($0, key: row.key) } : nil
+        let rowPath =
+          linksRows
+          ? entityName.flatMap { WebLinks.objectPath($0, key: row.key) }.map {
+            $0 + links.rowSuffix
+          } : nil
         for (index, cell) in row.cells.enumerated() {
           let column = index < table.columns.count ? table.columns[index] : nil
           let numeric = column?.rightAligned == true ? " class=\"num\"" : ""

@@ -131,7 +131,6 @@ extension WebApplication {
     let application = pageApplication
     let keys = keys
     let databaseName = databaseName
-    let configuration = configuration
     let post = request.method == "POST" ? request.form : nil
     if request.method == "POST", post == nil {
       throw WebError(.badRequest, "the form is not valid")

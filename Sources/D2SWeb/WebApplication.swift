@@ -248,7 +248,7 @@ public final class WebApplication: Sendable {
       links.entity = destination
       request.entityName = destination.name
       if relationship.isToMany {
-        let auxiliary = try database.qualifier(for: relationship, of: object)
+        let auxiliary = database.qualifier(for: relationship, of: object)
         request.task = "list"
         request.auxiliaryQualifier = auxiliary
         let list = try WebListParameters(
@@ -267,6 +267,11 @@ public final class WebApplication: Sendable {
       }
     }
     let context = try application.context(for: request)
+    // A list's rows lead where the rules' nextTask says: the edit form for a user who may
+    // write, else the inspect page.
+    if context.task == "list", context.nextTask == "edit", user != nil, !configuration.readOnly {
+      links.rowSuffix = "/-/edit"
+    }
     let environment = application.environment(for: request)
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
       let output = StringOutput()

@@ -29,6 +29,8 @@ public struct WebLinks: Sendable {
   var editPath: String?
   /// The object's delete confirm page, when the user may delete it.
   var deletePath: String?
+  /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
+  var rowSuffix = ""
 
   /// Links for a page.
   public init(

@@ -55,7 +55,8 @@ final class WebClient: @unchecked Sendable {
       .first
   }
 
-  /// Logs in; whether it worked.
+  /// Logs in; the answer.
+  @discardableResult
   func login(_ user: String, _ password: String, next: String = "/") async -> WebResponse {
     let page = await get("/-/login")
     let token = Self.csrf(page.body, form: "login") ?? ""
@@ -296,6 +297,24 @@ final class WebClient: @unchecked Sendable {
     try await Task.sleep(for: .milliseconds(600))
     let other = await WebClient(app, address: "10.0.0.2").login("Mike", "12345")
     #expect(other.status == 303)
+  }
+
+  @Test func listRowsFollowTheRulesNextTask() async throws {
+    let path = try SakilaSQLite.copy()
+    let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "data/demo.d2s"
+      ).path
+    let next = try WebFixtures.ruleFile(
+      "task = 'list' AND entity.name = 'Film' => nextTask = 'edit'\n")
+    let app = try WebApplication.open(path, rules: [demo, next])
+    let anonymous = await app.get("/Film?order=title&limit=2")
+    #expect(Page.links(anonymous.body).contains("/Film/1"), "no edit form for visitors")
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let list = await mike.get("/Film?order=title&limit=2")
+    #expect(Page.links(list.body).contains("/Film/1/-/edit"))
+    #expect(Page.links((await mike.get("/Actor?limit=2")).body).contains("/Actor/1"))
   }
 
   @Test func permissionsAreCheckedOnTheServer() async throws {
