@@ -76,17 +76,6 @@ public struct SessionKeys: Sendable {
       mac, authenticating: Data((purpose + "\u{0}" + binding).utf8), using: key)
   }
 
-  /// Whether `a` and `b` are the same text, looking at every byte.
-  static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var difference = UInt8(x.count == y.count ? 0 : 1)
-    for index in 0..<max(x.count, y.count) {
-      difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
-    }
-    return difference == 0
-  }
-
   static func base64URL(_ data: Data) -> String {
     data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
       .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")

@@ -149,7 +149,7 @@ public final class WebApplication: Sendable {
       let entity = database.model.entity(named: session.entity),
       entity.primaryKeyAttributes.count == session.key.count,
       let user = try database.fetchObject(entity.name, primaryKey: session.key),
-      SessionKeys.constantTimeEqual(WebSession.stamp(of: user), session.stamp)
+      Login.constantTimeEqual(WebSession.stamp(of: user), session.stamp)
     else { return nil }
     var context = base
     context.database = database

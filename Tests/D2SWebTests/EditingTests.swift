@@ -240,6 +240,9 @@ final class WebClient: @unchecked Sendable {
       "/-/logout", [("_csrf", WebClient.csrf(page.body, form: "inline") ?? "")])
     #expect(logout.status == 303)
     #expect(browser.cookies[WebSession.cookie] == nil)
+    browser.cookies[WebSession.cookie] = good
+    #expect(await browser.post("/-/logout", []).status == 403, "a logout needs its token")
+    #expect(await browser.get("/-/logout").status == 405, "a GET never logs out")
   }
 
   @Test func passwordsAndKeysAreNeverFormFieldsAndAPasswordChangeEndsSessions() async throws {
@@ -423,5 +426,11 @@ final class WebClient: @unchecked Sendable {
       try WebEditingTests.stored(path, "SELECT count(*), 0 FROM actor WHERE actor_id = 302")
         == "1|0")
     #expect(await mike.get("/Actor/1/-/delete").status == 403, "the demo rules: not PENELOPE")
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE actor SET first_name = '\"><script>alert(1)</script>' WHERE actor_id = 302")
+    let escaped = await mike.get("/Actor/302/-/delete")
+    #expect(escaped.status == 200)
+    #expect(!escaped.body.contains("<script>alert"))
+    #expect(escaped.body.contains("&quot;&gt;&lt;script&gt;"))
   }
 }

@@ -70,7 +70,7 @@ public enum Login {
   }
 
   /// Whether `a` and `b` hold the same bytes, looking at every byte of the longer.
-  static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+  public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
     let x = Array(a.utf8)
     let y = Array(b.utf8)
     var difference = UInt8(x.count == y.count ? 0 : 1)
