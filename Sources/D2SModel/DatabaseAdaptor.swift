@@ -52,6 +52,29 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// Makes `isInterrupted` what stops this connection's running statement (instead of
   /// ``Interruption/isRequested``).
   func interrupt(when isInterrupted: @escaping @Sendable () -> Bool)
+
+  /// The values a text column of `entity` accepts, when the database lists them (a
+  /// PostgreSQL enum's labels, a SQLite `CHECK (column IN ('a', …))`), in order; nil when it
+  /// lists none. Read when asked (an edit form), never at start.
+  func allowedValues(of attribute: Attribute, in entity: Entity) throws -> [String]?
+
+  /// What deleting a row does to the rows of `entity` that refer to it through the foreign
+  /// key on `columns` (column names, in key order), or nil when there is no such key.
+  func deleteAction(ofForeignKey columns: [String], in entity: Entity) throws -> DeleteAction?
+}
+
+/// What the database does to referring rows when the row they refer to is deleted.
+public enum DeleteAction: String, Sendable {
+  /// They are deleted with it (`ON DELETE CASCADE`).
+  case cascade = "CASCADE"
+  /// Their foreign key becomes NULL (`ON DELETE SET NULL`).
+  case setNull = "SET NULL"
+  /// Their foreign key becomes its default (`ON DELETE SET DEFAULT`).
+  case setDefault = "SET DEFAULT"
+  /// The delete is refused while they exist (`RESTRICT`, `NO ACTION`).
+  case refuse = "NO ACTION"
+  /// The database does not enforce the key: they are left pointing at nothing.
+  case unenforced = "NONE"
 }
 
 extension DatabaseAdaptor {
@@ -65,4 +88,12 @@ extension DatabaseAdaptor {
   public var countsBesideStatements: Bool { true }
   /// Only Ctrl-C stops statements unless the adaptor lets others.
   public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {}
+  /// No list of allowed values unless the adaptor reads one.
+  public func allowedValues(of attribute: Attribute, in entity: Entity) throws -> [String]? {
+    nil
+  }
+  /// No delete actions unless the adaptor reads them.
+  public func deleteAction(ofForeignKey columns: [String], in entity: Entity) throws
+    -> DeleteAction?
+  { nil }
 }

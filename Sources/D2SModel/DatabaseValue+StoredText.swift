@@ -66,3 +66,58 @@ extension DatabaseValue {
     return out + "\""
   }
 }
+
+extension DatabaseValue {
+  /// The elements of a one-dimensional array in PostgreSQL's text (`{7,8}`,
+  /// `{a,NULL,"NULL","b c"}`), as ``arrayText(_:)`` writes it; nil when `text` is not one.
+  /// Unquoted `NULL` (in any case) is a NULL element; a quoted one is the word.
+  public static func parseArrayText(_ text: String) -> [String?]? {
+    let scalars = Array(text.unicodeScalars)
+    var start = 0
+    var end = scalars.count
+    while start < end, scalars[start].properties.isWhitespace { start += 1 }
+    while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+    guard end - start >= 2, scalars[start] == "{", scalars[end - 1] == "}" else { return nil }
+    var items: [String?] = []
+    var index = start + 1
+    let last = end - 1
+    func skipSpaces() { while index < last, scalars[index].properties.isWhitespace { index += 1 } }
+    skipSpaces()
+    if index == last { return [] }
+    while true {
+      skipSpaces()
+      var item = String.UnicodeScalarView()
+      if index < last, scalars[index] == "\"" {
+        index += 1
+        while true {
+          guard index < last else { return nil }
+          let scalar = scalars[index]
+          index += 1
+          if scalar == "\"" { break }
+          if scalar == "\\" {
+            guard index < last else { return nil }
+            item.append(scalars[index])
+            index += 1
+          } else {
+            item.append(scalar)
+          }
+        }
+        items.append(String(item))
+        skipSpaces()
+      } else {
+        while index < last, scalars[index] != ",", scalars[index] != "\"" {
+          let scalar = scalars[index]
+          if scalar == "{" || scalar == "}" || scalar == "\\" { return nil }
+          item.append(scalar)
+          index += 1
+        }
+        let word = String(item).trimmingCharacters(in: .whitespaces)
+        guard !word.isEmpty else { return nil }
+        items.append(word.lowercased() == "null" ? nil : word)
+      }
+      if index == last { return items }
+      guard scalars[index] == "," else { return nil }
+      index += 1
+    }
+  }
+}

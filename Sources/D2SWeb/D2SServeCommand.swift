@@ -124,7 +124,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
     LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
     do {
       var command = try parseAsRoot(arguments)
-      if var server = command as? D2SServeCommand {
+      if let server = command as? D2SServeCommand {
         try await server.run()
       } else {
         try command.run()

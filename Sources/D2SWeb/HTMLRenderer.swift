@@ -40,7 +40,9 @@ public struct HTMLRenderer: PageRenderer {
     } else {
       try writer.write(content)
       writer.flushRows()
-      let commands = [("Edit", links.editPath), ("Delete", links.deletePath)].compactMap {
+      let commands = [
+        ("New", links.newPath), ("Edit", links.editPath), ("Delete", links.deletePath),
+      ].compactMap {
         label, path in path.map { "<a href=\"\(HTML.escape($0))\">\(label)</a>" }
       }
       if !commands.isEmpty {
@@ -155,51 +157,66 @@ public struct HTMLRenderer: PageRenderer {
       output.write("</ul>\n")
     }
 
-    /// The start of an edit form: its action, its CSRF token, a message above it.
+    /// The start of an edit form: its action, its CSRF token (and a new object's one-time
+    /// token), a message above it, the inputs of a new object's key.
     func openForm(_ form: WebForm) {
       if let message = form.message {
         output.write("<p class=\"error\" role=\"alert\">\(HTML.escape(message))</p>\n")
       }
       output.write(
         "<form class=\"edit\" method=\"post\" action=\"\(HTML.escape(form.action))\">"
-          + "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(form.csrf))\">\n")
+          + "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(form.csrf))\">")
+      if let once = form.once {
+        output.write("<input type=\"hidden\" name=\"_once\" value=\"\(HTML.escape(once))\">")
+      }
+      output.write("\n")
+      guard !form.keyFields.isEmpty else { return }
+      output.write("<table class=\"properties\">\n")
+      for field in form.keyFields {
+        output.write(
+          input(
+            key: field.key, label: field.label, value: ShownValue(.null, text: ""), invalid: nil,
+            form: form))
+      }
+      output.write("</table>\n")
     }
 
-    /// An input for an edit field: the text typed (or shown), the values first shown in
-    /// hidden fields, a NULL checkbox for a nullable column, the error beside it.
-    func input(_ row: PropertyRowNode, _ field: EditFieldNode, _ form: WebForm) -> String {
-      let key = row.key
+    /// An input for an edit field: the control its widget says, the text typed (or shown),
+    /// the values first shown in hidden fields, a NULL checkbox for a nullable column, the
+    /// error beside it.
+    func input(key: String, label: String, value: ShownValue, invalid: String?, form: WebForm)
+      -> String
+    {
       let id = "f-" + key
-      let attribute = links.entity?.attribute(named: key)
-      let shownToken =
-        form.shown[key] ?? PositionToken.encode([field.value.value]) ?? "n"
-      let shownText = form.shownText[key] ?? (field.value.value.isNull ? "" : field.value.text)
+      let widget = form.widgets[key]
+      let kind = widget?.kind ?? .text
+      let current = widget?.value ?? value.value
+      var shownText = form.shownText[key] ?? widget?.text ?? (current.isNull ? "" : value.text)
+      if form.shownText[key] == nil {
+        if kind == .checkbox { shownText = current == .bool(true) ? "true" : "false" }
+        if kind == .dateTime, let input = DateInput.inputForm(shownText) { shownText = input }
+      }
+      let shownToken = form.shown[key] ?? PositionToken.encode([current], arrays: true) ?? "n"
       let text = form.typed[key] ?? shownText
-      let isNull = form.typed[key] == nil ? field.value.value.isNull : form.nulls.contains(key)
-      var invalid = ""
+      let isNull = form.typed[key] == nil ? current.isNull : form.nulls.contains(key)
+      var attributes = "id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\""
       var message = ""
-      if let error = form.errors[key] ?? field.invalid {
-        invalid = " aria-invalid=\"true\" aria-describedby=\"e-\(HTML.escape(key))\""
+      if let error = form.errors[key] ?? invalid {
+        attributes += " aria-invalid=\"true\" aria-describedby=\"e-\(HTML.escape(key))\""
         message =
           " <span class=\"error\" id=\"e-\(HTML.escape(key))\">\(HTML.escape(error))</span>"
       }
-      let control: String
-      if attribute?.valueType == .string, text.count > 80 || text.contains("\n") {
-        control =
-          "<textarea id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" rows=\"4\"\(invalid)>\n\(HTML.escape(text))</textarea>"
-      } else {
-        control =
-          "<input id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\" value=\"\(HTML.escape(text))\"\(invalid)>"
-      }
+      let control = FormControl.html(
+        kind, attributes: attributes, key: key, text: text, isNull: isNull, current: value.text)
       var hidden =
         "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.escape(shownToken))\">"
         + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.escape(shownText))\">"
-      if attribute?.allowsNull == true {
+      if let entity = links.entity, WebApplication.allowsNull(key, in: entity) {
         hidden +=
           " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\"\(isNull ? " checked" : "")> NULL</label>"
       }
       return
-        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\">\(HTML.escape(row.label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
+        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\">\(HTML.escape(label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
     }
 
     /// The pending property rows as a table: labels as row headers.
@@ -207,10 +224,17 @@ public struct HTMLRenderer: PageRenderer {
       guard !rows.isEmpty else { return }
       output.write("<table class=\"properties\">\n")
       for row in rows {
+        // A new object's key has its inputs above the others.
+        if let form = links.form, form.keyFields.contains(where: { $0.key == row.key }) {
+          continue
+        }
         if let form = links.form, links.editable.contains(row.key),
           let field = row.content.editField
         {
-          output.write(input(row, field, form))
+          output.write(
+            input(
+              key: row.key, label: row.label, value: field.value, invalid: field.invalid, form: form
+            ))
           continue
         }
         let label = row.style == .valueOnly ? "" : HTML.escape(row.label)

@@ -6,8 +6,9 @@ import Foundation
 /// `n` for NULL…), joined by commas. Decoding is exact: a value comes back as the same
 /// ``DatabaseValue``.
 public enum PositionToken {
-  /// The text of `values`; nil when one of them cannot be a position (an array).
-  public static func encode(_ values: [DatabaseValue]) -> String? {
+  /// The text of `values`; nil when one of them cannot be a position (an array, unless
+  /// `arrays`: an edit form's values may be arrays, `a{7,8}`).
+  public static func encode(_ values: [DatabaseValue], arrays: Bool = false) -> String? {
     var parts: [String] = []
     for value in values {
       switch value {
@@ -21,7 +22,9 @@ public enum PositionToken {
       case .date(let date): parts.append("T\(date.timeIntervalSinceReferenceDate)")
       case .data(let data): parts.append("x" + data.map { String(format: "%02x", $0) }.joined())
       case .verbatim(let text): parts.append("v" + HTML.pathSegment(text))
-      case .array: return nil
+      case .array(let items):
+        guard arrays else { return nil }
+        parts.append("a" + HTML.pathSegment(DatabaseValue.arrayText(items)))
       }
     }
     return parts.joined(separator: ",")
@@ -57,6 +60,10 @@ public enum PositionToken {
           return .date(Date(timeIntervalSince1970: seconds))
         }
       case "x": if let data = hexData(payload) { return .data(data) }
+      case "a":
+        if let text = HTML.percentDecoded(payload), let items = DatabaseValue.parseArrayText(text) {
+          return .array(items)
+        }
       default: break
       }
       throw bad(text)

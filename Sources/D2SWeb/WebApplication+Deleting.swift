@@ -8,55 +8,22 @@ extension WebApplication {
   func delete(_ request: WebRequest, segments: [Substring], session: WebSession?) async throws
     -> WebResponse
   {
-    guard let name = HTML.percentDecoded(segments[0]) else {
-      throw WebError(.notFound, "no page here")
-    }
-    if request.method == "POST" { try requireToken(request, session: session) }
-    guard session != nil else {
-      guard request.method != "POST" else { throw WebError(.forbidden, "log in to delete") }
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
-        body: "log in to delete\n")
-    }
-    if configuration.readOnly { throw WebError(.forbidden, "this server is read-only") }
-    let application = pageApplication
-    let keys = keys
-    let databaseName = databaseName
-    let post = request.method == "POST" ? request.form : nil
-    if request.method == "POST", post == nil {
-      throw WebError(.badRequest, "the form is not valid")
-    }
+    guard
+      let write = try writeRequest(request, entity: segments[0], session: session, verb: "delete")
+    else { return Self.loginRedirect(request.path) }
     let key = segments[1]
     let path = request.path
-    let outcome: EditOutcome = try await pool.withDatabase { database in
-      var links = WebLinks(databaseName: databaseName, model: database.model)
-      guard
-        let user = try Self.user(
-          session, in: database, keys: keys, links: &links, base: application.base)
-      else {
-        if post == nil { return .login }
-        throw WebError(.forbidden, "log in to delete")
-      }
-      var base = application.base
-      base.database = database
-      base.platform = "html"
-      let names = WebNames(context: base)
-      let entity = try names.entity(name)
-      let values = try names.key(key, of: entity)
-      guard let object = try database.fetchObject(entity.name, primaryKey: values) else {
-        throw WebError(.notFound, "no \(entity.name) with key \(key)")
-      }
-      var request = PageRequest(
-        task: "inspect", entityName: entity.name, object: object, user: user, platform: "html",
-        width: nil)
-      request.database = database
-      let context = try application.context(for: request)
+    let outcome = try await withWriter(write, session: session, verb: "delete") { scope in
+      let (database, names, entity) = (scope.database, scope.names, scope.entity)
+      let links = scope.links
+      let object = try Self.object(key, of: entity, names: names, in: database)
+      let request = scope.request("inspect", object: object)
+      let context = try scope.application.context(for: request)
       guard context.isObjectDeletable else {
         throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
-      if let post {
+      if let post = write.post {
         var shown: [String: String] = [:]
         for (field, value) in post where field.hasPrefix("_shown.") {
           shown[String(field.dropFirst("_shown.".count))] = value
@@ -86,7 +53,7 @@ extension WebApplication {
       }
       let output = StringOutput()
       HTMLRenderer.writeHead(
-        title: "Delete", databaseName: databaseName, user: links.userName, csrf: links.csrf,
+        title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
         to: output)
       output.write("<h1>Delete \(HTML.escape(object.displayDescription))?</h1>\n")
       output.write("<table class=\"properties\">\n")
@@ -97,19 +64,14 @@ extension WebApplication {
           "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(value.isNull ? "NULL" : value.description))</td></tr>\n"
         )
         hidden +=
-          "<input type=\"hidden\" name=\"_shown.\(HTML.escape(attribute.name))\" value=\"\(HTML.escape(PositionToken.encode([value]) ?? "n"))\">"
+          "<input type=\"hidden\" name=\"_shown.\(HTML.escape(attribute.name))\" value=\"\(HTML.escape(PositionToken.encode([value], arrays: true) ?? "n"))\">"
       }
       output.write("</table>\n")
-      var referring: [String] = []
-      for relationship in entity.relationships
-      where relationship.isToMany && !relationship.isFlattened {
-        let count = try database.countToMany(relationship.name, of: object)
-        if count > 0 { referring.append("\(count) \(relationship.name)") }
-      }
+      let referring = try Self.referringRows(to: object, in: database, visible: names.visible)
       if !referring.isEmpty {
-        output.write(
-          "<p class=\"hint\">Rows that refer to it: \(HTML.escape(referring.joined(separator: ", "))). The database deletes them with it, or refuses, as its foreign keys say.</p>\n"
-        )
+        output.write("<h2>Rows that refer to it</h2>\n<ul class=\"referring\">\n")
+        for line in referring { output.write("<li>\(HTML.escape(line))</li>\n") }
+        output.write("</ul>\n")
       }
       output.write(
         "<form class=\"delete\" method=\"post\" action=\"\(HTML.escape(path))\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\">\(hidden)<p class=\"buttons\"><button type=\"submit\">Delete</button> <a href=\"\(HTML.escape(inspect))\">Cancel</a></p></form>\n"
@@ -117,20 +79,43 @@ extension WebApplication {
       HTMLRenderer.writeTail(to: output)
       return .page(output.text)
     }
-    switch outcome {
-    case .login:
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
-        body: "log in\n")
-    case .saved(let location):
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", location), ("Cache-Control", "no-store")], body: "deleted\n")
-    case .page(let html), .invalid(let html), .conflict(let html):
-      return WebResponse(
-        contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")],
-        body: html)
+    return response(outcome, path: request.path, done: "deleted")
+  }
+
+  /// What deleting `object` does to the rows that refer to it, one line per to-many with
+  /// rows: `12 Film (languageId): deleted with it`.
+  /// Entities the rules hide are not named.
+  static func referringRows(
+    to object: DatabaseObject, in database: Database, visible: Set<String>
+  ) throws -> [String] {
+    var lines: [String] = []
+    for relationship in object.entity.relationships
+    where relationship.isToMany && !relationship.isFlattened {
+      let count = try database.countToMany(relationship.name, of: object)
+      guard count > 0, let destination = database.model.entity(named: relationship.destinationName)
+      else { continue }
+      let columns = relationship.joins.compactMap {
+        destination.attribute(named: $0.destination)?.columnName
+      }
+      let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
+      let fields =
+        visible.contains(destination.name)
+        ? "their " + relationship.joins.map(\.destination).joined(separator: ", ")
+        : "their reference"
+      let what: String
+      switch action {
+      case .cascade: what = "deleted with it"
+      case .setNull: what = "\(fields) set to NULL"
+      case .setDefault: what = "\(fields) set to the default"
+      case .refuse: what = "the database refuses the delete while they exist"
+      case .unenforced, nil: what = "no foreign key: they are left referring to nothing"
+      }
+      if visible.contains(destination.name) {
+        lines.append("\(count) \(destination.name) (\(relationship.name)): \(what)")
+      } else {
+        lines.append("\(count) other rows: \(what)")
+      }
     }
+    return lines
   }
 }

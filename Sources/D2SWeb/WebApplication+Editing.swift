@@ -114,51 +114,14 @@ extension WebApplication {
   func edit(_ request: WebRequest, segments: [Substring], session: WebSession?) async throws
     -> WebResponse
   {
-    guard let name = HTML.percentDecoded(segments[0]) else {
-      throw WebError(.notFound, "no page here")
-    }
-    if request.method == "POST" { try requireToken(request, session: session) }
-    guard session != nil else {
-      guard request.method != "POST" else { throw WebError(.forbidden, "log in to edit") }
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
-        body: "log in to edit\n")
-    }
-    if configuration.readOnly {
-      throw WebError(.forbidden, "this server is read-only")
-    }
-    let application = pageApplication
-    let keys = keys
-    let databaseName = databaseName
-    let post = request.method == "POST" ? request.form : nil
-    if request.method == "POST", post == nil {
-      throw WebError(.badRequest, "the form is not valid")
-    }
+    guard let write = try writeRequest(request, entity: segments[0], session: session, verb: "edit")
+    else { return Self.loginRedirect(request.path) }
     let key = segments[1]
     let path = request.path
-    let outcome: EditOutcome = try await pool.withDatabase { database in
-      var links = WebLinks(databaseName: databaseName, model: database.model)
-      guard
-        let user = try Self.user(
-          session, in: database, keys: keys, links: &links, base: application.base)
-      else {
-        if post == nil { return .login }
-        throw WebError(.forbidden, "log in to edit")
-      }
-      var base = application.base
-      base.database = database
-      base.platform = "html"
-      let names = WebNames(context: base)
-      let entity = try names.entity(name)
-      let values = try names.key(key, of: entity)
-      guard let object = try database.fetchObject(entity.name, primaryKey: values) else {
-        throw WebError(.notFound, "no \(entity.name) with key \(key)")
-      }
-      var request = PageRequest(
-        task: "edit", entityName: entity.name, object: object, user: user, platform: "html",
-        width: nil)
-      request.database = database
+    let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
+      let (application, names, entity) = (scope.application, scope.names, scope.entity)
+      let object = try Self.object(key, of: entity, names: names, in: scope.database)
+      let request = scope.request("edit", object: object)
       let editing: EditingSession
       do {
         editing = try EditingSession.edit(
@@ -167,16 +130,16 @@ extension WebApplication {
         throw WebError(.forbidden, "you may not edit \(object.displayDescription)")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
-      var form = WebForm(
-        action: path, csrf: links.csrf ?? "", cancel: inspect)
-      links.entity = entity
-      links.objectKey = object.primaryKeyValues
-      links.editable = Self.editableKeys(editing)
-      links.visibleEntities = names.visible
-      if let post {
-        let fields = try PostedField.fields(post, editable: links.editable)
-        for field in fields
-        where field.isNull && entity.attribute(named: field.key)?.allowsNull != true {
+      var form = WebForm(action: path, csrf: scope.links.csrf ?? "", cancel: inspect)
+      scope.links.objectKey = object.primaryKeyValues
+      scope.links.editable = Self.editableKeys(editing, visible: names.visible)
+      form.widgets = try FieldWidgets.widgets(
+        for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
+      if let post = write.post {
+        let fields = try PostedField.fields(
+          post, editable: scope.links.editable, widgets: form.widgets,
+          nullable: { Self.allowsNull($0, in: entity) })
+        for field in fields where field.isNull && !Self.allowsNull(field.key, in: entity) {
           throw WebError(.badRequest, "\(field.key) cannot be NULL")
         }
         let changed = fields.filter(\.isChanged)
@@ -184,95 +147,72 @@ extension WebApplication {
         let conflicts = changed.filter { field in
           guard let token = field.shownToken, let shown = try? PositionToken.decode(token).first
           else { return true }
-          return object.databaseValue(forAttribute: field.key) ?? .null != shown
-        }
-        for field in fields {
-          form.typed[field.key] = field.text
-          if field.isNull { form.nulls.insert(field.key) }
-          form.shown[field.key] = field.shownToken
-          form.shownText[field.key] = field.shownText
+          return Self.storedValue(field.key, of: object) != shown
         }
         if !conflicts.isEmpty {
+          var shownForm = form
+          shownForm.keep(fields)
           return .conflict(
             try Self.conflictPage(
-              conflicts, object: object, editing: editing, links: links, form: form,
+              conflicts, object: object, editing: editing, links: scope.links, form: shownForm,
               application: application, request: request))
         }
-        for field in changed {
-          do {
-            try editing.set(field.key, to: field.isNull ? .null : .string(field.text))
-          } catch {
-            form.errors[field.key] = Self.message(error)
-          }
+        if try Self.apply(fields, to: editing, form: &form, names: names) {
+          return .saved(WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect)
         }
-        if form.errors.isEmpty {
-          do {
-            try editing.save()
-            return .saved(
-              WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect)
-          } catch is PermissionError {
-            throw WebError(.forbidden, "you may not save these values")
-          } catch let failure as DatabaseError where failure.code == .conflict {
-            throw WebError(.conflict, "the row was changed or deleted meanwhile: load it again")
-          } catch let failure as DatabaseError
-            where [.notNull, .unique, .check, .foreignKey, .invalidValue].contains(failure.code)
-          {
-            form.message = "not saved: " + Self.message(failure)
-          }
-        }
+      } else {
+        Self.prefill(&form, from: write.query, editable: scope.links.editable)
       }
-      links.form = form
+      scope.links.form = form
       var page = request
       page.object = editing.object
-      let html = try Self.renderPage(page, application: application, links: links)
-      return post == nil ? .page(html) : .invalid(html)
+      let html = try Self.renderPage(page, application: application, links: scope.links)
+      return write.post == nil ? .page(html) : .invalid(html)
     }
-    switch outcome {
-    case .login:
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", "/-/login?next=" + HTML.queryComponent(request.path))],
-        body: "log in\n")
-    case .saved(let location):
-      return WebResponse(
-        status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", location), ("Cache-Control", "no-store")], body: "saved\n")
-    case .page(let html), .invalid(let html), .conflict(let html):
-      let status: Int
-      switch outcome {
-      case .invalid: status = 400
-      case .conflict: status = 409
-      default: status = 200
-      }
-      return WebResponse(
-        status: status, contentType: "text/html; charset=utf-8",
-        headers: [("Cache-Control", "no-store")], body: html)
-    }
+    return response(outcome, path: request.path, done: "saved")
   }
 
-  /// What an edit request ends in.
-  enum EditOutcome: Sendable {
-    /// The session's user is gone (or changed password): log in again.
-    case login
-    case saved(String)
-    case page(String)
-    case invalid(String)
-    case conflict(String)
+  /// Whether `key` (an attribute, or a to-one by its foreign keys) may be NULL.
+  static func allowsNull(_ key: String, in entity: Entity) -> Bool {
+    if let attribute = entity.attribute(named: key) { return attribute.allowsNull }
+    guard let relationship = entity.relationship(named: key) else { return false }
+    return relationship.joins.allSatisfy { entity.attribute(named: $0.source)?.allowsNull == true }
   }
 
-  /// The attributes the edit page shows as fields: those the rules give an edit component,
-  /// stored (not generated, not blobs), never the key and never a password.
-  static func editableKeys(_ editing: EditingSession) -> Set<String> {
+  /// The stored value of `key`: an attribute's value, or a to-one's foreign key (one column),
+  /// as the form's `_shown` token holds it.
+  static func storedValue(_ key: String, of object: DatabaseObject) -> DatabaseValue {
+    if object.entity.attribute(named: key) != nil {
+      return object.databaseValue(forAttribute: key) ?? .null
+    }
+    guard let relationship = object.entity.relationship(named: key) else { return .null }
+    let values = relationship.joins.map { object.databaseValue(forAttribute: $0.source) ?? .null }
+    return values.count == 1 ? values[0] : .string(FieldWidgets.keyText(values))
+  }
+
+  /// The properties the edit page shows as fields: those the rules give an edit component,
+  /// either stored attributes (not generated, not blobs, never the key and never a password)
+  /// or to-ones to an entity the rules show whose foreign keys are such attributes. A new
+  /// object's page also has its key's columns, unless the database makes them.
+  static func editableKeys(_ editing: EditingSession, visible: Set<String>) -> Set<String> {
     let entity = editing.object.entity
     let keys = Set(entity.primaryKeyAttributeNames)
+    func writable(_ attribute: Attribute?) -> Bool {
+      guard let attribute, !attribute.isPassword, !attribute.isGenerated,
+        attribute.valueType != .data, !attribute.isRowID
+      else { return false }
+      return !keys.contains(attribute.name)
+    }
     return Set(
       editing.context.displayPropertyKeys.filter { key in
-        guard let attribute = entity.attribute(named: key), !keys.contains(key),
-          !attribute.isPassword, !attribute.isGenerated, attribute.valueType != .data,
-          !attribute.isRowID
-        else { return false }
         let component = editing.context.with(\.propertyKey, key).component?.name ?? ""
-        return component.hasPrefix("Edit")
+        guard component.hasPrefix("Edit") else { return false }
+        if let relationship = entity.relationship(named: key) {
+          return !relationship.isToMany && !relationship.isFlattened
+            && visible.contains(relationship.destinationName)
+            && relationship.joins.allSatisfy { writable(entity.attribute(named: $0.source)) }
+        }
+        return writable(entity.attribute(named: key))
       })
   }
 
@@ -290,7 +230,7 @@ extension WebApplication {
       default: return "the database refused the change"
       }
     }
-    if error is FormatterError { return String(describing: error) }
+    if error is FormatterError || error is FieldError { return String(describing: error) }
     return "not a valid value"
   }
 
@@ -337,7 +277,7 @@ extension WebApplication {
       output.write(
         "<tr><th scope=\"row\">\(HTML.escape(field.key))</th><td>\(HTML.escape(field.shownText ?? ""))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
       )
-      keep.shown[field.key] = PositionToken.encode([stored]) ?? "n"
+      keep.shown[field.key] = PositionToken.encode([stored], arrays: true) ?? "n"
       keep.shownText[field.key] = storedText
     }
     output.write("</tbody></table>\n<h2>Keep your values</h2>\n")
@@ -362,7 +302,8 @@ extension WebApplication {
   static func text(of key: String, editing: EditingSession, formatters: FormatterRegistry)
     -> String
   {
-    let value = editing.object.databaseValue(forAttribute: key) ?? .null
+    let value = Self.storedValue(key, of: editing.object)
+    if case .array(let items) = value { return DatabaseValue.arrayText(items) }
     let attribute = editing.object.entity.attribute(named: key)
     if let name = editing.context.with(\.propertyKey, key).formatter?.name,
       let formatter = formatters.formatter(named: name)

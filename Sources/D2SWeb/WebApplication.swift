@@ -50,6 +50,8 @@ public final class WebApplication: Sendable {
   let keys: SessionKeys
   /// Repeated failed logins, slowed down.
   let throttle = LoginThrottle()
+  /// The one-time tokens of new-object forms already sent.
+  let onceTokens = OnceTokens()
 
   /// An application rendering `pages`, reading through `pool`, signing sessions with `keys`.
   public init(
@@ -105,6 +107,18 @@ public final class WebApplication: Sendable {
     let session = WebSession(request, keys: keys)
     if segments.first == "-" {
       return try await serverRoute(Array(segments.dropFirst()), request, session: session)
+    }
+    if segments.count == 3, segments[1] == "-", segments[2] == "new" {
+      return try await create(request, segments: segments, session: session)
+    }
+    if segments.count == 4, segments[1] == "-", segments[2] == "choose" {
+      return try await choose(
+        request, entity: segments[0], key: nil, relationship: segments[3], session: session)
+    }
+    if segments.count == 5, segments[2] == "-", segments[3] == "choose" {
+      return try await choose(
+        request, entity: segments[0], key: segments[1], relationship: segments[4],
+        session: session)
     }
     if segments.count == 4, segments[2] == "-", segments[3] == "edit" {
       return try await edit(request, segments: segments, session: session)
@@ -267,6 +281,11 @@ public final class WebApplication: Sendable {
       }
     }
     let context = try application.context(for: request)
+    if context.task == "list", route.isEntityList, user != nil, !configuration.readOnly,
+      let entity = links.entity, !entity.isReadOnly, !context.isEntityReadOnly
+    {
+      links.newPath = WebLinks.entityPath(entity.name) + "/-/new"
+    }
     // A list's rows lead where the rules' nextTask says: the edit form for a user who may
     // write, else the inspect page.
     if context.task == "list", context.nextTask == "edit", user != nil, !configuration.readOnly {
@@ -368,6 +387,12 @@ enum WebRoute {
   case object(String, Substring)
   /// `/ENTITY/KEY/REL`.
   case related(String, Substring, String)
+
+  /// Whether the route is an entity's own list (`/ENTITY`).
+  var isEntityList: Bool {
+    if case .entity = self { return true }
+    return false
+  }
 
   init(segments: [Substring]) throws {
     func name(_ segment: Substring) throws -> String {

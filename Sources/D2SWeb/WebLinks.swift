@@ -29,6 +29,8 @@ public struct WebLinks: Sendable {
   var editPath: String?
   /// The object's delete confirm page, when the user may delete it.
   var deletePath: String?
+  /// The form for a new object of the list's entity, when the user may add one.
+  var newPath: String?
   /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
   var rowSuffix = ""
 

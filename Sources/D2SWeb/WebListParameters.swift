@@ -97,7 +97,7 @@ struct WebListParameters {
       return true
     case (.double, .double), (.double, .int), (.double, .decimal): return true
     case (.decimal, .decimal), (.decimal, .int), (.decimal, .double): return true
-    case (.date, .string), (.bool, .int): return true
+    case (.bool, .int): return true
     default: return false
     }
   }

@@ -1,0 +1,167 @@
+import Components
+import D2SModel
+import EnvKeys
+import Foundation
+import Qualifiers
+import RuleCore
+
+/// The control an edit form shows for one field, chosen from the rules' component and the
+/// column: a number, date or date-time input, a checkbox, a textarea, a select of the values
+/// a column allows or of a to-one's candidates (a link to the choose page when they are many),
+/// or text.
+struct FieldWidget: Sendable {
+  /// What kind of control.
+  enum Kind: Sendable, Equatable {
+    case text
+    case textarea
+    /// A number; `step` is the input's (`1`, `0.01`, `any`).
+    case number(step: String)
+    case date
+    case dateTime
+    case checkbox
+    /// A select of the values the column allows (an enum, a `CHECK (… IN (…))`).
+    case choice([String])
+    /// A to-one: a select of its candidates, or (when they are many) its key typed, beside a
+    /// link to the choose page.
+    case toOne(options: [Option]?, choose: String)
+    /// An array, typed as PostgreSQL writes one (`{7,8}`).
+    case array
+    /// JSON text, checked before it is saved.
+    case json
+  }
+
+  /// One option of a select: the value posted and the text shown.
+  struct Option: Sendable, Equatable {
+    let value: String
+    let label: String
+  }
+
+  var kind: Kind
+  /// The text the field starts with, when not the view's (a to-one's key, an array's text).
+  var text: String?
+  /// The value the field stands for, when not the view's (a to-one's foreign key).
+  var value: DatabaseValue?
+}
+
+/// Choosing the widgets of an edit form.
+enum FieldWidgets {
+  /// A select lists at most this many candidates of a to-one; more go to the choose page.
+  static let maximumOptions = 100
+
+  /// The widgets of `keys` on `editing`'s page; a to-one's choose page is `choose` followed
+  /// by its name.
+  static func widgets(
+    for keys: Set<String>, editing: EditingSession, choose: String
+  ) throws -> [String: FieldWidget] {
+    var widgets: [String: FieldWidget] = [:]
+    let object = editing.object
+    let entity = object.entity
+    for key in keys {
+      let component = editing.context.with(\.propertyKey, key).component?.name ?? ""
+      if let relationship = entity.relationship(named: key) {
+        widgets[key] = try toOne(
+          relationship, of: object, context: editing.context, choose: choose + HTML.pathSegment(key)
+        )
+        continue
+      }
+      guard let attribute = entity.attribute(named: key) else { continue }
+      widgets[key] = try widget(
+        for: attribute, of: entity, component: component, database: object.database)
+      if case .array = widgets[key]?.kind,
+        case .array(let items) = object.databaseValue(forAttribute: key) ?? .null
+      {
+        widgets[key]?.text = DatabaseValue.arrayText(items)
+      }
+    }
+    return widgets
+  }
+
+  /// The widget of an attribute.
+  static func widget(
+    for attribute: Attribute, of entity: Entity, component: String, database: Database?
+  ) throws -> FieldWidget {
+    if let database, attribute.valueType == .string,
+      let values = try database.adaptor.allowedValues(of: attribute, in: entity), !values.isEmpty
+    {
+      return FieldWidget(kind: .choice(values))
+    }
+    switch attribute.valueType {
+    case .int: return FieldWidget(kind: .number(step: "1"))
+    case .decimal:
+      guard let scale = attribute.scale, scale > 0, scale < 10 else {
+        return FieldWidget(kind: .number(step: "any"))
+      }
+      return FieldWidget(kind: .number(step: "0." + String(repeating: "0", count: scale - 1) + "1"))
+    case .double: return FieldWidget(kind: .number(step: "any"))
+    case .bool: return FieldWidget(kind: .checkbox)
+    case .date:
+      switch attribute.dateKind {
+      case .date: return FieldWidget(kind: .date)
+      case .dateTime: return FieldWidget(kind: .dateTime)
+      default: return FieldWidget(kind: .text)
+      }
+    case .array: return FieldWidget(kind: .array)
+    case .string:
+      if attribute.externalType.lowercased().hasPrefix("json") { return FieldWidget(kind: .json) }
+      return FieldWidget(kind: component == "EditLargeString" ? .textarea : .text)
+    case .data: return FieldWidget(kind: .text)
+    }
+  }
+
+  /// A to-one's widget: its candidates when they are few, else a link to the choose page.
+  static func toOne(
+    _ relationship: Relationship, of object: DatabaseObject, context: RuleContext, choose: String
+  ) throws -> FieldWidget? {
+    guard let database = object.database,
+      let destination = database.model.entity(named: relationship.destinationName)
+    else { return nil }
+    let current = relationship.joins.map { object.databaseValue(forAttribute: $0.source) ?? .null }
+    let value: DatabaseValue =
+      current.count == 1
+      ? current[0] : (current.contains(where: \.isNull) ? .null : .string(keyText(current)))
+    let text = current.contains(where: \.isNull) ? "" : keyText(current)
+    let specification = FetchSpecification(entityName: destination.name)
+    guard try database.count(specification) <= maximumOptions else {
+      return FieldWidget(kind: .toOne(options: nil, choose: choose), text: text, value: value)
+    }
+    var ordered = specification
+    ordered.sortOrderings = destination.primaryKeyAttributeNames.map { SortOrdering($0) }
+    let options = try database.fetch(ordered).map { candidate in
+      FieldWidget.Option(
+        value: keyText(candidate.primaryKeyValues), label: title(of: candidate, context: context))
+    }
+    return FieldWidget(kind: .toOne(options: options, choose: choose), text: text, value: value)
+  }
+
+  /// An object's title as its pages show it.
+  static func title(of object: DatabaseObject, context: RuleContext) -> String {
+    var context = context
+    context.task = "inspect"
+    context.entity = object.entity
+    context.object = object
+    return context.title
+  }
+
+  /// A key as a form carries it: its parts as a URL writes them, joined by commas
+  /// (`INV%2F2024%2F0001`, `1,1`).
+  static func keyText(_ values: [DatabaseValue]) -> String {
+    values.map { HTML.pathSegment(WebLinks.keyText($0)) }.joined(separator: ",")
+  }
+
+  /// The literal a to-one's posted key stands for (one part, or a list of them), typed as
+  /// the destination's key.
+  static func keyLiteral(_ text: String, of relationship: Relationship, names: WebNames) throws
+    -> Literal
+  {
+    guard let destination = names.model.entity(named: relationship.destinationName) else {
+      throw WebError(.badRequest, "\(relationship.name) leads nowhere")
+    }
+    let values: [DatabaseValue]
+    do {
+      values = try names.key(Substring(text), of: destination)
+    } catch {
+      throw FieldError("no \(destination.name) has the key \(text)")
+    }
+    return values.count == 1 ? values[0].literal : .list(values.map(\.literal))
+  }
+}

@@ -1,0 +1,225 @@
+import Components
+import D2SModel
+import EnvKeys
+import Foundation
+import Qualifiers
+import RuleCore
+
+/// What every route that can write (edit, new, delete, choose) does first, and how its
+/// outcome becomes a response.
+extension WebApplication {
+  /// A write route's request once its preamble passed: the entity's name as typed and the
+  /// posted form (nil for a GET).
+  struct WriteRequest {
+    let entityName: String
+    let post: [(String, String)]?
+    /// The query's parameters (`?language=2` from the choose page fills a field in).
+    let query: [(String, String)]
+  }
+
+  /// What a write route's request ends in.
+  enum EditOutcome: Sendable {
+    /// The session's user is gone (or changed password): log in again.
+    case login
+    /// Saved: 303 to this path.
+    case saved(String)
+    /// A page to show (200).
+    case page(String)
+    /// The form again, with what is wrong (400).
+    case invalid(String)
+    /// What changed meanwhile (409).
+    case conflict(String)
+  }
+
+  /// Checks what no write route may skip, in order: the CSRF token of a POST, a session
+  /// (an anonymous GET is sent to log in: nil), a server that is not `--read-only`, a form
+  /// body that parses.
+  func writeRequest(
+    _ request: WebRequest, entity segment: Substring, session: WebSession?, verb: String
+  ) throws -> WriteRequest? {
+    guard let name = HTML.percentDecoded(segment), !name.isEmpty else {
+      throw WebError(.notFound, "no page here")
+    }
+    let isPost = request.method == "POST"
+    if isPost { try requireToken(request, session: session) }
+    guard session != nil else {
+      if isPost { throw WebError(.forbidden, "log in to \(verb)") }
+      return nil
+    }
+    if configuration.readOnly { throw WebError(.forbidden, "this server is read-only") }
+    guard !isPost || request.form != nil else {
+      throw WebError(.badRequest, "the form is not valid")
+    }
+    return WriteRequest(
+      entityName: name, post: isPost ? request.form : nil,
+      query: HTML.queryParameters(Substring(request.query)) ?? [])
+  }
+
+  /// What a write route's work on its connection has: the database, the session's user, the
+  /// page's links (with the header's user and the CSRF token), names as the rules allow
+  /// them, and the entity the URL names.
+  struct WriteScope {
+    let database: Database
+    let application: PageApplication
+    let user: DatabaseObject
+    let names: WebNames
+    let entity: Entity
+    var links: WebLinks
+
+    /// A request for a page of `task` on the entity, for the HTML platform.
+    func request(_ task: String, object: DatabaseObject? = nil) -> PageRequest {
+      var request = PageRequest(
+        task: task, entityName: entity.name, object: object, user: user, platform: "html",
+        width: nil)
+      request.database = database
+      return request
+    }
+  }
+
+  /// Runs `body` on a pooled connection in the scope of `write`; `.login` when the session's
+  /// user is gone or changed password (a POST then is 403).
+  func withWriter(
+    _ write: WriteRequest, session: WebSession?, verb: String,
+    _ body: @escaping @Sendable (inout WriteScope) throws -> EditOutcome
+  ) async throws -> EditOutcome {
+    let application = pageApplication
+    let keys = keys
+    let databaseName = databaseName
+    return try await pool.withDatabase { database in
+      var links = WebLinks(databaseName: databaseName, model: database.model)
+      guard
+        let user = try Self.user(
+          session, in: database, keys: keys, links: &links, base: application.base)
+      else {
+        if write.post == nil { return .login }
+        throw WebError(.forbidden, "log in to \(verb)")
+      }
+      var base = application.base
+      base.database = database
+      base.platform = "html"
+      let names = WebNames(context: base)
+      let entity = try names.entity(write.entityName)
+      links.entity = entity
+      links.visibleEntities = names.visible
+      var scope = WriteScope(
+        database: database, application: application, user: user, names: names, entity: entity,
+        links: links)
+      return try body(&scope)
+    }
+  }
+
+  /// The object `key` names, or 404.
+  static func object(_ key: Substring, of entity: Entity, names: WebNames, in database: Database)
+    throws -> DatabaseObject
+  {
+    guard let object = try database.fetchObject(entity.name, primaryKey: names.key(key, of: entity))
+    else { throw WebError(.notFound, "no \(entity.name) with key \(key)") }
+    return object
+  }
+
+  /// Fills the fields the query names in (unsaved), on a form's first showing.
+  static func prefill(_ form: inout WebForm, from query: [(String, String)], editable: Set<String>)
+  {
+    for (name, value) in query where editable.contains(name) { form.typed[name] = value }
+  }
+
+  /// The response to a write route's outcome: 303 to log in or to where a save leads, or the
+  /// page with its status.
+  func response(_ outcome: EditOutcome, path: String, done: String) -> WebResponse {
+    switch outcome {
+    case .login:
+      return Self.loginRedirect(path)
+    case .saved(let location):
+      return WebResponse(
+        status: 303, contentType: "text/plain; charset=utf-8",
+        headers: [("Location", location), ("Cache-Control", "no-store")], body: done + "\n")
+    case .page(let html), .invalid(let html), .conflict(let html):
+      let status: Int
+      switch outcome {
+      case .invalid: status = 400
+      case .conflict: status = 409
+      default: status = 200
+      }
+      return WebResponse(
+        status: status, contentType: "text/html; charset=utf-8",
+        headers: [("Cache-Control", "no-store")], body: html)
+    }
+  }
+
+  /// 303 to the login form, coming back to `path` afterwards.
+  static func loginRedirect(_ path: String) -> WebResponse {
+    WebResponse(
+      status: 303, contentType: "text/plain; charset=utf-8",
+      headers: [("Location", "/-/login?next=" + HTML.queryComponent(path))], body: "log in\n")
+  }
+
+  /// Sets the posted fields on `editing`, errors beside their fields; then saves when none
+  /// failed. Whether the save happened; a constraint the database refused becomes the form's
+  /// message.
+  static func apply(
+    _ fields: [PostedField], to editing: EditingSession, form: inout WebForm, names: WebNames
+  ) throws -> Bool {
+    form.keep(fields)
+    for field in fields where field.isChanged {
+      do {
+        try editing.set(
+          field.key,
+          to: literal(field, widget: form.widgets[field.key], editing: editing, names: names))
+      } catch {
+        form.errors[field.key] = message(error)
+      }
+    }
+    guard form.errors.isEmpty else { return false }
+    do {
+      try editing.save()
+      return true
+    } catch is PermissionError {
+      throw WebError(.forbidden, "you may not save these values")
+    } catch let failure as DatabaseError where failure.code == .conflict {
+      throw WebError(.conflict, "the row was changed or deleted meanwhile: load it again")
+    } catch let failure as DatabaseError
+      where [.notNull, .unique, .check, .foreignKey, .invalidValue].contains(failure.code)
+    {
+      form.message = "not saved: " + message(failure)
+      return false
+    }
+  }
+
+  /// What a posted field stands for: NULL, a to-one's key, a checkbox's Bool, an array's
+  /// elements, checked JSON, one of a select's values, or text for the formatter to parse.
+  static func literal(
+    _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: WebNames
+  ) throws -> Literal {
+    if field.isNull { return .null }
+    switch widget?.kind ?? .text {
+    case .toOne:
+      guard let relationship = editing.object.entity.relationship(named: field.key) else {
+        return .string(field.text)
+      }
+      if field.text.isEmpty { throw FieldError("choose one") }
+      return try FieldWidgets.keyLiteral(field.text, of: relationship, names: names)
+    case .checkbox:
+      return .bool(field.text == "true")
+    case .array:
+      guard let items = DatabaseValue.parseArrayText(field.text) else {
+        throw FieldError("write an array as {7,8} or {a,NULL,\"b c\"}")
+      }
+      return .list(items.map { $0.map(Literal.string) ?? .null })
+    case .json:
+      do {
+        _ = try JSONSerialization.jsonObject(
+          with: Data(field.text.utf8), options: [.fragmentsAllowed])
+      } catch {
+        throw FieldError("not valid JSON")
+      }
+      return .string(field.text)
+    case .choice(let values):
+      guard values.contains(field.text) else {
+        throw FieldError("choose one of " + values.joined(separator: ", "))
+      }
+      return .string(field.text)
+    default:
+      return .string(field.text)
+    }
+  }
+}
