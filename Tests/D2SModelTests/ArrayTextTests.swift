@@ -3,10 +3,12 @@ import Testing
 
 /// PostgreSQL's array text, written and read back: what an edit form shows is what it saves.
 @Suite struct ArrayTextTests {
-  @Test(arguments: [
-    [], ["7", "8"], ["a", nil, "NULL", "null", "b c", ""], [#"quote " and \ slash"#, "{x}", "a,b"],
-    ["ü", "tab\there", "line\nbreak"],
-  ] as [[String?]])
+  @Test(
+    arguments: [
+      [], ["7", "8"], ["a", nil, "NULL", "null", "b c", ""],
+      [#"quote " and \ slash"#, "{x}", "a,b"],
+      ["ü", "tab\there", "line\nbreak"],
+    ] as [[String?]])
   func whatIsWrittenReadsBackTheSame(items: [String?]) {
     let text = DatabaseValue.arrayText(items)
     #expect(DatabaseValue.parseArrayText(text) == items, "\(text)")
