@@ -9,7 +9,12 @@ enum Stylesheet {
     header { padding: .5rem 1rem; border-bottom: 1px solid var(--line); font-weight: 600;
       display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem; }
     form.inline { display: inline; }
-    form.edit input:not([type]), form.edit textarea { font: inherit; width: min(32rem, 100%); }
+    form.edit input:not([type]), form.edit input[inputmode], form.edit input[type="number"],
+      form.edit input[type^="date"], form.edit textarea, form.edit select {
+      font: inherit; width: min(32rem, 100%); }
+    form.edit select { width: auto; max-width: min(32rem, 100%); }
+    a.choose { margin-left: .5rem; }
+    ul.candidates, ul.referring { padding-left: 1.2rem; }
     label.null { color: var(--muted); font-weight: normal; white-space: nowrap; }
     main { padding: 1rem; max-width: 80rem; }
     a { color: var(--link); }

@@ -55,13 +55,13 @@ extension WebApplication {
       HTMLRenderer.writeHead(
         title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
         to: output)
-      output.write("<h1>Delete \(HTML.escape(object.displayDescription))?</h1>\n")
+      output.write("<h1>Delete \(HTML.escape(context.title))?</h1>\n")
       output.write("<table class=\"properties\">\n")
       var hidden = ""
       for attribute in entity.attributes where attribute.valueType != .data {
         let value = object.databaseValue(forAttribute: attribute.name) ?? .null
         output.write(
-          "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(value.isNull ? "NULL" : value.description))</td></tr>\n"
+          "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(value.isNull ? "NULL" : Self.text(of: attribute.name, object: object, context: context, formatters: scope.application.formatters)))</td></tr>\n"
         )
         hidden +=
           "<input type=\"hidden\" name=\"_shown.\(HTML.escape(attribute.name))\" value=\"\(HTML.escape(PositionToken.encode([value], arrays: true) ?? "n"))\">"

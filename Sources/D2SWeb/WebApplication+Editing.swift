@@ -1,6 +1,7 @@
 import Components
 import D2SModel
 import Foundation
+import RuleCore
 
 /// Logging in and out, and the edit form: every POST needs its CSRF token; permissions are
 /// checked on the server against the row as it is stored when the POST arrives.
@@ -273,7 +274,9 @@ extension WebApplication {
       let stored = object.databaseValue(forAttribute: field.key) ?? .null
       let storedText =
         stored.isNull
-        ? "" : Self.text(of: field.key, editing: editing, formatters: application.formatters)
+        ? "" : Self.text(
+          of: field.key, object: object, context: editing.context,
+          formatters: application.formatters)
       output.write(
         "<tr><th scope=\"row\">\(HTML.escape(field.key))</th><td>\(HTML.escape(field.shownText ?? ""))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
       )
@@ -298,14 +301,16 @@ extension WebApplication {
     return output.text
   }
 
-  /// The text `key` shows for the editing session's object, through its formatter.
-  static func text(of key: String, editing: EditingSession, formatters: FormatterRegistry)
-    -> String
-  {
-    let value = Self.storedValue(key, of: editing.object)
+  /// The text `key` shows for `object` in `context`, through its formatter: text as stored,
+  /// arrays as PostgreSQL writes them.
+  static func text(
+    of key: String, object: DatabaseObject, context: RuleContext, formatters: FormatterRegistry
+  ) -> String {
+    let value = Self.storedValue(key, of: object)
     if case .array(let items) = value { return DatabaseValue.arrayText(items) }
-    let attribute = editing.object.entity.attribute(named: key)
-    if let name = editing.context.with(\.propertyKey, key).formatter?.name,
+    if case .string(let text) = value { return text }
+    let attribute = object.entity.attribute(named: key)
+    if let name = context.with(\.propertyKey, key).formatter?.name,
       let formatter = formatters.formatter(named: name)
     {
       return formatter.format(value, for: attribute)

@@ -14,7 +14,7 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("d2s-serve")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(3)))
   func browseFilterPageAndInspectInChromium() async throws {
     let chromium = try #require(
       ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
@@ -31,6 +31,11 @@ import Testing
       "d2s-browser-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let database = try SakilaSQLite.copy()
+    try SQLiteAdaptor(path: database).executeScript(
+      """
+      INSERT INTO actor (actor_id, first_name, last_name, last_update)
+        VALUES (301, 'ZED', 'GONE', '2020-01-01 00:00:00')
+      """)
     let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("data/demo.d2s").path
@@ -100,13 +105,77 @@ import Testing
         SQLStatement("SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
       ) { stored = $0[0].description }
       #expect(stored == "19.99", "the database holds what the form saved")
+
+      // A second session saves the same film while the first has its form open: the first
+      // save is a conflict, and keeping its values saves them over the current row.
+      try await browser.open(base + "/Film/1/-/edit")
+      try await browser.type("#f-replacementCost", "$17.99")
+      let second = folder.appendingPathComponent("9-second-session-saved.png")
+      try await Self.saveFromSecondSession(
+        base: base, port: driverPort, chromium: chromium,
+        profile: folder.appendingPathComponent("profile-2").path, screenshot: second)
+      screenshots.append(second.path)
+      #expect(try Self.cost(database) == "15.99")
+      try await browser.click("form.edit button[type='submit']")
+      #expect(try await browser.waitForText("h1", "Changed meanwhile") == "Changed meanwhile")
+      try await shoot("10-conflict")
+      #expect(try Self.cost(database) == "15.99", "nothing is written until the user chooses")
+      try await browser.click("form.edit button[type='submit']")
+      #expect(try await browser.waitForText("p.buttons a", "Edit") == "Edit")
+      try await shoot("11-kept")
+      #expect(try Self.cost(database) == "17.99")
+
+      // Deleting through the confirm page.
+      try await browser.open(base + "/Actor/301")
+      try await browser.click("a[href='/Actor/301/-/delete']")
+      #expect(try await browser.waitForText("h1", "Delete ZED GONE?") == "Delete ZED GONE?")
+      try await shoot("12-delete")
+      try await browser.click("form.delete button")
+      #expect(try await browser.waitForText("h1", "Moviestars") == "Moviestars")
+      try await shoot("13-deleted")
+      var count = ""
+      try SQLiteAdaptor(path: database).query(
+        SQLStatement("SELECT count(*) FROM actor WHERE actor_id = 301"), columns: [nil]
+      ) { count = $0[0].description }
+      #expect(count == "0")
     } catch {
       try? await browser.quit()
       throw error
     }
     try await browser.quit()
     print("browser screenshots:\n" + screenshots.joined(separator: "\n"))
-    #expect(screenshots.count == 8)
+    #expect(screenshots.count == 13)
+  }
+
+  /// The replacement cost of film 1 as stored.
+  static func cost(_ database: String) throws -> String {
+    var stored = ""
+    try SQLiteAdaptor(path: database).query(
+      SQLStatement("SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
+    ) { stored = $0[0].description }
+    return stored
+  }
+
+  /// Another browser session logs in and saves film 1's replacement cost as $15.99.
+  static func saveFromSecondSession(
+    base: String, port: Int, chromium: String, profile: String, screenshot: URL
+  ) async throws {
+    let second = try await WebDriver.start(port: port, chromium: chromium, profile: profile)
+    do {
+      try await second.open(base + "/-/login?next=%2FFilm%2F1%2F-%2Fedit")
+      try await second.type("#f-user", "Mike")
+      try await second.type("#f-password", "12345")
+      try await second.click("form.login button")
+      #expect(try await second.waitForText("h1", "ACADEMY DINOSAUR") == "ACADEMY DINOSAUR")
+      try await second.type("#f-replacementCost", "$15.99")
+      try await second.click("form.edit button[type='submit']")
+      #expect(try await second.waitForText("p.buttons a", "Edit") == "Edit")
+      try await second.screenshot().write(to: screenshot)
+    } catch {
+      try? await second.quit()
+      throw error
+    }
+    try await second.quit()
   }
 }
 
