@@ -274,7 +274,8 @@ extension WebApplication {
       let stored = object.databaseValue(forAttribute: field.key) ?? .null
       let storedText =
         stored.isNull
-        ? "" : Self.text(
+        ? ""
+        : Self.text(
           of: field.key, object: object, context: editing.context,
           formatters: application.formatters)
       output.write(

@@ -77,6 +77,25 @@ final class WebClient: @unchecked Sendable {
     return (try WebApplication.open(path, rules: [rules], readOnly: readOnly), path)
   }
 
+  /// The demo on `kind`: the application and its database.
+  static func demo(_ kind: ShopFixture.Kind, readOnly: Bool = false) throws -> (
+    WebApplication, TestBackend
+  ) {
+    let target =
+      switch kind {
+      case .sqlite: try SakilaSQLite.copy()
+      case .postgresql: try PostgresSakila.copy()
+      }
+    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "data/demo.d2s"
+      ).path
+    return (
+      try WebApplication.open(target, rules: [rules], readOnly: readOnly),
+      TestBackend(kind: kind, target: target)
+    )
+  }
+
   static func stored(_ path: String, _ sql: String) throws -> String {
     var result = ""
     try SQLiteAdaptor(path: path).query(SQLStatement(sql), columns: [nil, nil]) { row in
@@ -150,12 +169,13 @@ final class WebClient: @unchecked Sendable {
     #expect(await browser.get("/Actor/1/-/edit").status == 403)
   }
 
-  @Test func aChangeMadeMeanwhileIsAConflictAndNothingIsWritten() async throws {
-    let (app, path) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func aChangeMadeMeanwhileIsAConflictAndNothingIsWritten(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
     let browser = WebClient(app)
     await browser.login("Mike", "12345")
     let form = await browser.get("/Film/1/-/edit")
-    try SQLiteAdaptor(path: path).executeScript(
+    try db.execute(
       "UPDATE film SET replacement_cost = 5.55 WHERE film_id = 1")
     let conflict = await browser.post(
       "/Film/1/-/edit", Self.change(form.body, "replacementCost", to: "$18.99"))
@@ -164,17 +184,18 @@ final class WebClient: @unchecked Sendable {
       conflict.body.contains("$20.99") && conflict.body.contains("$5.55")
         && conflict.body.contains("$18.99"))
     #expect(
-      try Self.stored(path, "SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "5.55|0")
+      try db.stored("SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "5.55|0")
     // Keeping their values: the conflict page's form saves them over the current row.
     let keep = await browser.post(
       "/Film/1/-/edit", Self.change(conflict.body, "replacementCost", to: "$18.99"))
     #expect(keep.status == 303)
     #expect(
-      try Self.stored(path, "SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "18.99|0")
+      try db.stored("SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "18.99|0")
   }
 
-  @Test func anInvalidValueIsShownBesideItsFieldAndNothingIsWritten() async throws {
-    let (app, path) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func anInvalidValueIsShownBesideItsFieldAndNothingIsWritten(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
     let browser = WebClient(app)
     await browser.login("Mike", "12345")
     let form = await browser.get("/Film/1/-/edit")
@@ -182,11 +203,12 @@ final class WebClient: @unchecked Sendable {
     #expect(invalid.status == 400)
     #expect(invalid.body.contains(#"aria-invalid="true" aria-describedby="e-length""#))
     #expect(invalid.body.contains(#"value="abc""#), "the user's input is kept")
-    #expect(try Self.stored(path, "SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
+    #expect(try db.stored("SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
   }
 
-  @Test func formsNeedTheirSessionsToken() async throws {
-    let (app, path) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func formsNeedTheirSessionsToken(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
     let form = await mike.get("/Film/1/-/edit")
@@ -201,11 +223,12 @@ final class WebClient: @unchecked Sendable {
     var crossed = Self.change(form.body, "length", to: "99")
     crossed[0].1 = WebClient.csrf(jonsForm.body, form: "edit") ?? ""
     #expect(await mike.post("/Film/1/-/edit", crossed).status == 403, "another session's token")
-    #expect(try Self.stored(path, "SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
+    #expect(try db.stored("SELECT length, 0 FROM film WHERE film_id = 1") == "86|0")
   }
 
-  @Test func tamperedExpiredAndMissingSessionsAreAnonymous() async throws {
-    let (app, _) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func tamperedExpiredAndMissingSessionsAreAnonymous(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
     let browser = WebClient(app)
     await browser.login("Mike", "12345")
     let form = await browser.get("/Film/1/-/edit")
@@ -222,7 +245,7 @@ final class WebClient: @unchecked Sendable {
     // An expired session, signed with the server's own key.
     browser.cookies[WebSession.cookie] = good
     #expect(await browser.get("/Film/1/-/edit").status == 200)
-    let user = try #require(try SakilaSQLite.open().fetchObject("Staff", primaryKey: [.int(1)]))
+    let user = try #require(try db.open().fetchObject("Staff", primaryKey: [.int(1)]))
     browser.cookies[WebSession.cookie] = WebSession.cookieValue(
       for: user, database: app.databaseName, keys: app.keys)
     #expect(await browser.get("/Film/1/-/edit").status == 200, "a cookie made now works")
@@ -245,8 +268,11 @@ final class WebClient: @unchecked Sendable {
     #expect(await browser.get("/-/logout").status == 405, "a GET never logs out")
   }
 
-  @Test func passwordsAndKeysAreNeverFormFieldsAndAPasswordChangeEndsSessions() async throws {
-    let (app, path) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func passwordsAndKeysAreNeverFormFieldsAndAPasswordChangeEndsSessions(kind: ShopFixture.Kind)
+    async throws
+  {
+    let (app, db) = try Self.demo(kind)
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
     let form = await mike.get("/Staff/1/-/edit")
@@ -270,9 +296,9 @@ final class WebClient: @unchecked Sendable {
       ])
     #expect(notNull.status == 400)
     #expect(
-      try Self.stored(path, "SELECT first_name, staff_id FROM staff WHERE staff_id = 1") == "Mike|1"
+      try db.stored("SELECT first_name, staff_id FROM staff WHERE staff_id = 1") == "Mike|1"
     )
-    try SQLiteAdaptor(path: path).executeScript(
+    try db.execute(
       "UPDATE staff SET password = 'changed' WHERE staff_id = 1")
     #expect(await mike.get("/Film/1/-/edit").status == 303, "a changed password ends the session")
   }
@@ -320,8 +346,9 @@ final class WebClient: @unchecked Sendable {
     #expect(Page.links((await mike.get("/Actor?limit=2")).body).contains("/Actor/1"))
   }
 
-  @Test func permissionsAreCheckedOnTheServer() async throws {
-    let (app, path) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func permissionsAreCheckedOnTheServer(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
     let anonymous = WebClient(app)
     #expect(
       await anonymous.post("/Film/1/-/edit", [("_csrf", "x"), ("length", "1")]).status == 403)
@@ -334,16 +361,17 @@ final class WebClient: @unchecked Sendable {
     let aimed = await mike.post("/Actor/1/-/edit", Self.change(form.body, "lastName", to: "X"))
     #expect(aimed.status == 403)
     #expect(
-      try Self.stored(path, "SELECT last_name, 0 FROM actor WHERE actor_id = 1") == "GUINESS|0")
-    let (readOnly, _) = try Self.demo(readOnly: true)
+      try db.stored("SELECT last_name, 0 FROM actor WHERE actor_id = 1") == "GUINESS|0")
+    let (readOnly, _) = try Self.demo(kind, readOnly: true)
     let reader = WebClient(readOnly)
     await reader.login("Mike", "12345")
     #expect(await reader.get("/Film/1/-/edit").status == 403)
     #expect(!Page.links(await reader.get("/Film/1").body).contains("/Film/1/-/edit"))
   }
 
-  @Test func aFailedLoginSaysOnlyThatAndNextStaysOnTheSite() async throws {
-    let (app, _) = try Self.demo()
+  @Test(arguments: ShopFixture.kinds)
+  func aFailedLoginSaysOnlyThatAndNextStaysOnTheSite(kind: ShopFixture.Kind) async throws {
+    let (app, _) = try Self.demo(kind)
     let browser = WebClient(app, address: "10.0.0.1")
     let wrong = await browser.login("Mike", "wrong")
     let unknown = await WebClient(app, address: "10.0.0.2").login("Nobody", "wrong")
@@ -363,9 +391,10 @@ final class WebClient: @unchecked Sendable {
     #expect(noToken.status == 403)
   }
 
-  @Test func valuesAreEscapedInsideFormAttributes() async throws {
-    let (app, path) = try Self.demo()
-    try SQLiteAdaptor(path: path).executeScript(
+  @Test(arguments: ShopFixture.kinds)
+  func valuesAreEscapedInsideFormAttributes(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try Self.demo(kind)
+    try db.execute(
       "UPDATE film SET title = '\"><script>alert(1)</script>' WHERE film_id = 2")
     let browser = WebClient(app)
     await browser.login("Mike", "12345")
@@ -392,9 +421,10 @@ final class WebClient: @unchecked Sendable {
     }
   }
 
-  @Test func aConfirmedDeleteRemovesTheRowAndAStaleOneIsAConflict() async throws {
-    let (app, path) = try WebEditingTests.demo()
-    try SQLiteAdaptor(path: path).executeScript(
+  @Test(arguments: ShopFixture.kinds)
+  func aConfirmedDeleteRemovesTheRowAndAStaleOneIsAConflict(kind: ShopFixture.Kind) async throws {
+    let (app, db) = try WebEditingTests.demo(kind)
+    try db.execute(
       """
       INSERT INTO actor (actor_id, first_name, last_name, last_update) VALUES (301, 'ZED', 'GONE', '2020-01-01 00:00:00');
       INSERT INTO actor (actor_id, first_name, last_name, last_update) VALUES (302, 'YVES', 'STAYS', '2020-01-01 00:00:00');
@@ -414,23 +444,47 @@ final class WebClient: @unchecked Sendable {
     #expect(deleted.status == 303)
     #expect(deleted.header("Location") == "/Actor")
     #expect(
-      try WebEditingTests.stored(path, "SELECT count(*), 0 FROM actor WHERE actor_id = 301")
+      try db.stored("SELECT count(*), 0 FROM actor WHERE actor_id = 301")
         == "0|0")
 
     let stale = await mike.get("/Actor/302/-/delete")
-    try SQLiteAdaptor(path: path).executeScript(
+    try db.execute(
       "UPDATE actor SET last_name = 'RENAMED' WHERE actor_id = 302")
     let conflict = await mike.post("/Actor/302/-/delete", Self.confirmFields(stale.body))
     #expect(conflict.status == 409)
     #expect(
-      try WebEditingTests.stored(path, "SELECT count(*), 0 FROM actor WHERE actor_id = 302")
+      try db.stored("SELECT count(*), 0 FROM actor WHERE actor_id = 302")
         == "1|0")
     #expect(await mike.get("/Actor/1/-/delete").status == 403, "the demo rules: not PENELOPE")
-    try SQLiteAdaptor(path: path).executeScript(
+    try db.execute(
       "UPDATE actor SET first_name = '\"><script>alert(1)</script>' WHERE actor_id = 302")
     let escaped = await mike.get("/Actor/302/-/delete")
     #expect(escaped.status == 200)
     #expect(!escaped.body.contains("<script>alert"))
     #expect(escaped.body.contains("&quot;&gt;&lt;script&gt;"))
+  }
+}
+
+/// A test database of either kind: rows read back as text, scripts run.
+struct TestBackend {
+  let kind: ShopFixture.Kind
+  let target: String
+
+  /// The first row of `sql`, its values as text joined by `|`.
+  func stored(_ sql: String) throws -> String { try ShopFixture.stored(kind, target, sql) }
+
+  func execute(_ sql: String) throws {
+    switch kind {
+    case .sqlite: try SQLiteAdaptor(path: target).executeScript(sql)
+    case .postgresql: try PostgreSQLAdaptor(url: target).executeScript(sql)
+    }
+  }
+
+  /// The database, opened as the tests' own connection.
+  func open() throws -> Database {
+    switch kind {
+    case .sqlite: try Database(adaptor: try SQLiteAdaptor(path: target))
+    case .postgresql: try Database(adaptor: try PostgreSQLAdaptor(url: target))
+    }
   }
 }
