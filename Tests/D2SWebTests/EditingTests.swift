@@ -263,6 +263,9 @@ final class WebClient: @unchecked Sendable {
       "/-/logout", [("_csrf", WebClient.csrf(page.body, form: "inline") ?? "")])
     #expect(logout.status == 303)
     #expect(browser.cookies[WebSession.cookie] == nil)
+    #expect(
+      await browser.post("/Film/1/-/edit", fields).status == 403,
+      "a form's token replayed after logout")
     browser.cookies[WebSession.cookie] = good
     #expect(await browser.post("/-/logout", []).status == 403, "a logout needs its token")
     #expect(await browser.get("/-/logout").status == 405, "a GET never logs out")
