@@ -108,7 +108,8 @@ let package = Package(
     .executableTarget(
       name: "d2s-bench",
       dependencies: [
-        "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "d2s-repl", "d2s-bench-baseline",
+        "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting", "d2s-repl",
+        "d2s-bench-baseline", "d2s-serve",
       ]),
     .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
 

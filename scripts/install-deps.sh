@@ -3,8 +3,9 @@
 # when everything is already there.
 set -euo pipefail
 
-# time: d2s-bench's peak memory; chromium and chromium-driver: the browser test of d2s-serve.
-packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time chromium chromium-driver)
+# time: d2s-bench's peak memory; chromium and chromium-driver: the browser test of d2s-serve;
+# wrk and nginx-light: d2s-bench web.
+packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time chromium chromium-driver wrk nginx-light)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -24,10 +24,10 @@ extension WebApplication {
       let seconds = max(1, Int((Double(wait.components.seconds) + 0.999).rounded(.down)))
       throw WebError(.tooManyRequests, "too many attempts: try again in \(seconds) s")
     }
-    let application = pageApplication
     let keys = keys
     let databaseName = databaseName
-    let cookie: String? = try await pool.withDatabase { database in
+    let cookie: String? = try await pool.withDatabase { [self] database in
+      let application = pageApplication(for: database)
       var context = application.base
       context.database = database
       guard let user = try? Login.authenticate(login: name, password: password, in: context)

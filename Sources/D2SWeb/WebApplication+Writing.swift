@@ -82,10 +82,10 @@ extension WebApplication {
     _ write: WriteRequest, session: WebSession?, verb: String,
     _ body: @escaping @Sendable (inout WriteScope) throws -> EditOutcome
   ) async throws -> EditOutcome {
-    let application = pageApplication
     let keys = keys
     let databaseName = databaseName
-    return try await pool.withDatabase { database in
+    return try await pool.withDatabase { [self] database in
+      let application = pageApplication(for: database)
       var links = WebLinks(databaseName: databaseName, model: database.model)
       guard
         let user = try Self.user(

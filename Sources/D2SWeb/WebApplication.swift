@@ -39,6 +39,8 @@ public final class WebApplication: Sendable {
   }
 
   private let pages: Mutex<PageApplication>
+  /// Each connection's pages, by its database (``pageApplication(for:)``).
+  private let pageApplications = Mutex<[ObjectIdentifier: PageApplication]>([:])
   /// The pooled connections pages read through.
   public let pool: DatabasePool
   /// The configuration.
@@ -72,7 +74,28 @@ public final class WebApplication: Sendable {
 
   /// Replaces the rules and registries pages are made with (`--watch`), at once: a request
   /// renders wholly with the old or wholly with the new.
-  public func replace(_ application: PageApplication) { pages.withLock { $0 = application } }
+  public func replace(_ application: PageApplication) {
+    pages.withLock { pages in
+      pageApplications.withLock { $0.removeAll() }
+      pages = application
+    }
+  }
+
+  /// The pages as `database`'s connection renders them: with a rule cache of its own, so that
+  /// requests on different connections never wait for each other's rule lookups.
+  func pageApplication(for database: Database) -> PageApplication {
+    pages.withLock { pages in
+      pageApplications.withLock { own in
+        let id = ObjectIdentifier(database)
+        if let application = own[id] { return application }
+        // Connections replaced after a failure leave entries behind: start over now and then.
+        if own.count >= 4 * pool.size { own.removeAll() }
+        let application = pages.withOwnRuleCache(maximumAnswersPerKey: 4_096)
+        own[id] = application
+        return application
+      }
+    }
+  }
 
   /// The response to `request`: a page, or an error page in the same look; never SQL, a
   /// stack trace or a file path (those go to the log). Every response carries the security
@@ -131,11 +154,11 @@ public final class WebApplication: Sendable {
     }
     let route = try WebRoute(segments: Array(segments))
     let json = request.wantsJSON
-    let application = pageApplication
     let configuration = configuration
     let databaseName = databaseName
     let keys = keys
-    let text = try await pool.withDatabase { database in
+    let text = try await pool.withDatabase { [self] database in
+      let application = pageApplication(for: database)
       var links = WebLinks(databaseName: databaseName, model: database.model)
       let user = try Self.user(
         session, in: database, keys: keys, links: &links, base: application.base)

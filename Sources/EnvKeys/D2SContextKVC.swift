@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The registry of exposed keys: names for typed keys, so rule text, the REPL and key paths
 /// (`entity.name`, `object.address.phone`) can reach them.
 ///
@@ -10,12 +8,13 @@ import Synchronization
 /// try D2SContextKVC.expose(TaskKey.self, "task")
 /// ```
 public final class D2SContextKVC: Sendable {
-  private struct State {
+  private struct State: Sendable {
     var byName: [String: ExposedKey] = [:]
     var byID: [ObjectIdentifier: ExposedKey] = [:]
     var order: [String] = []
   }
-  private let state = Mutex(State())
+  // Read on every rule lookup, written when keys are exposed (at start).
+  private let state = ReadMostly(State())
 
   /// The process-wide default registry.
   public static let shared = D2SContextKVC()
@@ -47,7 +46,7 @@ public final class D2SContextKVC: Sendable {
       throw ExposeError(
         code: .invalidName, name: exposed.name, existingType: nil, newType: exposed.valueTypeName)
     }
-    return try state.withLock { state in
+    return try state.write { state in
       if let existing = state.byName[exposed.name] {
         if existing.id == exposed.id { return existing }
         throw ExposeError(
@@ -68,12 +67,12 @@ public final class D2SContextKVC: Sendable {
 
   /// The key exposed under `name`.
   public func key(named name: String) -> ExposedKey? {
-    state.withLock { $0.byName[name] }
+    state.read { $0.byName[name] }
   }
 
   /// The exposed descriptor of the key type with identity `id`.
   public func key(forID id: ObjectIdentifier) -> ExposedKey? {
-    state.withLock { $0.byID[id] }
+    state.read { $0.byID[id] }
   }
 
   /// The exposed descriptor of `key`.
@@ -83,7 +82,7 @@ public final class D2SContextKVC: Sendable {
 
   /// Every exposed key, sorted by name.
   public var allKeys: [ExposedKey] {
-    state.withLock { state in state.order.sorted().compactMap { state.byName[$0] } }
+    state.read { state in state.order.sorted().compactMap { state.byName[$0] } }
   }
 
   /// Names close to `name`, for "did you mean" hints (``Suggestions``).

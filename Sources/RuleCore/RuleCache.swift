@@ -43,11 +43,14 @@ final class RuleCache: Sendable {
     }
   }
 
-  /// One key's answers (a class: a hit touches it through one reference).
+  /// One key's answers (a class: a hit touches it through one reference). Read and written
+  /// only under its shard's lock.
   final class KeyTable {
     var inputs: [ObjectIdentifier] = []
     var inputSet: Set<ObjectIdentifier> = []
     var answers: [CacheKey: RuleResolution] = [:]
+    /// Counts changes of `inputs`: a key computed from older inputs is not looked up.
+    var generation = 0
   }
 
   struct State {
@@ -57,16 +60,39 @@ final class RuleCache: Sendable {
     var misses = 0
   }
 
-  /// The most answers kept per key before its table starts over.
-  static let maximumAnswersPerKey = 50_000
-
-  private let state = Mutex(State())
-
-  func clear() {
-    state.withLock { $0.tables.removeAll() }
+  /// A share of the keys, with a lock of its own: lookups of different keys on different
+  /// threads (a web server's requests) rarely wait for each other.
+  final class Shard: Sendable {
+    let state = Mutex(State())
   }
 
-  var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+  /// The most answers kept per key before its table starts over, by default.
+  static let defaultMaximumAnswersPerKey = 50_000
+  /// The most answers kept per key before its table starts over.
+  let maximumAnswersPerKey: Int
+
+  /// A cache keeping at most `maximumAnswersPerKey` answers per key.
+  init(maximumAnswersPerKey: Int = RuleCache.defaultMaximumAnswersPerKey) {
+    self.maximumAnswersPerKey = max(1, maximumAnswersPerKey)
+  }
+  static let shardCount = 32
+
+  private let shards: [Shard] = (0..<RuleCache.shardCount).map { _ in Shard() }
+
+  private func shard(_ id: ObjectIdentifier) -> Shard {
+    let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self)) &* 0x9E37_79B9_7F4A_7C15
+    return shards[Int(bits >> (UInt.bitWidth - 5))]
+  }
+
+  func clear() {
+    for shard in shards { shard.state.withLock { $0.tables.removeAll() } }
+  }
+
+  var statistics: (hits: Int, misses: Int) {
+    shards.reduce((0, 0)) { total, shard in
+      shard.state.withLock { (total.0 + $0.hits, total.1 + $0.misses) }
+    }
+  }
 
   static func key(_ inputs: [ObjectIdentifier], in values: DynamicEnvironmentValues) -> CacheKey? {
     guard let head = inputs.first else { return CacheKey(first: .absent, rest: []) }
@@ -84,27 +110,38 @@ final class RuleCache: Sendable {
   }
 
   /// The cached answer for `id` in `values`; the inputs it depends on are recorded into
-  /// `inputsInto`, the lookup in progress that asked.
+  /// `inputsInto`, the lookup in progress that asked. The inputs' fingerprints are taken
+  /// outside the lock.
   func lookup(
     _ id: ObjectIdentifier, in values: DynamicEnvironmentValues, version: Int,
     inputsInto asker: ResolutionState?
   ) -> RuleResolution? {
-    state.withLock { (cache: inout State) -> RuleResolution? in
+    let shard = shard(id)
+    let found = shard.state.withLock { cache -> (KeyTable, [ObjectIdentifier], Int)? in
       if cache.version != version {
         cache.tables.removeAll()
         cache.version = version
       }
-      guard let table = cache.tables[KeyID(id: id)],
-        let key = RuleCache.key(table.inputs, in: values),
+      guard let table = cache.tables[KeyID(id: id)] else {
+        cache.misses += 1
+        return nil
+      }
+      return (table, table.inputs, table.generation)
+    }
+    guard let (table, inputs, generation) = found else { return nil }
+    let key = RuleCache.key(inputs, in: values)
+    let answer = shard.state.withLock { cache -> RuleResolution? in
+      guard let key, cache.version == version, table.generation == generation,
         let answer = table.answers[key]
       else {
         cache.misses += 1
         return nil
       }
       cache.hits += 1
-      asker?.recordInputs(table.inputs)
       return answer
     }
+    if answer != nil { asker?.recordInputs(inputs) }
+    return answer
   }
 
   /// Remembers `answer` for `id`, computed from `inputs` in `values`.
@@ -112,7 +149,7 @@ final class RuleCache: Sendable {
     _ answer: RuleResolution, for id: ObjectIdentifier, inputs: Set<ObjectIdentifier>,
     in values: DynamicEnvironmentValues, version: Int
   ) {
-    state.withLock { state in
+    shard(id).state.withLock { state in
       guard state.version == version else { return }
       let table: KeyTable
       if let existing = state.tables[KeyID(id: id)] {
@@ -125,8 +162,9 @@ final class RuleCache: Sendable {
         table.inputSet.formUnion(inputs)
         table.inputs = table.inputSet.sorted { $0.hashValue < $1.hashValue }
         table.answers.removeAll()
+        table.generation += 1
       }
-      if table.answers.count >= RuleCache.maximumAnswersPerKey { table.answers.removeAll() }
+      if table.answers.count >= maximumAnswersPerKey { table.answers.removeAll() }
       if let key = RuleCache.key(table.inputs, in: values) { table.answers[key] = answer }
     }
   }

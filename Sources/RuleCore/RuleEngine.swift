@@ -62,13 +62,25 @@ public final class RuleEngine: Sendable {
   }
 
   private init(
-    models: [RuleModel], registry: D2SContextKVC, computations: RuleComputations, cache: Bool
+    models: [RuleModel], registry: D2SContextKVC, computations: RuleComputations, cache: Bool,
+    maximumAnswersPerKey: Int = RuleCache.defaultMaximumAnswersPerKey
   ) {
     self.models = models
     self.registry = registry
     self.computations = computations
     self.isCacheEnabled = cache
-    self.cache = RuleCache()
+    self.cache = RuleCache(maximumAnswersPerKey: maximumAnswersPerKey)
+  }
+
+  /// An engine with the same rules, registry and computations, and a cache of its own: one
+  /// per thread that renders pages (a web server's connections), so that lookups on
+  /// different threads never wait for each other's cache. `maximumAnswersPerKey` bounds the
+  /// cache: a server, whose every request fetches objects anew, gains nothing from keeping
+  /// answers about earlier requests' objects.
+  public func sibling(maximumAnswersPerKey: Int = 50_000) -> RuleEngine {
+    RuleEngine(
+      models: models, registry: registry, computations: computations, cache: isCacheEnabled,
+      maximumAnswersPerKey: maximumAnswersPerKey)
   }
 
   /// The user's rule model.

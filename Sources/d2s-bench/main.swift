@@ -4,6 +4,7 @@
 //   swift run -c release d2s-bench rules
 //   swift run -c release d2s-bench list    (runs the built d2s-repl as a user would)
 //   swift run -c release d2s-bench paging  (big generated tables: first page, next, memory)
+//   swift run -c release d2s-bench web     (d2s-serve under wrk, against Datasette and nginx)
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +13,7 @@
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () throws -> Void] = [
   "rules": RulesBenchmark.run, "fetch": FetchBenchmark.run, "list": ListBenchmark.run,
-  "paging": PagingBenchmark.run,
+  "paging": PagingBenchmark.run, "web": WebBenchmark.run,
 ]
 
 guard let name = arguments.first, let suite = suites[name] else {

@@ -1,25 +1,26 @@
-import Synchronization
+import EnvKeys
 
 /// Looks by name, each a set of components by name. `BasicLook` is the fallback for every
 /// component a look does not provide.
 public final class LookRegistry: Sendable {
-  private let looks = Mutex<[String: [String: any D2SView]]>([:])
+  // Read for every component of every page, written when plugins register (at start).
+  private let looks = ReadMostly<[String: [String: any D2SView]]>([:])
 
   /// A registry holding `BasicLook` (or, with `empty`, nothing: the builtin plugin then
   /// installs BasicLook like any look).
   public init(empty: Bool = false) {
-    if !empty { looks.withLock { $0[BasicLook.name] = BasicLook.components } }
+    if !empty { looks.write { $0[BasicLook.name] = BasicLook.components } }
   }
 
   /// Registers `component` as `name` under `look` (creating the look).
   public func register(_ component: any D2SView, as name: String, look: String) {
-    looks.withLock { $0[look, default: [:]][name] = component }
+    looks.write { $0[look, default: [:]][name] = component }
   }
 
   /// The component `name` of `look`, else of `BasicLook`.
   /// - Throws: ``LookError`` naming the look and the component when neither has it.
   public func view(_ name: ComponentName, look: String) throws -> any D2SView {
-    try looks.withLock { looks in
+    try looks.read { looks in
       if let component = looks[look]?[name.name] ?? looks[BasicLook.name]?[name.name] {
         return component
       }
@@ -29,7 +30,7 @@ public final class LookRegistry: Sendable {
 
   /// Looks with their component names, sorted.
   public var catalog: [(look: String, components: [String])] {
-    looks.withLock { looks in
+    looks.read { looks in
       looks.keys.sorted().map { ($0, looks[$0, default: [:]].keys.sorted()) }
     }
   }

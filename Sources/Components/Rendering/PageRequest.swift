@@ -71,6 +71,16 @@ public struct PageApplication: Sendable {
     self.renderers = renderers
   }
 
+  /// The same pages with a rule cache of their own (``RuleEngine/sibling(maximumAnswersPerKey:)``):
+  /// for a thread that renders many pages beside others.
+  public func withOwnRuleCache(maximumAnswersPerKey: Int = 50_000) -> PageApplication {
+    var copy = self
+    copy.base = RuleContext(
+      engine: base.engine.sibling(maximumAnswersPerKey: maximumAnswersPerKey),
+      values: base.values)
+    return copy
+  }
+
   /// The rule context of `request`: the base context with what the request sets.
   ///
   /// - Throws: when the entity is unknown or no object has the key.

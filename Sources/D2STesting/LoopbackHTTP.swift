@@ -1,0 +1,163 @@
+import Foundation
+
+/// A child process whose standard output is read line by line; stopped at the end.
+public final class ChildProcess: @unchecked Sendable {
+  /// The running process.
+  public let process = Process()
+  /// The file its standard output and error go to.
+  public let output: URL
+
+  /// Starts `program` with `arguments`, its output to a new file in `folder`.
+  public init(_ program: String, _ arguments: [String], folder: URL) throws {
+    output = folder.appendingPathComponent(
+      URL(fileURLWithPath: program).lastPathComponent + "-\(UUID().uuidString).log")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: output)
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+  }
+
+  /// What the process wrote so far (standard output and error).
+  public var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+  /// The first line of output starting with `prefix`, waiting at most `seconds`.
+  public func waitForLine(prefix: String, seconds: Double) throws -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+      if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+        return String(line)
+      }
+      guard process.isRunning else { return nil }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return nil
+  }
+
+  /// Ends the process (SIGTERM, then SIGKILL after 5 s); waits at most 10 s in all.
+  public func stop() {
+    guard process.isRunning else { return }
+    let pid = process.processIdentifier
+    kill(pid, SIGTERM)
+    for step in 0..<100 where process.isRunning {
+      if step == 50 { kill(pid, SIGKILL) }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+  }
+}
+
+/// A port no one listens on now.
+public enum FreePort {
+  /// A free loopback port.
+  public static func pick() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw LoopbackError("no socket") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else { throw LoopbackError("no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+/// A loopback connection or process that failed.
+public struct LoopbackError: Error, CustomStringConvertible {
+  public let description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
+}
+
+/// An HTTP answer: status, head (lowercased) and body.
+public struct HTTPAnswer: Sendable {
+  /// The status code.
+  public var status: Int
+  /// The status line and headers, lowercased.
+  public var head: String
+  /// The body.
+  public var body: Data
+  /// The body as UTF-8 text.
+  public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// HTTP/1.1 to a loopback server, one connection per request (`Connection: close`), read
+/// to its end (30 s at most): enough for WebDriver's JSON and d2s-serve's pages, with
+/// nothing between the test and the socket.
+public enum LoopbackHTTP {
+  /// One request; `body` is sent as JSON, `host` overrides the `Host` header.
+  public static func request(
+    _ method: String, _ url: String, body: Data? = nil, host: String? = nil
+  )
+    throws -> HTTPAnswer
+  {
+    guard let components = URLComponents(string: url), let port = components.port else {
+      throw LoopbackError("bad URL \(url)")
+    }
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw LoopbackError("no socket") }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard connected else { throw LoopbackError("cannot connect to \(url)") }
+    var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    if let query = components.percentEncodedQuery { target += "?" + query }
+    var head =
+      "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+    if let body {
+      head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+    }
+    var bytes = Array((head + "\r\n").utf8) + Array(body ?? Data())
+    while !bytes.isEmpty {
+      let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+      guard sent > 0 else { throw LoopbackError("cannot send to \(url)") }
+      bytes.removeFirst(sent)
+    }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var bodyStart: Int?
+    var length: Int?
+    var responseHead = ""
+    while answer.count < 64 << 20 {
+      let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if got == 0 { break }
+      guard got > 0 else { throw LoopbackError("no answer from \(url)") }
+      answer += buffer[0..<got]
+      if bodyStart == nil,
+        let end = (0..<max(0, answer.count - 3)).first(where: {
+          Array(answer[$0..<$0 + 4]) == separator
+        })
+      {
+        bodyStart = end + 4
+        responseHead = String(decoding: answer[..<end], as: UTF8.self).lowercased()
+        length = responseHead.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+          .flatMap {
+            Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+          }
+      }
+      if let bodyStart, let length, answer.count - bodyStart >= length { break }
+    }
+    guard let bodyStart else { throw LoopbackError("no HTTP answer from \(url)") }
+    let status = responseHead.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return HTTPAnswer(status: status, head: responseHead, body: Data(answer[bodyStart...]))
+  }
+}
