@@ -34,13 +34,14 @@ bench: deps
 	$(SWIFT) run -c release d2s-bench rules
 	$(SWIFT) run -c release d2s-bench list
 
-# Concurrent editors, longer than in `make test`: 4 d2s-repl processes on SQLite and PostgreSQL,
-# each printing saves, conflicts and lost updates (which must be 0).
+# Concurrent editors, longer than in `make test`: 4 d2s-repl processes, then 4 HTTP clients of two
+# d2s-serve processes, on SQLite and PostgreSQL, each printing saves, conflicts and lost updates
+# (which must be 0).
 STRESS_ITERATIONS ?= 400
 stress: deps
 	$(SWIFT) build --build-tests
 	D2S_STRESS_ITERATIONS=$(STRESS_ITERATIONS) scripts/with-postgres.sh $(SWIFT) test --skip-build \
-	  --filter ConcurrentEditorTests 2>&1 | grep -E '^stress|passed|failed|error'
+	  --filter 'ConcurrentEditorTests|HTTPEditorStressTests' 2>&1 | grep -E '^stress|passed|failed|error'
 
 # Coverage-guided fuzzing (libFuzzer) of the parsers, each target for FUZZ_SECONDS; not part of
 # `make test` or CI. The package Fuzz/ builds in .build-fuzz with -sanitize=fuzzer.

@@ -51,7 +51,9 @@ public struct SQLDialect: Sendable {
 
   /// `"name"` with embedded quotes doubled.
   public func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Foundation's replacing goes through NSString: skipped for the usual name without quotes.
+    guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+    return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
   /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` (or `DEFAULT VALUES`), with the values bound.

@@ -80,10 +80,20 @@ public struct LoopbackError: Error, CustomStringConvertible {
 
 /// An HTTP answer: status, head (lowercased) and body.
 public struct HTTPAnswer: Sendable {
+  /// The values of the header `name` (in any case), as sent, in order.
+  public func headers(_ name: String) -> [String] {
+    rawHead.split(separator: "\r\n").compactMap { line in
+      guard line.lowercased().hasPrefix(name.lowercased() + ":") else { return nil }
+      return line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+    }
+  }
+
   /// The status code.
   public var status: Int
   /// The status line and headers, lowercased.
   public var head: String
+  /// The status line and headers as sent.
+  public var rawHead: String = ""
   /// The body.
   public var body: Data
   /// The body as UTF-8 text.
@@ -94,9 +104,11 @@ public struct HTTPAnswer: Sendable {
 /// to its end (30 s at most): enough for WebDriver's JSON and d2s-serve's pages, with
 /// nothing between the test and the socket.
 public enum LoopbackHTTP {
-  /// One request; `body` is sent as JSON, `host` overrides the `Host` header.
+  /// One request; `body` is sent with `contentType` (JSON unless told), `host` overrides the
+  /// `Host` header, `headers` are added (`Cookie`).
   public static func request(
-    _ method: String, _ url: String, body: Data? = nil, host: String? = nil
+    _ method: String, _ url: String, body: Data? = nil, host: String? = nil,
+    contentType: String = "application/json", headers: [(String, String)] = []
   )
     throws -> HTTPAnswer
   {
@@ -122,8 +134,9 @@ public enum LoopbackHTTP {
     if let query = components.percentEncodedQuery { target += "?" + query }
     var head =
       "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if let body {
-      head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+      head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
     }
     var bytes = Array((head + "\r\n").utf8) + Array(body ?? Data())
     while !bytes.isEmpty {
@@ -137,6 +150,7 @@ public enum LoopbackHTTP {
     var bodyStart: Int?
     var length: Int?
     var responseHead = ""
+    var rawHead = ""
     while answer.count < 64 << 20 {
       let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if got == 0 { break }
@@ -148,7 +162,8 @@ public enum LoopbackHTTP {
         })
       {
         bodyStart = end + 4
-        responseHead = String(decoding: answer[..<end], as: UTF8.self).lowercased()
+        rawHead = String(decoding: answer[..<end], as: UTF8.self)
+        responseHead = rawHead.lowercased()
         length = responseHead.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
           .flatMap {
             Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
@@ -158,6 +173,7 @@ public enum LoopbackHTTP {
     }
     guard let bodyStart else { throw LoopbackError("no HTTP answer from \(url)") }
     let status = responseHead.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return HTTPAnswer(status: status, head: responseHead, body: Data(answer[bodyStart...]))
+    return HTTPAnswer(
+      status: status, head: responseHead, rawHead: rawHead, body: Data(answer[bodyStart...]))
   }
 }

@@ -47,8 +47,11 @@ public struct D2SServeCommand: AsyncParsableCommand {
     help: "Seconds a page's statements may run before they are stopped.")
   var statementTimeout = 30.0
 
-  @Option(help: "The most database connections open at once.")
-  var connections = 8
+  @Option(
+    help:
+      "The most database connections open at once (default: one per core and one more for SQLite, whose reads are work for this machine's cores; 8 for PostgreSQL)."
+  )
+  var connections: Int?
 
   @Option(
     name: .customLong("secret-file"),
@@ -77,7 +80,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
     } else {
       throw ValidationError("give a database (an SQLite file or a postgresql:// URL), or --demo")
     }
-    guard statementTimeout > 0, connections > 0 else {
+    guard statementTimeout > 0, connections.map({ $0 > 0 }) ?? true else {
       throw ValidationError("--statement-timeout and --connections must be positive")
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
@@ -143,6 +146,8 @@ struct WebSetup {
   let databaseName: String
   let model: Model
   let open: DatabasePool.Opener
+  /// Whether the database is PostgreSQL (else an SQLite file).
+  let isPostgreSQL: Bool
 
   init(target: String, ruleFiles: [String], readOnly: Bool, plugins: [any D2SPlugin]) throws {
     let session = try REPLSession(plugins: plugins, width: nil)
@@ -162,7 +167,7 @@ struct WebSetup {
       renderers: session.renderers)
     databaseName = database.name
     model = database.model
-    let isPostgreSQL =
+    isPostgreSQL =
       !target.hasPrefix("sqlite:")
       && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
         || target.contains("="))
@@ -176,9 +181,15 @@ struct WebSetup {
   /// The rule d2s-serve installs (shown by `rules --all`).
   static let anonymousRule = "user = nil => isEntityReadOnly = true ; fallback"
 
-  func pool(size: Int, timeout: Double) -> DatabasePool {
-    DatabasePool(
-      size: size, statementTimeout: .milliseconds(Int(timeout * 1000)), model: model, open: open)
+  /// The pool of readers: `size` connections, or by default one per core and one more for
+  /// SQLite (a read is work for this machine's cores: more threads only take turns; the one
+  /// more keeps the cores busy while a connection passes from one request to the next) and 8
+  /// for PostgreSQL (whose connections wait on the server).
+  func pool(size: Int?, timeout: Double) -> DatabasePool {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    return DatabasePool(
+      size: size ?? (isPostgreSQL ? 8 : cores + 1),
+      statementTimeout: .milliseconds(Int(timeout * 1000)), model: model, open: open)
   }
 }
 
@@ -217,7 +228,7 @@ extension WebApplication {
   public static func open(
     _ target: String, rules: [String] = [], readOnly: Bool = false,
     plugins: [any D2SPlugin] = [], configuration: Configuration = Configuration(),
-    connections: Int = 8, statementTimeout: Double = 30, keys: SessionKeys = .random(),
+    connections: Int? = nil, statementTimeout: Double = 30, keys: SessionKeys = .random(),
     logger: Logger = Logger(label: "d2s-serve")
   ) throws -> WebApplication {
     let setup = try WebSetup(target: target, ruleFiles: rules, readOnly: readOnly, plugins: plugins)

@@ -3,25 +3,38 @@ public enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` as entities: safe in text and in quoted
   /// attribute values alike. Control characters other than tab and line breaks become U+FFFD.
   public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+    // Most values need nothing: one pass over the bytes finds out, and they are returned as
+    // they are. Bytes of 0x80 and above belong to other scalars (UTF-8), never to these.
+    guard text.utf8.contains(where: needsEscape) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      guard needsEscape(byte) else {
+        out.append(byte)
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+      case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+      default: out.append(contentsOf: "\u{FFFD}".utf8)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `byte` is escaped: markup's five, and control characters but tab and line breaks.
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+      UInt8(ascii: "'"), 0x7F:
+      return true
+    case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
+    default: return byte < 0x20
+    }
   }
 
   /// One path segment, percent-encoded: everything but unreserved characters (so `/`, `,`,
@@ -106,6 +119,10 @@ public enum HTML {
   /// Whether `text` is a URL that may be a link: `http:`, `https:` or `mailto:` (never
   /// `javascript:` or `data:`).
   public static func isLinkable(_ text: String) -> Bool {
+    // Most values start with neither `h` nor `m`: no need to look further.
+    guard let first = text.utf8.first, [0x68, 0x48, 0x6D, 0x4D].contains(first) else {
+      return false
+    }
     guard !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
     else { return false }
     let lower = text.lowercased()

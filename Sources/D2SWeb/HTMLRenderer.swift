@@ -281,8 +281,15 @@ public struct HTMLRenderer: PageRenderer {
 
     /// A value: a link to its to-one's object, or to itself when it is a web URL.
     func value(_ shown: ShownValue, key: String?) -> String {
+      value(shown, destination: key.flatMap(links.toOneDestination))
+    }
+
+    /// A value in a column whose cells link to `destination`'s objects (when not nil).
+    func value(_ shown: ShownValue, destination: String?) -> String {
       let text = HTML.escape(shown.text)
-      if let key, let path = links.toOnePath(key, value: shown.value) {
+      if let destination, !shown.value.isNull,
+        let path = WebLinks.objectPath(destination, key: [shown.value])
+      {
         return "<a href=\"\(HTML.escape(path))\">\(text)</a>"
       }
       if case .string(let raw) = shown.value, raw == shown.text, HTML.isLinkable(raw) {
@@ -312,8 +319,11 @@ public struct HTMLRenderer: PageRenderer {
       }
       output.write("</tr></thead>\n<tbody>\n")
       let entityName = links.entity?.name
+      // Worked out once per column, not once per cell.
+      let destinations = table.columns.map { links.toOneDestination($0.key) }
       try table.rows.stream { row in
         var line = "<tr>"
+        line.reserveCapacity(256)
         let rowPath =
           linksRows
           ? entityName.flatMap { WebLinks.objectPath($0, key: row.key) }.map {
@@ -322,7 +332,8 @@ public struct HTMLRenderer: PageRenderer {
         for (index, cell) in row.cells.enumerated() {
           let column = index < table.columns.count ? table.columns[index] : nil
           let numeric = column?.rightAligned == true ? " class=\"num\"" : ""
-          var content = value(cell, key: column?.key)
+          var content = value(
+            cell, destination: index < destinations.count ? destinations[index] : nil)
           if index == 0, let rowPath {
             let text = cell.text.isEmpty ? "(open)" : cell.text
             content = "<a href=\"\(HTML.escape(rowPath))\">\(HTML.escape(text))</a>"

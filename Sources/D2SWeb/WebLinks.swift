@@ -70,13 +70,20 @@ public struct WebLinks: Sendable {
 
   /// The link of a to-one's destination, given the foreign key `value` shown in its cell.
   public func toOnePath(_ key: String, value: DatabaseValue) -> String? {
-    guard let entity, !value.isNull, let relationship = entity.relationship(named: key),
+    guard !value.isNull, let destination = toOneDestination(key) else { return nil }
+    return Self.objectPath(destination, key: [value])
+  }
+
+  /// The entity a column of `key` links its cells to, when it is a to-one whose foreign key
+  /// is its destination's whole key, and the rules show that entity.
+  func toOneDestination(_ key: String) -> String? {
+    guard let entity, let relationship = entity.relationship(named: key),
       !relationship.isToMany, relationship.joins.count == 1,
       let destination = model.entity(named: relationship.destinationName),
       visibleEntities?.contains(destination.name) ?? true,
       destination.primaryKeyAttributeNames == [relationship.joins[0].destination]
     else { return nil }
-    return Self.objectPath(destination.name, key: [value])
+    return destination.name
   }
 
   /// The link of a command a page offers (`follow actors`, `list Film`), or nil when it has

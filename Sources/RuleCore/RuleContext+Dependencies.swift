@@ -5,19 +5,33 @@ extension RuleContext {
   /// (directly, through key paths, or through other keys' rules): D2W's "significant keys".
   ///
   /// A page asks this of a column's `component` and `formatter` with `object` and
-  /// `propertyValue` as inputs: when neither is read, one answer serves every row. The
-  /// answer is computed anew, not taken from the cache, whose inputs are those of all the
-  /// key's answers together.
+  /// `propertyValue` as inputs: when neither is read, one answer serves every row. A cached
+  /// answer is used when none of the key's answers (whose inputs the cache keeps together)
+  /// read any of `inputs`; otherwise the answer is computed anew, to learn exactly what it
+  /// read.
   public func value<K: DynamicEnvironmentKey>(
     _ key: K.Type, readingAnyOf inputs: [any DynamicEnvironmentKey.Type]
   ) throws -> (value: K.Value, readsInputs: Bool) {
+    let read = Set(inputs.map { ObjectIdentifier($0) })
+    let id = ObjectIdentifier(key)
+    if state == nil, values.explicitValue(forKeyID: id) == nil, engine.isCacheEnabled,
+      !engine.lookups.isRecording
+    {
+      let cached = ResolutionState()
+      if let answer = engine.cache.lookup(
+        id, in: values, version: engine.rulesVersion, inputsInto: cached),
+        cached.looseInputs.isDisjoint(with: read)
+      {
+        engine.coverage.recordWin(answer)
+        return (RuleContext.typedValue(answer, for: key), false)
+      }
+    }
     let state = ResolutionState()
     state.bypassesCache = true
     var probe = self
     probe.state = state
     let resolution = try probe.resolve(id: ObjectIdentifier(key), exposed: nil)
     if let error = state.error { throw error }
-    let read = Set(inputs.map { ObjectIdentifier($0) })
     return (RuleContext.typedValue(resolution, for: key), !state.looseInputs.isDisjoint(with: read))
   }
 }

@@ -19,6 +19,30 @@ final class Served {
 
   func stop() { child.stop() }
 
+  /// Waits (30 s at most) until the process uses less than a tenth of a core.
+  func waitUntilIdle() {
+    var last = cpuTicks
+    for _ in 0..<60 {
+      Thread.sleep(forTimeInterval: 0.5)
+      let now = cpuTicks
+      // Clock ticks are hundredths of a second: under 5 in half a second is under 10%.
+      if now - last < 5 { return }
+      last = now
+    }
+  }
+
+  /// The process's user and system time so far, in clock ticks (`/proc/PID/stat`).
+  private var cpuTicks: Int {
+    let stat =
+      (try? String(
+        contentsOfFile: "/proc/\(child.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+    // After the command's name, in parentheses: fields 3 on; utime and stime are 14 and 15.
+    guard let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13 else { return 0 }
+    return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+  }
+
   /// The process's peak resident memory so far (`VmHWM`), in KB.
   var peakKilobytes: Double {
     let status =

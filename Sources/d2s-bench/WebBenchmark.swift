@@ -53,11 +53,11 @@ enum WebBenchmark {
     for count in connections {
       let list = try alternate(
         [
-          ("d2s list", d2s.base + "/Film?limit=50"),
-          ("Datasette table", datasette.base + "/sakila/film?_size=50"),
-          ("d2s row", d2s.base + "/Film/1"),
-          ("Datasette row", datasette.base + "/sakila/film/1"),
-        ] + (count == 64 ? [("nginx file", nginx.base + "/film.html")] : []),
+          ("d2s list", d2s.base + "/Film?limit=50", d2s),
+          ("Datasette table", datasette.base + "/sakila/film?_size=50", datasette),
+          ("d2s row", d2s.base + "/Film/1", d2s),
+          ("Datasette row", datasette.base + "/sakila/film/1", datasette),
+        ] + (count == 64 ? [("nginx file", nginx.base + "/film.html", nginx)] : []),
         connections: count)
       for (name, result) in list { print("  \(count) conn, \(pad(name, 16)) \(result)") }
       guard count == 64 else { continue }
@@ -85,8 +85,8 @@ enum WebBenchmark {
     defer { smallServer.stop() }
     let events = try alternate(
       [
-        ("1,000,000 rows", bigServer.base + "/Event?limit=50"),
-        ("100 rows", smallServer.base + "/Event?limit=50"),
+        ("1,000,000 rows", bigServer.base + "/Event?limit=50", bigServer),
+        ("100 rows", smallServer.base + "/Event?limit=50", smallServer),
       ], connections: 16)
     for (name, result) in events { print("  16 conn, Event list, \(pad(name, 16)) \(result)") }
     table.append(
@@ -107,16 +107,18 @@ enum WebBenchmark {
 
   /// Runs each target for ``seconds`` under `connections`, one after another, for
   /// ``rounds`` rounds; the median of each measure per target.
-  static func alternate(_ targets: [(String, String)], connections: Int) throws -> [(
+  static func alternate(_ targets: [(String, String, Served)], connections: Int) throws -> [(
     String, Load
   )] {
     var results: [String: [Load]] = [:]
     for _ in 0..<rounds {
-      for (name, url) in targets {
+      for (name, url, server) in targets {
         results[name, default: []].append(try Load.measure(url, connections: connections))
+        // A server still busy with requests wrk gave up on would slow the next one measured.
+        server.waitUntilIdle()
       }
     }
-    return targets.map { name, _ in (name, Load.middle(results[name] ?? [])) }
+    return targets.map { name, _, _ in (name, Load.middle(results[name] ?? [])) }
   }
 
   /// The server's peak resident memory (VmHWM, KB) after 30 s and after 60 s of load.
@@ -156,8 +158,8 @@ struct Load: CustomStringConvertible {
     let threads = min(2, connections)
     let output = try Tools.output(
       [
-        "wrk", "-t\(threads)", "-c\(connections)", "-d\(WebBenchmark.seconds)s", "--latency",
-        url,
+        "wrk", "-t\(threads)", "-c\(connections)", "-d\(WebBenchmark.seconds)s",
+        "--timeout", "30s", "--latency", url,
       ])
     return try parse(output)
   }

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import D2SWeb
+
+/// Escaping: markup's five characters as entities, control characters (but tab and line
+/// breaks) as U+FFFD, everything else, in any script, as it is.
+@Suite struct HTMLEscapeTests {
+  @Test(arguments: [
+    ("plain", "plain"), ("", ""), ("a & b", "a &amp; b"), ("<script>", "&lt;script&gt;"),
+    (#"say "hi" 'there'"#, "say &quot;hi&quot; &#39;there&#39;"),
+    ("tab\tline\nreturn\r", "tab\tline\nreturn\r"),
+    ("bell\u{07}nul\u{0}del\u{7F}", "bell\u{FFFD}nul\u{FFFD}del\u{FFFD}"),
+    ("Zoë <ü> 日本 🎬 &", "Zoë &lt;ü&gt; 日本 🎬 &amp;"), ("\u{1B}[31mred", "\u{FFFD}[31mred"),
+  ])
+  func escapes(text: String, expected: String) {
+    #expect(HTML.escape(text) == expected)
+  }
+
+  @Test func onlyWebAndMailAddressesAreLinks() {
+    for text in ["http://a.example", "HTTPS://A.EXAMPLE/x", "mailto:ann@example.com"] {
+      #expect(HTML.isLinkable(text), "\(text)")
+    }
+    for text in ["javascript:alert(1)", "https://", "http://a b", "hello", "", "ftp://x"] {
+      #expect(!HTML.isLinkable(text), "\(text)")
+    }
+  }
+}
