@@ -46,7 +46,7 @@ stress: deps
 # Coverage-guided fuzzing (libFuzzer) of the parsers, each target for FUZZ_SECONDS; not part of
 # `make test` or CI. The package Fuzz/ builds in .build-fuzz with -sanitize=fuzzer.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= qualifier rules command literal formatter terminal
+FUZZ_TARGETS ?= qualifier rules command literal formatter terminal web
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release \
 	  -Xswiftc -sanitize=fuzzer --product d2s-fuzz

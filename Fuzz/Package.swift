@@ -18,6 +18,8 @@ let package = Package(
         .product(name: "Qualifiers", package: "D2S"),
         .product(name: "RuleCore", package: "D2S"),
         .product(name: "EnvKeys", package: "D2S"),
+        .product(name: "D2SWeb", package: "D2S"),
+        .product(name: "D2STesting", package: "D2S"),
       ],
       // libFuzzer provides `main`; the whole graph gets `-sanitize=fuzzer` from the command
       // line (`-Xswiftc`), so that the code under test is instrumented too.

@@ -5,7 +5,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
 rm -rf "$out"
-mkdir -p "$out"/{qualifier,rules,command,literal,formatter,terminal}
+mkdir -p "$out"/{qualifier,rules,command,literal,formatter,terminal,web}
 
 # Writes each line of stdin as one seed file in DIR/$1 (with an optional prefix byte $2).
 seeds() {
@@ -43,6 +43,17 @@ printf '%s\n' "list T where \`order\` = 1 order by \`order\` desc, \`a.b\`" "lis
 printf 'line1\nline2\ttab\033[31mred\007' >"$out/terminal/seed-1"
 printf 'bidi \u202eabc\x7f\xc2\x85' >"$out/terminal/seed-2"
 printf 'plain text' >"$out/terminal/seed-3"
-for target in qualifier rules command literal formatter terminal; do
+# Web requests (the first byte chooses: 00 a GET target, 01 a login form, 02 a cookie header,
+# 03 an edit form of a logged-in session, 04 a position token, 05 an array text).
+printf '%s\n' "Film?where=title%20like%20'A*'&order=length%20desc&limit=5" "Film/1/actors" \
+  "FilmActor/1,1" "Film?order=title&after=sACADEMY%20DINOSAUR,i1&offset=1" "Film/1/-/edit" \
+  "Customer?where=address.phone%20like%20'1*'" | seeds web 00
+printf '%s\n' "user=Mike&password=x&next=%2FFilm" "_csrf=x&user=&password=" | seeds web 01
+printf '%s\n' "d2s_session=abc.def" "d2s_session=; d2s_login=x.y" | seeds web 02
+printf '%s\n' "replacementCost=%2419.99&_shown.replacementCost=m20.99&_text.replacementCost=%2420.99" \
+  "length=abc&_shown.length=i86&_text.length=86&_null.length=on" | seeds web 03
+printf '%s\n' "sA,i1,n,d1.5,m2.50,b1,T1.5,xff,a%7Ba%2CNULL%7D" | seeds web 04
+printf '%s\n' '{a,NULL,"b c","NULL"}' '{}' | seeds web 05
+for target in qualifier rules command literal formatter terminal web; do
   echo "fuzz-seeds: $target: $(ls "$out/$target" | wc -l) seeds"
 done

@@ -5,7 +5,7 @@ import RuleCore
 
 /// What one command cost, as `timing` and `trace` print it on stderr (Documentation/Tracing.md
 /// gives the formats).
-struct CommandReport: Sendable {
+public struct CommandReport: Sendable {
   /// The command's wall time, from before it ran to after its output was written.
   var total: Duration
   /// Every statement it ran, on any connection and thread, in the order they ended.
@@ -30,6 +30,23 @@ struct CommandReport: Sendable {
   var cachedCount: Int { lookups.reduce(0) { $0 + $1.cached } }
 
   // MARK: - timing
+
+  /// The figures of the timing line as an HTTP `Server-Timing` value (d2s-serve `--timing`):
+  /// `total;dur=15.3, sql;dur=12.1;desc="3 statements", rules;desc="412 look-ups, 97% cached",
+  /// render;dur=3.2`. Only the statements on the recording's own thread count, as a server runs
+  /// other requests' statements meanwhile.
+  public var serverTiming: String {
+    let own = statements.filter(\.onRecordingThread)
+    let sql = own.reduce(Duration.zero) { $0 + $1.duration }
+    var rules = Self.counted(lookupCount, "look-up")
+    if lookupCount > 0 { rules += ", \(cachedCount * 100 / lookupCount)% cached" }
+    return [
+      "total;dur=\(Self.milliseconds(total, digits: 1))",
+      "sql;dur=\(Self.milliseconds(sql, digits: 1));desc=\"\(Self.counted(own.count, "statement"))\"",
+      "rules;desc=\"\(rules)\"",
+      "render;dur=\(Self.milliseconds(renderTime, digits: 1))",
+    ].joined(separator: ", ")
+  }
 
   /// `15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms · 20 rows`
   /// (` · N rows` only when rows were shown; `, P% cached` only when there were look-ups).

@@ -37,24 +37,24 @@ extension REPLSession {
   }
 }
 
-/// The recordings of one command while it runs: its statements (process-wide), its engine's
-/// rule look-ups, the rows its tables show (bind ``rows`` as ``RowTally/current``), and the
-/// wall time.
-final class CommandMeasurement: Sendable {
+/// The recordings of one command (or a web request) while it runs: its statements
+/// (process-wide), its engine's rule look-ups, the rows its tables show (bind ``rows`` as
+/// ``RowTally/current``), and the wall time.
+public final class CommandMeasurement: Sendable {
   let started = ContinuousClock.now
   let statements = SQLRecording()
   let engine: RuleEngine
   /// The rows the command's tables show.
-  let rows = RowTally()
+  public let rows = RowTally()
 
-  /// Starts recording (look-ups of `engine`).
-  init(engine: RuleEngine) {
+  /// Starts recording (look-ups of `engine`, which nothing else may record meanwhile).
+  public init(engine: RuleEngine) {
     self.engine = engine
     engine.lookups.start()
   }
 
   /// Stops recording and reports.
-  func stop() -> CommandReport {
+  public func stop() -> CommandReport {
     let total = started.duration(to: .now)
     return CommandReport(
       total: total, statements: statements.stop(), lookups: engine.lookups.stop(),

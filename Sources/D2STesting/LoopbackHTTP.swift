@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A child process whose standard output is read line by line; stopped at the end.
 public final class ChildProcess: @unchecked Sendable {
   /// The running process.
@@ -115,21 +119,9 @@ public enum LoopbackHTTP {
     guard let components = URLComponents(string: url), let port = components.port else {
       throw LoopbackError("bad URL \(url)")
     }
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw LoopbackError("no socket") }
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
-    guard connected else { throw LoopbackError("cannot connect to \(url)") }
+    let socket = try LoopbackSocket(port: port, timeout: 30)
+    defer { withExtendedLifetime(socket) {} }
+    let fd = socket.fd
     var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
     if let query = components.percentEncodedQuery { target += "?" + query }
     var head =
@@ -140,7 +132,9 @@ public enum LoopbackHTTP {
     }
     var bytes = Array((head + "\r\n").utf8) + Array(body ?? Data())
     while !bytes.isEmpty {
-      let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+      let sent = bytes.withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       guard sent > 0 else { throw LoopbackError("cannot send to \(url)") }
       bytes.removeFirst(sent)
     }
@@ -175,5 +169,57 @@ public enum LoopbackHTTP {
     let status = responseHead.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
     return HTTPAnswer(
       status: status, head: responseHead, rawHead: rawHead, body: Data(answer[bodyStart...]))
+  }
+}
+
+/// A raw TCP connection to a loopback port, for clients that misbehave on purpose (slow,
+/// gone mid-answer); closed when released.
+public final class LoopbackSocket {
+  let fd: Int32
+
+  /// Connects to `port`; reads wait at most `timeout` seconds.
+  public init(port: Int, timeout: Int = 30) throws {
+    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw LoopbackError("no socket") }
+    var limit = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard connected else {
+      close(fd)
+      throw LoopbackError("cannot connect to port \(port)")
+    }
+  }
+
+  deinit { close(fd) }
+
+  /// Sends `text`; false when the peer has closed the connection.
+  @discardableResult
+  public func send(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    while !bytes.isEmpty {
+      let sent = bytes.withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard sent > 0 else { return false }
+      bytes.removeFirst(sent)
+    }
+    return true
+  }
+
+  /// Reads what arrives next: the bytes, empty when the peer closed the connection, nil when
+  /// nothing came within the timeout.
+  public func receive(upTo count: Int = 65536) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: count)
+    let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    if got < 0 { return errno == EAGAIN || errno == EWOULDBLOCK ? nil : [] }
+    return Array(buffer[0..<got])
   }
 }

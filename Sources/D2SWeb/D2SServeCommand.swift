@@ -62,6 +62,19 @@ public struct D2SServeCommand: AsyncParsableCommand {
   @Flag(name: .customLong("https-only"), help: "Mark cookies Secure (behind an HTTPS proxy).")
   var httpsOnly = false
 
+  @Flag(
+    help:
+      "Give every response a Server-Timing header: its statements, rule look-ups and render time, as d2s-repl's timing line."
+  )
+  var timing = false
+
+  @Option(
+    name: .customLong("request-timeout"),
+    help:
+      "Seconds a connection may send no complete request (a slow client) before it is closed."
+  )
+  var requestTimeout: Double = 30
+
   public init() {}
 
   /// The plugins `main(plugins:)` installs.
@@ -80,8 +93,9 @@ public struct D2SServeCommand: AsyncParsableCommand {
     } else {
       throw ValidationError("give a database (an SQLite file or a postgresql:// URL), or --demo")
     }
-    guard statementTimeout > 0, connections.map({ $0 > 0 }) ?? true else {
-      throw ValidationError("--statement-timeout and --connections must be positive")
+    guard statementTimeout > 0, requestTimeout > 0, connections.map({ $0 > 0 }) ?? true else {
+      throw ValidationError(
+        "--statement-timeout, --request-timeout and --connections must be positive")
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
     let setup = try WebSetup(
@@ -91,7 +105,8 @@ public struct D2SServeCommand: AsyncParsableCommand {
       databaseName: setup.databaseName,
       configuration: WebApplication.Configuration(
         allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()]),
-        readOnly: readOnly, httpsOnly: httpsOnly),
+        readOnly: readOnly, httpsOnly: httpsOnly, timing: timing,
+        requestTimeout: .milliseconds(Int(requestTimeout * 1000))),
       keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(

@@ -62,7 +62,10 @@ extension WebApplication {
       responder: WebResponder(application: self),
       server: .http1(
         configuration: HTTP1Channel.Configuration(
-          idleTimeout: .seconds(60), httpDecoderConfiguration: decoder)),
+          idleTimeout: .nanoseconds(
+            configuration.requestTimeout.components.seconds * 1_000_000_000
+              + configuration.requestTimeout.components.attoseconds / 1_000_000_000),
+          httpDecoderConfiguration: decoder)),
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },

@@ -32,7 +32,7 @@ extension WebApplication {
     } else {
       once = newOnceToken(path: path)
     }
-    let outcome: EditOutcome
+    let outcome: Timed<EditOutcome>
     do {
       outcome = try await createPage(write, path: path, session: session, once: once)
     } catch {
@@ -40,7 +40,7 @@ extension WebApplication {
       throw error
     }
     if let nonce {
-      if case .saved(let location) = outcome {
+      if case .saved(let location) = outcome.value {
         onceTokens.finish(nonce, path: location)
       } else {
         onceTokens.release(nonce)
@@ -52,7 +52,7 @@ extension WebApplication {
   /// The new object's form, or its save, on a pooled connection.
   private func createPage(
     _ write: WriteRequest, path: String, session: WebSession?, once: String
-  ) async throws -> EditOutcome {
+  ) async throws -> Timed<EditOutcome> {
     try await withWriter(write, session: session, verb: "add rows") { scope in
       let (application, names, entity) = (scope.application, scope.names, scope.entity)
       var request = scope.request("edit")
@@ -101,7 +101,8 @@ extension WebApplication {
       }
       scope.links.form = form
       let html = try Self.renderPage(request, application: application, links: scope.links)
-      return write.post == nil ? .page(html) : .invalid(html)
+      if write.post == nil { return .page(html) }
+      return form.isBusy ? .busy(html) : .invalid(html)
     }
   }
 

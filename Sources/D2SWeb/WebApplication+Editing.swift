@@ -168,7 +168,8 @@ extension WebApplication {
       var page = request
       page.object = editing.object
       let html = try Self.renderPage(page, application: application, links: scope.links)
-      return write.post == nil ? .page(html) : .invalid(html)
+      if write.post == nil { return .page(html) }
+      return form.isBusy ? .busy(html) : .invalid(html)
     }
     return response(outcome, path: request.path, done: "saved")
   }

@@ -29,6 +29,8 @@ extension WebApplication {
     case invalid(String)
     /// What changed meanwhile (409).
     case conflict(String)
+    /// The form again: the database was busy (503).
+    case busy(String)
   }
 
   /// Checks what no write route may skip, in order: the CSRF token of a POST, a session
@@ -81,31 +83,39 @@ extension WebApplication {
   func withWriter(
     _ write: WriteRequest, session: WebSession?, verb: String,
     _ body: @escaping @Sendable (inout WriteScope) throws -> EditOutcome
-  ) async throws -> EditOutcome {
-    let keys = keys
-    let databaseName = databaseName
-    return try await pool.withDatabase { [self] database in
-      let application = pageApplication(for: database)
-      var links = WebLinks(databaseName: databaseName, model: database.model)
-      guard
-        let user = try Self.user(
-          session, in: database, keys: keys, links: &links, base: application.base)
-      else {
-        if write.post == nil { return .login }
-        throw WebError(.forbidden, "log in to \(verb)")
-      }
-      var base = application.base
-      base.database = database
-      base.platform = "html"
-      let names = WebNames(context: base)
-      let entity = try names.entity(write.entityName)
-      links.entity = entity
-      links.visibleEntities = names.visible
-      var scope = WriteScope(
-        database: database, application: application, user: user, names: names, entity: entity,
-        links: links)
-      return try body(&scope)
+  ) async throws -> Timed<EditOutcome> {
+    try await timed { application, database in
+      try Self.write(
+        write, session: session, verb: verb, application: application, database: database,
+        keys: self.keys, databaseName: self.databaseName, body)
     }
+  }
+
+  /// `body` for `write` on `database`: the scope, or `.login`.
+  private static func write(
+    _ write: WriteRequest, session: WebSession?, verb: String, application: PageApplication,
+    database: Database, keys: SessionKeys, databaseName: String,
+    _ body: (inout WriteScope) throws -> EditOutcome
+  ) throws -> EditOutcome {
+    var links = WebLinks(databaseName: databaseName, model: database.model)
+    guard
+      let user = try Self.user(
+        session, in: database, keys: keys, links: &links, base: application.base)
+    else {
+      if write.post == nil { return .login }
+      throw WebError(.forbidden, "log in to \(verb)")
+    }
+    var base = application.base
+    base.database = database
+    base.platform = "html"
+    let names = WebNames(context: base)
+    let entity = try names.entity(write.entityName)
+    links.entity = entity
+    links.visibleEntities = names.visible
+    var scope = WriteScope(
+      database: database, application: application, user: user, names: names, entity: entity,
+      links: links)
+    return try body(&scope)
   }
 
   /// The object `key` names, or 404.
@@ -124,7 +134,14 @@ extension WebApplication {
   }
 
   /// The response to a write route's outcome: 303 to log in or to where a save leads, or the
-  /// page with its status.
+  /// page with its status; with `--timing`, its `Server-Timing`.
+  func response(_ timed: Timed<EditOutcome>, path: String, done: String) -> WebResponse {
+    var answer = response(timed.value, path: path, done: done)
+    if let timing = timed.timing { answer.headers.append(("Server-Timing", timing)) }
+    return answer
+  }
+
+  /// The response to a write route's outcome.
   func response(_ outcome: EditOutcome, path: String, done: String) -> WebResponse {
     switch outcome {
     case .login:
@@ -133,11 +150,12 @@ extension WebApplication {
       return WebResponse(
         status: 303, contentType: "text/plain; charset=utf-8",
         headers: [("Location", location), ("Cache-Control", "no-store")], body: done + "\n")
-    case .page(let html), .invalid(let html), .conflict(let html):
+    case .page(let html), .invalid(let html), .conflict(let html), .busy(let html):
       let status: Int
       switch outcome {
       case .invalid: status = 400
       case .conflict: status = 409
+      case .busy: status = 503
       default: status = 200
       }
       return WebResponse(
@@ -182,6 +200,16 @@ extension WebApplication {
     {
       form.message = "not saved: " + message(failure)
       return false
+    } catch let failure as DatabaseError where failure.code == .locked {
+      // The form is shown again as the user left it: nothing is lost, the save can be retried.
+      form.message = "not saved: the database is locked by another program; try again"
+      form.isBusy = true
+      return false
+    } catch let failure as DatabaseError where failure.code == .outcomeUnknown {
+      throw WebError(
+        .unavailable,
+        "the connection was lost while the change was being saved: it may or may not have been saved; look at the row before saving again"
+      )
     }
   }
 

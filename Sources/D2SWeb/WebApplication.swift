@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import D2SREPL
 import Logging
 import Qualifiers
 import RuleCore
@@ -23,12 +24,20 @@ public final class WebApplication: Sendable {
     public var readOnly: Bool
     /// Whether cookies are `Secure` (`--https-only`).
     public var httpsOnly: Bool
+    /// Whether responses carry a `Server-Timing` header (`--timing`).
+    public var timing: Bool
+    /// How long a connection may send nothing complete (a request head trickled byte by
+    /// byte, or nothing at all) before it is closed (`--request-timeout`).
+    public var requestTimeout: Duration
 
     /// A configuration.
     public init(
       allowedHosts: Set<String> = [], defaultLimit: Int = 50, maximumLimit: Int = 1_000,
-      maximumTargetLength: Int = 16 * 1024, readOnly: Bool = false, httpsOnly: Bool = false
+      maximumTargetLength: Int = 16 * 1024, readOnly: Bool = false, httpsOnly: Bool = false,
+      timing: Bool = false, requestTimeout: Duration = .seconds(30)
     ) {
+      self.timing = timing
+      self.requestTimeout = requestTimeout
       self.readOnly = readOnly
       self.httpsOnly = httpsOnly
       self.allowedHosts = allowedHosts
@@ -101,6 +110,7 @@ public final class WebApplication: Sendable {
   /// stack trace or a file path (those go to the log). Every response carries the security
   /// headers.
   public func respond(to request: WebRequest) async -> WebResponse {
+    let started = ContinuousClock.now
     var response: WebResponse
     do {
       response = try await page(for: request)
@@ -109,7 +119,22 @@ public final class WebApplication: Sendable {
     }
     response.headers += WebResponse.securityHeaders
     if request.method == "HEAD" { response.body = "" }
+    let (seconds, attoseconds) = started.duration(to: .now).components
+    let milliseconds = (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 10).rounded() / 10
+    logger.info(
+      "\(request.method) \(Self.loggedTarget(request)) \(response.status) \(milliseconds) ms")
     return response
+  }
+
+  /// The request's path and the names of its query's parameters, never their values (a
+  /// filter can name what a user looks for): `/Film?where=…&limit=…`.
+  static func loggedTarget(_ request: WebRequest) -> String {
+    guard !request.query.isEmpty else { return request.path }
+    let names = request.query.split(separator: "&").map { part in
+      let name = part.prefix { $0 != "=" }
+      return name.count == part.count ? String(name) : name + "=…"
+    }
+    return request.path + "?" + names.joined(separator: "&")
   }
 
   private func page(for request: WebRequest) async throws -> WebResponse {
@@ -157,8 +182,7 @@ public final class WebApplication: Sendable {
     let configuration = configuration
     let databaseName = databaseName
     let keys = keys
-    let text = try await pool.withDatabase { [self] database in
-      let application = pageApplication(for: database)
+    let text = try await timed { application, database in
       var links = WebLinks(databaseName: databaseName, model: database.model)
       let user = try Self.user(
         session, in: database, keys: keys, links: &links, base: application.base)
@@ -167,9 +191,32 @@ public final class WebApplication: Sendable {
         application: application, database: database, links: links, user: user,
         configuration: configuration)
     }
+    var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")]
+    if let timing = text.timing { headers.append(("Server-Timing", timing)) }
     return WebResponse(
       contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: text)
+      headers: headers, body: text.value)
+  }
+
+  /// `body` on a pooled connection with that connection's pages; with `--timing`, what it
+  /// cost as a `Server-Timing` value (its statements, rule look-ups and render time).
+  func timed<T: Sendable>(
+    _ body: @escaping @Sendable (PageApplication, Database) throws -> T
+  ) async throws -> Timed<T> {
+    let timing = configuration.timing
+    return try await pool.withDatabase { [self] database in
+      let application = pageApplication(for: database)
+      guard timing else { return Timed(value: try body(application, database), timing: nil) }
+      let measurement = CommandMeasurement(engine: application.base.engine)
+      let value: T
+      do {
+        value = try body(application, database)
+      } catch {
+        _ = measurement.stop()
+        throw error
+      }
+      return Timed(value: value, timing: measurement.stop().serverTiming)
+    }
   }
 
   private func isAllowed(_ host: String) -> Bool {
@@ -386,7 +433,8 @@ public final class WebApplication: Sendable {
       switch failure.code {
       case .connection, .outcomeUnknown:
         return WebError(.unavailable, "the database cannot be reached")
-      case .locked: return WebError(.unavailable, "the database is busy; try again")
+      case .locked:
+        return WebError(.unavailable, "the database is locked by another program; try again")
       case .interrupted:
         return WebError(.unavailable, "the page took longer than the server allows")
       case .invalidValue: return WebError(.badRequest, "a value in the request is not valid")
@@ -398,6 +446,12 @@ public final class WebApplication: Sendable {
       return WebError(.internalError, "the page could not be made")
     }
   }
+}
+
+/// A result, and with `--timing` what it cost, as a `Server-Timing` value.
+struct Timed<Value: Sendable>: Sendable {
+  var value: Value
+  var timing: String?
 }
 
 /// What a page URL names.

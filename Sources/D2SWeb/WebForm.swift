@@ -20,6 +20,8 @@ struct WebForm: Sendable {
   var errors: [String: String] = [:]
   /// A message above the form (a constraint the database refused).
   var message: String?
+  /// Whether the save failed because the database was busy (shown again with 503).
+  var isBusy = false
   /// The inspect page, for Cancel.
   var cancel: String
   /// The control of each field, by key (a text input when none).

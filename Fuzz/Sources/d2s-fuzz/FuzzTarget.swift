@@ -10,7 +10,7 @@ import RuleCore
 /// every input; a trap, a hang or a broken invariant (a printed value that does not parse back
 /// to itself) is a finding.
 enum FuzzTarget: String, CaseIterable {
-  case qualifier, rules, command, literal, formatter, terminal
+  case qualifier, rules, command, literal, formatter, terminal, web
 
   /// The target of this run (`qualifier` when unset).
   static let current: FuzzTarget = {
@@ -71,6 +71,7 @@ enum FuzzTarget: String, CaseIterable {
         Int(selector),
         String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
     case .terminal: Self.terminal(String(decoding: bytes, as: UTF8.self))
+    case .web: WebFuzz.run(bytes)
     }
   }
 

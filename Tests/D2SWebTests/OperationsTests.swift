@@ -1,0 +1,63 @@
+import D2STesting
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import D2SWeb
+
+/// Log lines kept for a test.
+final class CapturedLog: Sendable {
+  let lines = Mutex<[String]>([])
+
+  var logger: Logger {
+    Logger(label: "test") { _ in Handler(log: self) }
+  }
+
+  struct Handler: LogHandler {
+    let log: CapturedLog
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+      get { metadata[key] }
+      set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+      log.lines.withLock { $0.append("\(event.level): \(event.message)") }
+    }
+  }
+}
+
+/// What operators see: one log line per request (without query values), `/-/health`, and
+/// `--timing`'s `Server-Timing`.
+@Suite struct OperationsTests {
+  @Test func everyRequestIsOneLogLineWithoutItsQueryValues() async throws {
+    let log = CapturedLog()
+    let app = try WebApplication.open(try SakilaSQLite.copy(), logger: log.logger)
+    _ = await app.get("/Film?where=title%20like%20'SECRET*'&limit=5")
+    _ = await app.get("/Nothing")
+    let lines = log.lines.withLock { $0 }
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.first?.hasPrefix("info: GET /Film?where=…&limit=… 200 ") == true, "\(lines)")
+    #expect(lines.first?.hasSuffix(" ms") == true)
+    #expect(!lines.joined().contains("SECRET"), "a filter's values are never logged")
+    #expect(lines.last?.hasPrefix("info: GET /Nothing 404 ") == true, "\(lines)")
+  }
+
+  @Test func timingGivesEveryResponseAServerTimingHeader() async throws {
+    let app = try WebApplication.open(
+      try SakilaSQLite.copy(), configuration: .init(timing: true))
+    let page = await app.get("/Film?limit=5")
+    let timing = try #require(page.header("Server-Timing"))
+    #expect(timing.hasPrefix("total;dur="), "\(timing)")
+    #expect(timing.contains(#"sql;dur="#) && timing.contains(" statement"), "\(timing)")
+    #expect(timing.contains(#"rules;desc=""#) && timing.contains("look-up"), "\(timing)")
+    #expect(timing.contains("render;dur="), "\(timing)")
+    let again = await app.get("/Film?limit=5")
+    #expect(again.header("Server-Timing")?.contains("% cached") == true)
+    let plain = try WebApplication.open(try SakilaSQLite.copy())
+    #expect(await plain.get("/Film?limit=5").header("Server-Timing") == nil)
+  }
+}
