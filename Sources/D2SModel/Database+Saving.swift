@@ -220,11 +220,47 @@ extension Database {
         "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))"
       )
     }
+    try checkUncompared(object, compared.map(\.0).filter { !$0.isComparable })
     let sql =
       "UPDATE \(dialect.quote(table: entity.externalName, schema: entity.schema)) SET "
       + assignments.joined(separator: ", ") + " WHERE " + conditions.joined(separator: " AND ")
     let count = try adaptor.execute(SQLStatement(sql, bindings))
     guard count == 1 else { throw conflict(object, count: count) }
+  }
+
+  /// Compares `attributes` (floating point, arrays: SQL cannot compare them exactly in a
+  /// WHERE) with their fetched values on the row as it is now, read inside the save's
+  /// transaction under its lock (SQLite's transaction holds the write lock; PostgreSQL's row
+  /// is read `FOR UPDATE`), decoded as a fetch decodes it: a change made meanwhile is a
+  /// conflict.
+  private func checkUncompared(_ object: DatabaseObject, _ attributes: [Attribute]) throws {
+    guard !attributes.isEmpty else { return }
+    let entity = object.entity
+    let dialect = adaptor.dialect
+    var bindings: [DatabaseValue] = []
+    let key = zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues).map {
+      attribute, value in
+      bindings.append(adaptor.encode(value, for: attribute))
+      return "\(dialect.quote(attribute.columnName)) = \(dialect.placeholder(bindings.count))"
+    }
+    let sql =
+      "SELECT " + attributes.map { dialect.quote($0.columnName) }.joined(separator: ", ")
+      + " FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
+      + key.joined(separator: " AND ") + dialect.rowLock
+    var current: [DatabaseValue]?
+    try adaptor.query(SQLStatement(sql, bindings), columns: attributes) { current = $0 }
+    guard let current else { throw conflict(object, count: 0) }
+    for (attribute, now) in zip(attributes, current) {
+      let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
+      guard Self.sameStoredValue(fetched, now) else { throw conflict(object, count: 0) }
+    }
+  }
+
+  /// Whether two values read from the same column are the same stored value (a NaN is
+  /// the same NaN).
+  static func sameStoredValue(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+    if case .double(let x) = a, case .double(let y) = b { return x.bitPattern == y.bitPattern }
+    return a == b
   }
 
   func fetchRow(_ entity: Entity, primaryKey: [DatabaseValue]) throws -> [DatabaseValue]? {

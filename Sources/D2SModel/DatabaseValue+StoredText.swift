@@ -56,7 +56,7 @@ extension DatabaseValue {
   private static func arrayElementText(_ item: String) -> String {
     let needsQuotes =
       item.isEmpty || item.lowercased() == "null"
-      || item.unicodeScalars.contains { " ,{}\"\\\t\n\r".unicodeScalars.contains($0) }
+      || item.unicodeScalars.contains { " ,{}\"\\\t\n\r\u{0B}\u{0C}".unicodeScalars.contains($0) }
     guard needsQuotes else { return item }
     var out = "\""
     for c in item.unicodeScalars {
@@ -75,13 +75,17 @@ extension DatabaseValue {
     let scalars = Array(text.unicodeScalars)
     var start = 0
     var end = scalars.count
-    while start < end, scalars[start].properties.isWhitespace { start += 1 }
-    while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+    // PostgreSQL's whitespace (isspace in the C locale), the only kind it skips and quotes.
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      " \t\n\r\u{0B}\u{0C}".unicodeScalars.contains(scalar)
+    }
+    while start < end, isSpace(scalars[start]) { start += 1 }
+    while end > start, isSpace(scalars[end - 1]) { end -= 1 }
     guard end - start >= 2, scalars[start] == "{", scalars[end - 1] == "}" else { return nil }
     var items: [String?] = []
     var index = start + 1
     let last = end - 1
-    func skipSpaces() { while index < last, scalars[index].properties.isWhitespace { index += 1 } }
+    func skipSpaces() { while index < last, isSpace(scalars[index]) { index += 1 } }
     skipSpaces()
     if index == last { return [] }
     while true {
@@ -111,7 +115,8 @@ extension DatabaseValue {
           item.append(scalar)
           index += 1
         }
-        let word = String(item).trimmingCharacters(in: .whitespaces)
+        while let tail = item.last, isSpace(tail) { item.removeLast() }
+        let word = String(item)
         guard !word.isEmpty else { return nil }
         items.append(word.lowercased() == "null" ? nil : word)
       }

@@ -30,6 +30,10 @@ public struct SQLDialect: Sendable {
   /// Whether a keyset page reads its rows' positions as text (bound back untyped, so the
   /// server parses them exactly as the column's type), rather than as the values themselves.
   public let readsPositionsAsText: Bool
+  /// What ends a SELECT that locks the rows it reads until the transaction ends (PostgreSQL's
+  /// ` FOR UPDATE`); empty where the transaction already holds the write lock (SQLite's
+  /// `BEGIN IMMEDIATE`).
+  public let rowLock: String
 
   public init(
     placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String,
@@ -37,8 +41,9 @@ public struct SQLDialect: Sendable {
     like: @escaping @Sendable (String, String, Bool) -> String,
     translateLike: @escaping @Sendable (String) -> String,
     castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
-    readsPositionsAsText: Bool = false
+    readsPositionsAsText: Bool = false, rowLock: String = ""
   ) {
+    self.rowLock = rowLock
     self.noLimit = noLimit
     self.readsPositionsAsText = readsPositionsAsText
     self.placeholder = placeholder

@@ -49,7 +49,10 @@ extension WebApplication {
         let relationship = entity.relationship(named: relationshipName)
       else { throw WebError(.notFound, "\(entity.name) has no to-one \(relationshipName) to set") }
       let destination = try names.entity(relationship.destinationName)
-      let titleKey = destination.titleAttributeChoices.first?.first
+      // Searched and sorted by its title's first attribute, when the rules let a URL use it.
+      let titleKey = destination.titleAttributeChoices.first?.first.flatMap {
+        try? names.property($0, of: destination)
+      }
       var specification = FetchSpecification(
         entityName: destination.name, limit: Self.chooseLimit + 1)
       specification.sortOrderings =

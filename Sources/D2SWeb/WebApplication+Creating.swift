@@ -23,8 +23,6 @@ extension WebApplication {
         return response(.saved(location), path: path, done: "already saved")
       case .pending:
         throw WebError(.conflict, "this form is being saved already")
-      case .full:
-        throw WebError(.unavailable, "too many forms are being sent; try again")
       case .fresh:
         nonce = posted
       }
@@ -71,9 +69,13 @@ extension WebApplication {
         action: path, csrf: scope.links.csrf ?? "", cancel: WebLinks.entityPath(entity.name))
       form.once = once
       var editable = Self.editableKeys(editing, visible: names.visible)
+      let hiddenKeys = Set(
+        entity.relationships.filter { !$0.isToMany && !names.visible.contains($0.destinationName) }
+          .flatMap { $0.joins.map(\.source) })
       for attribute in entity.primaryKeyAttributes
       where !attribute.isAutoIncrement && !attribute.isRowID && !attribute.isGenerated
         && attribute.valueType != .data && !editable.contains(attribute.name)
+        && !hiddenKeys.contains(attribute.name)
       {
         var context = editing.context
         context.propertyKey = attribute.name

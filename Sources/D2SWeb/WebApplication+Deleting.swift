@@ -13,6 +13,7 @@ extension WebApplication {
     else { return Self.loginRedirect(request.path) }
     let key = segments[1]
     let path = request.path
+    let keys = keys
     let outcome = try await withWriter(write, session: session, verb: "delete") { scope in
       let (database, names, entity) = (scope.database, scope.names, scope.entity)
       let links = scope.links
@@ -23,22 +24,21 @@ extension WebApplication {
         throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
+      let referring = try Self.referringRows(to: object, in: database, visible: names.visible)
+      let stamp = keys.token("row", boundTo: Self.rowText(object))
       if let post = write.post {
-        var shown: [String: String] = [:]
-        for (field, value) in post where field.hasPrefix("_shown.") {
-          shown[String(field.dropFirst("_shown.".count))] = value
-        }
-        let stale = entity.attributes.contains { attribute in
-          guard attribute.valueType != .data else { return false }
-          guard let token = shown[attribute.name],
-            let value = try? PositionToken.decode(token).first
-          else { return true }
-          return object.databaseValue(forAttribute: attribute.name) ?? .null != value
-        }
-        if stale {
+        // The page carried a stamp of the whole row as it was shown (never its values, which
+        // can hold what the page does not show): a row changed since is a 409.
+        guard let shown = post.last(where: { $0.0 == "_row" })?.1,
+          keys.check(shown, "row", boundTo: Self.rowText(object))
+        else {
           throw WebError(
             .conflict,
             "\(object.displayDescription) was changed since the page was shown: look again")
+        }
+        if referring.changesHiddenRows {
+          throw WebError(
+            .forbidden, "deleting \(object.displayDescription) would change rows you cannot see")
         }
         do {
           try EditingSession.delete(object, in: context)
@@ -57,38 +57,65 @@ extension WebApplication {
         to: output)
       output.write("<h1>Delete \(HTML.escape(context.title))?</h1>\n")
       output.write("<table class=\"properties\">\n")
-      var hidden = ""
-      for attribute in entity.attributes where attribute.valueType != .data {
+      // What the inspect page shows, never a password or a blob.
+      let shownKeys = names.shownProperties(of: entity)
+      for attribute in entity.attributes
+      where attribute.valueType != .data && !attribute.isPassword
+        && shownKeys.contains(attribute.name)
+      {
         let value = object.databaseValue(forAttribute: attribute.name) ?? .null
+        let text =
+          value.isNull
+          ? "NULL"
+          : Self.text(
+            of: attribute.name, object: object, context: context,
+            formatters: scope.application.formatters)
         output.write(
-          "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(value.isNull ? "NULL" : Self.text(of: attribute.name, object: object, context: context, formatters: scope.application.formatters)))</td></tr>\n"
+          "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(text))</td></tr>\n"
         )
-        hidden +=
-          "<input type=\"hidden\" name=\"_shown.\(HTML.escape(attribute.name))\" value=\"\(HTML.escape(PositionToken.encode([value], arrays: true) ?? "n"))\">"
       }
       output.write("</table>\n")
-      let referring = try Self.referringRows(to: object, in: database, visible: names.visible)
-      if !referring.isEmpty {
+      if !referring.lines.isEmpty {
         output.write("<h2>Rows that refer to it</h2>\n<ul class=\"referring\">\n")
-        for line in referring { output.write("<li>\(HTML.escape(line))</li>\n") }
+        for line in referring.lines { output.write("<li>\(HTML.escape(line))</li>\n") }
         output.write("</ul>\n")
       }
-      output.write(
-        "<form class=\"delete\" method=\"post\" action=\"\(HTML.escape(path))\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\">\(hidden)<p class=\"buttons\"><button type=\"submit\">Delete</button> <a href=\"\(HTML.escape(inspect))\">Cancel</a></p></form>\n"
-      )
+      if referring.changesHiddenRows {
+        output.write(
+          "<p class=\"error\">Deleting it would change rows you cannot see: it cannot be deleted here.</p>\n"
+        )
+      } else {
+        output.write(
+          "<form class=\"delete\" method=\"post\" action=\"\(HTML.escape(path))\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\"><input type=\"hidden\" name=\"_row\" value=\"\(HTML.escape(stamp))\"><p class=\"buttons\"><button type=\"submit\">Delete</button> <a href=\"\(HTML.escape(inspect))\">Cancel</a></p></form>\n"
+        )
+      }
       HTMLRenderer.writeTail(to: output)
       return .page(output.text)
     }
     return response(outcome, path: request.path, done: "deleted")
   }
 
-  /// What deleting `object` does to the rows that refer to it, one line per to-many with
-  /// rows: `12 Film (languageId): deleted with it`.
-  /// Entities the rules hide are not named.
+  /// What deleting a row does to the rows that refer to it: a line per to-many of an entity
+  /// the rules show (`12 Film (languageId): deleted with it`), and whether rows of an entity
+  /// they hide would be deleted or changed (such rows are neither counted nor named).
+  struct Referring {
+    var lines: [String] = []
+    var changesHiddenRows = false
+  }
+
+  /// The row's values as one text (a position token of every column but blobs), which the
+  /// delete page's stamp signs.
+  static func rowText(_ object: DatabaseObject) -> String {
+    let values = object.entity.attributes.filter { $0.valueType != .data }.map {
+      object.databaseValue(forAttribute: $0.name) ?? .null
+    }
+    return object.entity.name + "|" + (PositionToken.encode(values, arrays: true) ?? "")
+  }
+
   static func referringRows(
     to object: DatabaseObject, in database: Database, visible: Set<String>
-  ) throws -> [String] {
-    var lines: [String] = []
+  ) throws -> Referring {
+    var referring = Referring()
     for relationship in object.entity.relationships
     where relationship.isToMany && !relationship.isFlattened {
       let count = try database.countToMany(relationship.name, of: object)
@@ -98,10 +125,13 @@ extension WebApplication {
         destination.attribute(named: $0.destination)?.columnName
       }
       let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
-      let fields =
-        visible.contains(destination.name)
-        ? "their " + relationship.joins.map(\.destination).joined(separator: ", ")
-        : "their reference"
+      guard visible.contains(destination.name) else {
+        if [.cascade, .setNull, .setDefault].contains(action) {
+          referring.changesHiddenRows = true
+        }
+        continue
+      }
+      let fields = "their " + relationship.joins.map(\.destination).joined(separator: ", ")
       let what: String
       switch action {
       case .cascade: what = "deleted with it"
@@ -110,12 +140,8 @@ extension WebApplication {
       case .refuse: what = "the database refuses the delete while they exist"
       case .unenforced, nil: what = "no foreign key: they are left referring to nothing"
       }
-      if visible.contains(destination.name) {
-        lines.append("\(count) \(destination.name) (\(relationship.name)): \(what)")
-      } else {
-        lines.append("\(count) other rows: \(what)")
-      }
+      referring.lines.append("\(count) \(destination.name) (\(relationship.name)): \(what)")
     }
-    return lines
+    return referring
   }
 }

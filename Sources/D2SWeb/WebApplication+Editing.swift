@@ -199,9 +199,14 @@ extension WebApplication {
   static func editableKeys(_ editing: EditingSession, visible: Set<String>) -> Set<String> {
     let entity = editing.object.entity
     let keys = Set(entity.primaryKeyAttributeNames)
+    // A foreign key into an entity the rules hide is not typed in: what saves and what the
+    // database refuses would tell which of its rows exist.
+    let hiddenKeys = Set(
+      entity.relationships.filter { !$0.isToMany && !visible.contains($0.destinationName) }
+        .flatMap { $0.joins.map(\.source) })
     func writable(_ attribute: Attribute?) -> Bool {
       guard let attribute, !attribute.isPassword, !attribute.isGenerated,
-        attribute.valueType != .data, !attribute.isRowID
+        attribute.valueType != .data, !attribute.isRowID, !hiddenKeys.contains(attribute.name)
       else { return false }
       return !keys.contains(attribute.name)
     }
@@ -272,7 +277,7 @@ extension WebApplication {
     )
     var keep = form
     for field in conflicts {
-      let stored = object.databaseValue(forAttribute: field.key) ?? .null
+      let stored = Self.storedValue(field.key, of: object)
       let storedText =
         stored.isNull
         ? ""

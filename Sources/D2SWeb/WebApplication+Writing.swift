@@ -127,10 +127,14 @@ extension WebApplication {
     return object
   }
 
-  /// Fills the fields the query names in (unsaved), on a form's first showing.
+  /// Fills in the to-ones the query names (the choose page's links), unsaved, on a form's
+  /// first showing; never other fields, which a link from elsewhere could set unnoticed.
   static func prefill(_ form: inout WebForm, from query: [(String, String)], editable: Set<String>)
   {
-    for (name, value) in query where editable.contains(name) { form.typed[name] = value }
+    for (name, value) in query where editable.contains(name) {
+      guard case .toOne = form.widgets[name]?.kind else { continue }
+      form.typed[name] = value
+    }
   }
 
   /// The response to a write route's outcome: 303 to log in or to where a save leads, or the

@@ -8,6 +8,7 @@ import Testing
       [], ["7", "8"], ["a", nil, "NULL", "null", "b c", ""],
       [#"quote " and \ slash"#, "{x}", "a,b"],
       ["ü", "tab\there", "line\nbreak"],
+      ["\u{a0}x", "\u{0C}", "\u{0B}y", " lead", "trail "],
     ] as [[String?]])
   func whatIsWrittenReadsBackTheSame(items: [String?]) {
     let text = DatabaseValue.arrayText(items)

@@ -293,6 +293,34 @@ enum ShopFixture {
   }
 
   @Test(arguments: ShopFixture.kinds)
+  func whatTheRulesHideStaysHiddenOnFormsAndDeletePages(kind: ShopFixture.Kind) async throws {
+    let target =
+      switch kind {
+      case .sqlite: try TestDatabases.sqliteFile(ShopFixture.sqlite, named: "shop")
+      case .postgresql: try PostgresSakila.database(from: ShopFixture.postgresql, prefix: "shop")
+      }
+    let rules = try WebFixtures.ruleFile(
+      "*true* => visibleEntityNames = (\"Account\", \"Category\", \"Product\", \"OrderLine\")\n")
+    let app = try WebApplication.open(target, rules: [rules])
+    let ann = WebClient(app)
+    await ann.login("ann", "secret")
+    let account = await ann.get("/Account/1/-/delete")
+    #expect(account.status == 200)
+    #expect(!account.body.contains("secret"), "a password is never on a page")
+    // Its reviews (hidden) would be deleted with it: not from here.
+    let product = await ann.get("/Product/P1/-/delete")
+    #expect(product.body.contains("rows you cannot see"))
+    #expect(!product.body.contains("Review") && !product.body.contains("2 other"))
+    let csrf = WebClient.csrf(product.body) ?? ""
+    #expect(await ann.post("/Product/P1/-/delete", [("_csrf", csrf)]).status == 409)
+    #expect(try ShopFixture.stored(kind, target, "SELECT count(*) FROM product") == "1")
+    // A foreign key into a hidden entity is no field, and a link fills in only to-ones.
+    let form = await ann.get("/Product/P1/-/edit?name=Changed&supplierId=9")
+    #expect(!form.body.contains(#"name="supplierId""#) && !form.body.contains(#"name="supplier""#))
+    #expect(!form.body.contains("Changed"), "a link does not fill in a field")
+  }
+
+  @Test(arguments: ShopFixture.kinds)
   func anonymousAndReadOnlyServersMakeNothing(kind: ShopFixture.Kind) async throws {
     let (app, target) = try ShopFixture.open(kind)
     let anonymous = WebClient(app)
