@@ -22,15 +22,15 @@ for target in "$@"; do
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$here/.build-fuzz/findings/$target-" >"$log" 2>&1
   code=$?
-  runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
-  last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
+  runs=$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  last=$(grep -aE '^#[0-9]+' "$log" | tail -n 1)
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo ?)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo ?)
   findings=$(ls "$here/.build-fuzz/findings" | grep -c "^$target-" || true)
   if [ "$code" -ne 0 ]; then
     status=1
     [ "$findings" -gt 0 ] || findings="1 (exit $code, see $log)"
-    grep -m1 -E 'Fatal error|ERROR: libFuzzer|==ERROR' "$log" >&2 || true
+    grep -a -m1 -E 'Fatal error|ERROR: libFuzzer|==ERROR' "$log" >&2 || true
   fi
   summary+=("$(printf '%-10s executions %10s  coverage %6s edges %6s features  findings %s' "$target" "$runs" "$cov" "$ft" "$findings")")
 done
