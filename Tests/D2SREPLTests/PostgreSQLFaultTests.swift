@@ -1,4 +1,5 @@
 import D2SModel
+import D2STesting
 import Foundation
 import Testing
 

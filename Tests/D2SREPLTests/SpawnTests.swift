@@ -1,3 +1,4 @@
+import D2STesting
 import Foundation
 import Testing
 

@@ -7,9 +7,9 @@ import Foundation
 /// A PostgreSQL server of one test's own: its own data folder and Unix socket, started,
 /// stopped and restarted by the test, so that its faults never reach other tests. Runs as
 /// the `postgres` user when the tests run as root (the server refuses root).
-final class PrivatePostgres {
+public final class PrivatePostgres {
   /// The folder of the newest installed server's programs, if any.
-  static let binaries: String? = {
+  public static let binaries: String? = {
     let root = "/usr/lib/postgresql"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return nil }
     for version in names.compactMap({ Int($0) }).sorted().reversed()
@@ -19,16 +19,19 @@ final class PrivatePostgres {
     return nil
   }()
 
-  let base: URL
-  let port: Int
+  /// The server's folder (data, socket, logs).
+  public let base: URL
+  /// Its port (on its own Unix socket only).
+  public let port: Int
   let bin: String
   /// The URL of database `faults`.
-  var url: String { "postgresql://postgres@/faults?host=\(base.path)&port=\(port)" }
+  public var url: String { "postgresql://postgres@/faults?host=\(base.path)&port=\(port)" }
 
-  struct Failure: Error, CustomStringConvertible { var description: String }
+  /// A server that could not be made, started or stopped.
+  public struct Failure: Error, CustomStringConvertible { public var description: String }
 
   /// Creates and starts a server holding database `faults` with `sql` loaded.
-  init(sql: String) throws {
+  public init(sql: String) throws {
     guard let bin = Self.binaries else {
       throw Failure(description: "no PostgreSQL server installed")
     }
@@ -57,7 +60,8 @@ final class PrivatePostgres {
     try? FileManager.default.removeItem(at: base)
   }
 
-  func start() throws {
+  /// Starts the server.
+  public func start() throws {
     let options = "-c listen_addresses='' -p \(port) -k \(base.path) -c fsync=off"
     try asServer(
       "pg_ctl",
@@ -68,18 +72,19 @@ final class PrivatePostgres {
   }
 
   /// Stops the server (`fast`: clients are told and disconnected, as in a restart).
-  func stop(mode: String = "fast") throws {
+  public func stop(mode: String = "fast") throws {
     try asServer("pg_ctl", ["-D", base.path + "/data", "-m", mode, "-w", "-t", "30", "stop"])
   }
 
-  func restart() throws {
+  /// Stops and starts the server.
+  public func restart() throws {
     try stop()
     try start()
   }
 
   /// Runs `sql` with psql and returns its unaligned output (`|` between values).
   @discardableResult
-  func psql(_ sql: String, database: String = "faults") throws -> String {
+  public func psql(_ sql: String, database: String = "faults") throws -> String {
     let output = base.appendingPathComponent("psql.out").path
     let status = try Spawn.run(
       "/usr/bin/psql",

@@ -13,9 +13,10 @@ import Foundation
 /// `waitUntilExit()` then waits as long as the daemon lives. Here the child gets only
 /// standard input, output and error, every other descriptor is closed, and a program that
 /// outlives its deadline is killed and reported instead of hanging the test run.
-enum Spawn {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public enum Spawn {
+  /// A program that could not be started, or outlived its deadline.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// Runs `path` with `arguments`. Standard input is read from the file at `inputPath`,
@@ -23,7 +24,7 @@ enum Spawn {
   /// /dev/null when not given. `environment` replaces the inherited one when given.
   /// Returns the exit status, or -1 for a program that a signal ended.
   @discardableResult
-  static func run(
+  public static func run(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil,
     inputPath: String? = nil, outputPath: String? = nil, errorPath: String? = nil,
     timeout: Double = 30
