@@ -268,6 +268,31 @@ enum ShopFixture {
   }
 
   @Test(arguments: ShopFixture.kinds)
+  func aToOneChangedMeanwhileIsAConflictThatKeepingSettles(kind: ShopFixture.Kind) async throws {
+    let (app, target) = try ShopFixture.open(kind)
+    let first = WebClient(app)
+    await first.login("ann", "secret")
+    let second = WebClient(app)
+    await second.login("ann", "secret")
+    let stale = ShopFixture.formFields(await first.get("/Product/P1/-/edit").body)
+    let theirs = ShopFixture.formFields(await second.get("/Product/P1/-/edit").body)
+    #expect(
+      await second.post("/Product/P1/-/edit", ShopFixture.set(theirs, ["category": "2"])).status
+        == 303)
+    let conflict = await first.post(
+      "/Product/P1/-/edit", ShopFixture.set(stale, ["category": "3"]))
+    #expect(conflict.status == 409)
+    #expect(conflict.body.contains("<td>2</td>"), "what is stored now")
+    let kept = await first.post(
+      "/Product/P1/-/edit",
+      ShopFixture.set(ShopFixture.formFields(conflict.body), ["category": "3"]))
+    #expect(kept.status == 303, "keeping their value settles it")
+    #expect(
+      try ShopFixture.stored(kind, target, "SELECT category_id FROM product WHERE code = 'P1'")
+        == "3")
+  }
+
+  @Test(arguments: ShopFixture.kinds)
   func theDeletePageSaysWhatHappensToReferringRows(kind: ShopFixture.Kind) async throws {
     let (app, target) = try ShopFixture.open(kind)
     let ann = WebClient(app)
