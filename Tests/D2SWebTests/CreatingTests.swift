@@ -346,6 +346,41 @@ enum ShopFixture {
   }
 
   @Test(arguments: ShopFixture.kinds)
+  func newAndChooseCheckTokensPermissionsAndEscape(kind: ShopFixture.Kind) async throws {
+    let target =
+      switch kind {
+      case .sqlite: try TestDatabases.sqliteFile(ShopFixture.sqlite, named: "shop")
+      case .postgresql: try PostgresSakila.database(from: ShopFixture.postgresql, prefix: "shop")
+      }
+    let admin: any DatabaseAdaptor =
+      kind == .sqlite ? try SQLiteAdaptor(path: target) : try PostgreSQLAdaptor(url: target)
+    try admin.execute(
+      SQLStatement("UPDATE category SET name = '\"><script>alert(1)</script>' WHERE id = 1"))
+    try admin.execute(SQLStatement("INSERT INTO product (code, name) VALUES ('P9', 'Locked')"))
+    let rules = try WebFixtures.ruleFile(
+      "entity.name = 'Product' AND object.code = 'P9' => isObjectEditable = false ; high\n")
+    let app = try WebApplication.open(target, rules: [rules])
+    let ann = WebClient(app)
+    await ann.login("ann", "secret")
+    // New: a POST without the session's CSRF token changes nothing.
+    let fields = ShopFixture.set(
+      ShopFixture.formFields(await ann.get("/Product/-/new").body),
+      ["code": "P5", "name": "Nail", "_csrf": nil])
+    #expect(await ann.post("/Product/-/new", fields).status == 403)
+    #expect(try ShopFixture.stored(kind, target, "SELECT count(*) FROM product") == "2")
+    // Choose: escaped values, GET only, the object's permissions.
+    let select = await ann.get("/Product/P1/-/edit")
+    #expect(!select.body.contains("<script>alert"))
+    #expect(select.body.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+    let choose = await ann.get("/Product/P1/-/choose/category")
+    #expect(choose.status == 200)
+    #expect(!choose.body.contains("<script>alert"))
+    #expect(await ann.post("/Product/P1/-/choose/category", [("_csrf", "x")]).status == 405)
+    #expect(await ann.get("/Product/P9/-/choose/category").status == 403)
+    #expect(await ann.get("/Product/P9/-/edit").status == 403)
+  }
+
+  @Test(arguments: ShopFixture.kinds)
   func anonymousAndReadOnlyServersMakeNothing(kind: ShopFixture.Kind) async throws {
     let (app, target) = try ShopFixture.open(kind)
     let anonymous = WebClient(app)
