@@ -181,7 +181,7 @@ public struct D2SREPLCommand: ParsableCommand {
     Self.plugins = plugins
     do {
       let given = arguments ?? Array(CommandLine.arguments.dropFirst())
-      if var command = parseFast(given) {
+      if let command = parseFast(given) {
         try command.run()
       } else {
         var command = try parseAsRoot(given)

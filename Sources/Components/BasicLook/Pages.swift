@@ -114,7 +114,11 @@ struct InspectPage: PrimitiveView {
     scope.environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
     var nodes: [ViewNode] = []
     for row in rows {
-      if row.hideEmptyProperty, PropertyRows.isEmpty(row.propertyValue) { continue }
+      if row.hideEmptyProperty, !PropertyRows.isToMany(row.propertyKey, of: object),
+        PropertyRows.isEmpty(row.propertyValue)
+      {
+        continue
+      }
       var rowScope = scope
       rowScope.context = row
       nodes.append(try ComponentView(\.rowComponent).resolve(in: rowScope))

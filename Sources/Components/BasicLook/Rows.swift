@@ -3,6 +3,12 @@ import EnvKeys
 import RuleCore
 
 enum PropertyRows {
+  /// Whether `key` is a to-many relationship of `object`'s entity: never an empty property
+  /// (an empty one still shows its count), so its objects need not be fetched to ask.
+  static func isToMany(_ key: String, of object: DatabaseObject) -> Bool {
+    object.entity.relationship(named: key)?.isToMany ?? false
+  }
+
   /// nil, or a string that is only whitespace.
   static func isEmpty(_ value: (any Sendable)?) -> Bool {
     guard let raw = KVC.unwrap(value) else { return true }
