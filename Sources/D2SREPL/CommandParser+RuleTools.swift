@@ -1,5 +1,5 @@
 /// The rule tools' command lines: `explain [--tree] KEY`, `why-not LABEL [for PROPERTY]`,
-/// `lint [--all]`, `coverage [--all]`, `watch FILE`, `unwatch FILE`.
+/// `lint [--all | --plugin NAME]`, `coverage [--all]`, `watch FILE`, `unwatch FILE`.
 extension CommandParser {
   static func ruleTool(_ word: String, _ rest: Substring) throws -> REPLCommand {
     switch word {
@@ -17,7 +17,12 @@ extension CommandParser {
         return .whyNot(label: String(words[0]), property: String(words[2]))
       default: throw REPLError("usage: \(usage)")
       }
-    case "lint": return .lint(all: try allFlag(rest, "lint [--all]"))
+    case "lint":
+      let (first, tail) = splitWord(rest)
+      guard first == "--plugin" else { return .lint(all: try allFlag(rest, "lint [--all]")) }
+      let name = try required(tail, "lint --plugin NAME")
+      guard !name.contains(" ") else { throw REPLError("usage: lint --plugin NAME") }
+      return .lintPlugin(String(name))
     case "coverage": return .coverage(all: try allFlag(rest, "coverage [--all]"))
     case "watch": return .watch(unquote(try required(rest, "watch FILE")))
     default: return .unwatch(unquote(try required(rest, "unwatch FILE")))

@@ -9,12 +9,13 @@ extension D2SREPLCommand {
   /// the command's own, so that an option added there cannot be left unset here.
   static let fastPathProperties = [
     "database", "ruleFiles", "commands", "script", "bail", "demo", "reset", "width", "format",
-    "readOnly", "check", "update", "lint", "coverage", "timing", "trace", "version",
+    "readOnly", "check", "update", "lint", "lintPlugin", "coverage", "timing", "trace",
+    "version",
   ]
 
   /// The options that take a value.
   private static let valued: Set<String> = [
-    "-c", "-f", "--rules", "--width", "--format", "--check",
+    "-c", "-f", "--rules", "--width", "--format", "--check", "--plugin",
   ]
   /// The flags.
   private static let flags: Set<String> = [
@@ -43,7 +44,7 @@ extension D2SREPLCommand {
         index += 1
       }
     }
-    for single in ["-f", "--width", "--format", "--check"]
+    for single in ["-f", "--width", "--format", "--check", "--plugin"]
     where values[single, default: []].count > 1 {
       return nil
     }
@@ -66,6 +67,7 @@ extension D2SREPLCommand {
     command.check = values["--check"]?.first
     command.update = set.contains("--update")
     command.lint = set.contains("--lint")
+    command.lintPlugin = values["--plugin"]?.first
     command.coverage = set.contains("--coverage")
     command.timing = set.contains("--timing")
     command.trace = set.contains("--trace")

@@ -3,9 +3,18 @@ import Foundation
 /// The command line's one-shot modes: `--lint`, `--check FILE [--update]`, and the
 /// `--coverage` report at exit.
 extension D2SREPLCommand {
-  /// Prints the lint of the user's rules; 1 when there are warnings, else 0.
+  /// Prints the lint of the user's rules (with `--plugin NAME`, that plugin's); 1 when there
+  /// are warnings, 2 when no such plugin is installed, else 0.
   func runLint(_ session: REPLSession) -> Int32 {
-    let report = session.lintReport(all: false)
+    let report: (text: String, warnings: Int)
+    do {
+      report =
+        try lintPlugin.map { try session.lintReport(plugin: $0) }
+        ?? session.lintReport(all: false)
+    } catch {
+      REPLRunner.standardWrite("error: " + REPLError.describe(error), true)
+      return 2
+    }
     print(report.text)
     return report.warnings == 0 ? 0 : 1
   }

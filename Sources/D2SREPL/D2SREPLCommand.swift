@@ -60,6 +60,13 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "Lint the rules after loading them, then exit (1 when there are warnings).")
   var lint = false
 
+  @Option(
+    name: .customLong("plugin"),
+    help: ArgumentHelp(
+      "With --lint: lint the rules of the installed plugin NAME instead of the user's.",
+      valueName: "NAME"))
+  var lintPlugin: String?
+
   @Flag(help: "At exit, print the rules that never won to stderr.")
   var coverage = false
 
@@ -136,6 +143,10 @@ public struct D2SREPLCommand: ParsableCommand {
     }
     if let width = self.width, width < 1 {
       FileHandle.standardError.write(Data("error: --width must be at least 1\n".utf8))
+      throw ExitCode(2)
+    }
+    if lintPlugin != nil, !lint {
+      REPLRunner.standardWrite("error: --plugin goes with --lint", true)
       throw ExitCode(2)
     }
     if lint { throw ExitCode(runLint(session)) }

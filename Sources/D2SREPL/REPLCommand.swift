@@ -34,6 +34,8 @@ public enum REPLCommand: Equatable, Sendable {
   case whyNot(label: String, property: String?)
   /// `lint [--all]`.
   case lint(all: Bool)
+  /// `lint --plugin NAME`: that installed plugin's rules only.
+  case lintPlugin(String)
   /// `coverage [--all]`.
   case coverage(all: Bool)
   /// `watch FILE`: load a rule file and reload it when it changes.

@@ -43,7 +43,10 @@ enum REPLHelp {
       "watch FILE · unwatch FILE",
       "load a rule file and reload it when it changes, printing what changed"
     ),
-    ("lint [--all]", "rules that can never win, ambiguous pairs, duplicates, unknown names"),
+    (
+      "lint [--all | --plugin NAME]",
+      "rules that can never win, ambiguous pairs, duplicates, unknown names"
+    ),
     ("coverage [--all]", "how often each rule won and was evaluated; the rules that never won"),
     ("source FILE", "run a script of commands"),
     (

@@ -1,4 +1,5 @@
 import Components
+import Plugins
 import RuleCore
 
 /// Rule tools: explain (with where rules were written, and `--tree`), why-not, lint and
@@ -54,13 +55,33 @@ extension REPLSession {
   /// `lint [--all]`: the warnings, then `N warnings` or `no warnings`.
   func lint(all: Bool) -> String { lintReport(all: all).text }
 
+  /// `lint --plugin NAME`: the same for that plugin's rules only.
+  func lint(plugin: String) throws -> String { try lintReport(plugin: plugin).text }
+
+  /// The rule models `lint` reads: the user's, with `all` every model.
+  func lintModels(all: Bool) -> [RuleModel] {
+    all ? context.engine.models : [context.engine.ruleModel]
+  }
+
+  /// The findings in `models`.
+  func lintWarnings(_ models: [RuleModel]) -> [RuleLintWarning] {
+    RuleLinter(
+      engine: context.engine, looks: looks, formatters: formatters,
+      model: try? context.database?.model
+    ).lint(models)
+  }
+
   /// The lint's text and its number of warnings.
   func lintReport(all: Bool) -> (text: String, warnings: Int) {
-    let engine = context.engine
-    let linter = RuleLinter(
-      engine: engine, looks: looks, formatters: formatters,
-      model: try? context.database?.model)
-    let warnings = linter.lint(all ? engine.models : [engine.ruleModel])
+    lintReport(lintWarnings(lintModels(all: all)))
+  }
+
+  /// The lint of the installed plugin `plugin`'s rules.
+  func lintReport(plugin: String) throws -> (text: String, warnings: Int) {
+    lintReport(lintWarnings(try plugins.ruleModels(ofPlugin: plugin, in: context.engine)))
+  }
+
+  private func lintReport(_ warnings: [RuleLintWarning]) -> (text: String, warnings: Int) {
     var lines = warnings.map(\.description)
     if context.database == nil {
       lines.append("no database is open: entity, key path and property names were not checked")

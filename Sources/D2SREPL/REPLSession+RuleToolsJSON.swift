@@ -8,10 +8,14 @@ extension REPLSession {
   func ruleToolJSON(_ command: REPLCommand, text: String) throws -> String? {
     let engine = context.engine
     switch command {
-    case .lint(let all):
-      let linter = RuleLinter(
-        engine: engine, looks: looks, formatters: formatters, model: try? context.database?.model)
-      let warnings = linter.lint(all ? engine.models : [engine.ruleModel])
+    case .lint, .lintPlugin:
+      let models: [RuleModel]
+      if case .lintPlugin(let name) = command {
+        models = try plugins.ruleModels(ofPlugin: name, in: engine)
+      } else {
+        models = lintModels(all: command == .lint(all: true))
+      }
+      let warnings = lintWarnings(models)
       return JSONText.object([
         ("warnings", JSONText.array(warnings.map { JSONText.string($0.description) })),
         ("count", "\(warnings.count)"),

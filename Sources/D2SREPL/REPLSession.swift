@@ -125,6 +125,7 @@ public final class REPLSession: @unchecked Sendable {
     case .explainTree(let key): try explainTree(key)
     case .whyNot(let label, let property): try whyNot(label, property: property)
     case .lint(let all): lint(all: all)
+    case .lintPlugin(let name): try lint(plugin: name)
     case .coverage(let all): coverage(all: all)
     case .watch(let path): try watch(path)
     case .unwatch(let path): try unwatch(path)

@@ -117,7 +117,7 @@ public enum TestDatabases {
     let folder = SakilaSQLite.copies.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(name + ".db").path
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     try SQLiteAdaptor(path: path).executeScript(sql)
     return path
   }

@@ -39,7 +39,7 @@ public enum SakilaSQLite {
     }
     do {
       try? FileManager.default.removeItem(atPath: path)
-      FileManager.default.createFile(atPath: path, contents: nil)
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
       let adaptor = try SQLiteAdaptor(path: path)
       let schema = try String(
         contentsOf: dataFolder.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8)

@@ -83,6 +83,8 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     public static let rendererConflict = Code(raw: "rendererConflict")
     /// The plugin's rule text does not parse.
     public static let invalidRules = Code(raw: "invalidRules")
+    /// No installed plugin has the name asked for.
+    public static let unknownPlugin = Code(raw: "unknownPlugin")
   }
   public var code: Code
   public var message: String

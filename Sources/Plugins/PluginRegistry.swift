@@ -132,6 +132,21 @@ public final class PluginRegistry: Sendable {
     }
   }
 
+  /// The rule models in `engine` that come from the installed plugin `name` (the builtin
+  /// one's for `builtin`): none when it adds no rules.
+  /// - Throws: ``PluginError`` when no plugin of that name is installed.
+  public func ruleModels(ofPlugin name: String, in engine: RuleEngine) throws -> [RuleModel] {
+    guard installed.contains(name) else {
+      throw PluginError(
+        code: .unknownPlugin,
+        message:
+          "no plugin named '\(name)' is installed (installed: \(installed.joined(separator: ", ")))"
+      )
+    }
+    let origin: RuleOrigin = name == BuiltinPlugin().name ? .builtin : .plugin(name)
+    return engine.models.filter { $0.origin == origin }
+  }
+
   /// A rule engine over `rules`, then every plugin's rules, then the builtin default rules.
   public func makeEngine(rules: RuleModel = RuleModel()) throws -> RuleEngine {
     let builtin = try D2SEngine.defaultRuleModel(registry: keys, computations: computations)

@@ -22,4 +22,20 @@ public final class RuleComputations: Sendable {
 
   /// The registered names, sorted.
   public var names: [String] { table.withLock { $0.keys.sorted() } }
+
+  private let exclusive = Mutex<[Set<String>]>([])
+
+  /// Declares that at most one of `keys` has a value in any context (a property is an
+  /// attribute or a relationship, never both), so that `lint` knows conditions that need two
+  /// of them cannot both hold.
+  ///
+  /// ```swift
+  /// computations.declareExclusive(["attribute", "relationship"])
+  /// ```
+  public func declareExclusive(_ keys: Set<String>) {
+    exclusive.withLock { $0.append(keys) }
+  }
+
+  /// The sets declared by ``declareExclusive(_:)``.
+  public var exclusiveKeySets: [Set<String>] { exclusive.withLock { $0 } }
 }

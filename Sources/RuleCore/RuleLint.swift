@@ -1,3 +1,4 @@
+import EnvKeys
 import Qualifiers
 
 /// One finding of `lint`: the rule it is about, where in its text, and what is wrong.
@@ -102,7 +103,8 @@ extension RuleEngine {
           + (r.value == s.value ? " with the same value" : ""))
     }
     guard r.priority == s.priority, r.complexity == s.complexity, r.value != s.value,
-      rule.id < other.id, RuleEngine.canBothHold(rParts, sParts)
+      rule.id < other.id,
+      RuleEngine.canBothHold(rParts, sParts, exclusive: computations.exclusiveKeySets)
     else { return nil }
     return RuleLintWarning(
       rule: rule, source: source,
@@ -135,14 +137,53 @@ extension RuleEngine {
     return a.id > b.id
   }
 
-  /// Whether two conjunctions can both be true: false only when they test one key path for
-  /// equality with different constants.
-  static func canBothHold(_ a: [Qualifier], _ b: [Qualifier]) -> Bool {
-    for case .comparison(let path, .equal, let x) in a {
-      for case .comparison(let other, .equal, let y) in b where other == path && x != y {
-        return false
+  /// Whether two conjunctions can both be true: false when they test one key path for
+  /// values no value passes both ways (`= 'a'` and `= 'b'`, `= 'a'` and `in ('b', 'c')`,
+  /// `= 'a'` and `!= 'a'`, two `in` lists with no value in common), or when each needs a
+  /// value of a different key of one of the `exclusive` sets (`attribute.valueType = 'Date'`
+  /// and `relationship.kind = 'toMany'`).
+  static func canBothHold(
+    _ a: [Qualifier], _ b: [Qualifier], exclusive: [Set<String>] = []
+  ) -> Bool {
+    for case .comparison(let path, let op, let x) in a {
+      for case .comparison(let other, let otherOp, let y) in b where other == path {
+        if excludes(op, x, otherOp, y) { return false }
       }
     }
-    return true
+    let needed = Set((a + b).compactMap(needsValue))
+    return !exclusive.contains { $0.intersection(needed).count > 1 }
+  }
+
+  /// Whether no value satisfies both `op x` and `otherOp y`.
+  private static func excludes(
+    _ op: ComparisonOperator, _ x: Literal, _ otherOp: ComparisonOperator, _ y: Literal
+  ) -> Bool {
+    func values(_ op: ComparisonOperator, _ literal: Literal) -> Set<Literal>? {
+      switch (op, literal) {
+      case (.equal, _): [literal]
+      case (.in, .list(let items)): Set(items)
+      default: nil
+      }
+    }
+    switch (values(op, x), values(otherOp, y)) {
+    case (let left?, let right?): return left.isDisjoint(with: right)
+    case (let left?, nil) where otherOp == .notEqual: return left == [y]
+    case (nil, let right?) where op == .notEqual: return right == [x]
+    default: return false
+    }
+  }
+
+  /// The key whose value a comparison needs to hold: the first component of a path compared
+  /// with a constant that nil never matches (`attribute.valueType = 'Date'`); nil for one nil
+  /// can pass (`!=`, `= nil`).
+  private static func needsValue(_ comparison: Qualifier) -> String? {
+    guard case .comparison(let path, let op, let constant) = comparison, op != .notEqual,
+      let key = path.components.first
+    else { return nil }
+    switch constant {
+    case .null: return nil
+    case .list(let items): return items.contains(.null) ? nil : key
+    default: return key
+    }
   }
 }

@@ -24,7 +24,7 @@ extension EventTable {
   /// An SQLite file of `rows` paging events in `folder`; returns its path.
   static func makePaging(in folder: URL, rows: Int) throws -> String {
     let path = folder.appendingPathComponent("paging-\(rows).db").path
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let adaptor = try SQLiteAdaptor(path: path)
     let values = pagingColumns.replacingOccurrences(
       of: "%TIME%", with: "datetime(\(pagingSeconds), 'unixepoch')")

@@ -112,7 +112,7 @@ enum ListBenchmark {
 enum EventTable {
   static func make(in folder: URL, rows: Int) throws -> String {
     let path = folder.appendingPathComponent("events-\(rows).db").path
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let adaptor = try SQLiteAdaptor(path: path)
     try adaptor.executeScript(
       """

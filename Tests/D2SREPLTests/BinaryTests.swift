@@ -151,7 +151,7 @@ extension BinaryTests {
       "d2s-completion-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: folder.appendingPathComponent("demo.d2s").path, contents: nil)
     defer { try? FileManager.default.removeItem(at: folder) }
     let prefix = folder.path + "/"

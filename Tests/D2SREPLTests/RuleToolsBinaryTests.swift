@@ -38,6 +38,15 @@ import Testing
     let failed = try run([database, "--rules", broken, "--lint"])
     #expect(failed.status == 2)
     #expect(failed.stderr.hasPrefix("error: \(broken):1:15: "))
+    let builtin = try run([database, "--lint", "--plugin", "builtin"])
+    #expect(builtin.status == 0)
+    #expect(builtin.stdout == "no warnings\n")
+    let unknown = try run([database, "--lint", "--plugin", "Nope"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("error: no plugin named 'Nope' is installed"))
+    let alone = try run([database, "--plugin", "builtin"])
+    #expect(alone.status == 2)
+    #expect(alone.stderr == "error: --plugin goes with --lint\n")
   }
 
   @Test(.enabled(if: enabled, "build d2s-repl first"))

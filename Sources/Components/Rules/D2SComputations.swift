@@ -10,6 +10,8 @@ public enum D2SComputations {
   /// Registers every builtin computation in `computations`.
   public static func register(in computations: RuleComputations) {
     computations.register("model") { $0.database?.model ?? Model.empty }
+    // A property key names an attribute or a relationship, never both.
+    computations.declareExclusive(["attribute", "relationship"])
     computations.register("attributeForPropertyKey") { context in
       sendableOptional(context.entity?.attribute(named: context.propertyKey))
     }

@@ -36,8 +36,8 @@ enum DefaultRules {
     attribute.valueType = 'Date' => component = 'DisplayDate' ; 1
     attribute.valueType = 'Bool' => component = 'DisplayBool' ; 1
     attribute.valueType in ('Int', 'Double', 'Decimal') => component = 'DisplayNumber' ; 1
-    attribute.name ilike '*email*' => component = 'DisplayEmail' ; 1
-    attribute.name ilike '*url' => component = 'DisplayURL' ; 1
+    attribute.valueType = 'String' AND attribute.isPassword = false AND attribute.name ilike '*email*' => component = 'DisplayEmail' ; 2
+    attribute.valueType = 'String' AND attribute.isPassword = false AND attribute.name ilike '*url' => component = 'DisplayURL' ; 1
     attribute.valueType = 'String' AND attribute.width = nil => component = 'DisplayLargeString' ; 1
     *true* => component = 'DisplayString' ; fallback
 

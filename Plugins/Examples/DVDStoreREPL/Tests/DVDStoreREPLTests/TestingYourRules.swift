@@ -17,4 +17,8 @@ import Testing
 
   let films = try tester.setting("entity", to: "'Film'")
   #expect(try films.value("isAuditLogged") == "false")
+
+  // The plugin's rules and these lint clean, as `dvd-repl --lint --plugin AuditKeys` checks.
+  #expect(try tester.lint(plugin: "AuditKeys").isEmpty)
+  #expect(try tester.lint().isEmpty)
 }

@@ -7,15 +7,35 @@ import RuleCore
 /// `lint`: the structural findings of ``RuleCore`` (rules that can never win, ambiguous pairs,
 /// duplicates) and the names a rule uses that nothing provides: components, formatters,
 /// entities, tasks, key paths and property names (the last three need a database's model).
-struct RuleLinter {
-  let engine: RuleEngine
-  let looks: LookRegistry
-  let formatters: FormatterRegistry
+///
+/// ```swift
+/// let linter = RuleLinter(engine: engine, looks: registry.looks, formatters: registry.formatters)
+/// let warnings = linter.lint(engine.models.filter { $0.origin == .plugin("AuditKeys") })
+/// ```
+public struct RuleLinter {
+  /// The engine whose rules are linted (and whose other rules tell which tasks have pages).
+  public let engine: RuleEngine
+  /// The components rules may name.
+  public let looks: LookRegistry
+  /// The formatters rules may name.
+  public let formatters: FormatterRegistry
   /// The open database's model; nil skips the checks that need one.
-  let model: D2SModel.Model?
+  public let model: D2SModel.Model?
+
+  /// A linter of `engine`'s rules; without `model`, entity, key path and property names are
+  /// not checked.
+  public init(
+    engine: RuleEngine, looks: LookRegistry, formatters: FormatterRegistry,
+    model: D2SModel.Model? = nil
+  ) {
+    self.engine = engine
+    self.looks = looks
+    self.formatters = formatters
+    self.model = model
+  }
 
   /// The findings for `models`, sorted by file and line.
-  func lint(_ models: [RuleModel]) -> [RuleLintWarning] {
+  public func lint(_ models: [RuleModel]) -> [RuleLintWarning] {
     var warnings: [RuleLintWarning] = []
     for model in models {
       warnings += engine.structuralLint(of: model)
@@ -127,7 +147,7 @@ struct RuleLinter {
       }
       if current.attribute(named: name) != nil, index == components.count - 1 { return nil }
       let names = current.attributes.map(\.name) + current.relationships.map(\.name)
-      let close = NameMatching.suggestions(for: name, among: names).map { "'\($0)'" }
+      let close = Suggestions.closest(to: name, among: names).map { "'\($0)'" }
       return "\(current.name) has no property '\(name)'"
         + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?")
     }
@@ -137,7 +157,7 @@ struct RuleLinter {
   private func unknown(_ what: String, _ name: String, among names: [String], _ why: String?)
     -> String
   {
-    let close = NameMatching.suggestions(for: name, among: names)
+    let close = Suggestions.closest(to: name, among: names)
     var text = "unknown \(what) '\(name)'"
     if let why { text += " (\(why))" }
     if !close.isEmpty {
