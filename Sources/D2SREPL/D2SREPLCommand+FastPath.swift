@@ -8,14 +8,15 @@ extension D2SREPLCommand {
   /// The command's properties the fast path sets, by their names; a test keeps this equal to
   /// the command's own, so that an option added there cannot be left unset here.
   static let fastPathProperties = [
-    "database", "ruleFiles", "commands", "script", "bail", "demo", "reset", "width", "format",
+    "database", "ruleFiles", "commands", "script", "bail", "demo", "reset", "copy", "width",
+    "format",
     "readOnly", "check", "update", "lint", "lintPlugin", "coverage", "timing", "trace",
     "version",
   ]
 
   /// The options that take a value.
   private static let valued: Set<String> = [
-    "-c", "-f", "--rules", "--width", "--format", "--check", "--plugin",
+    "-c", "-f", "--rules", "--width", "--format", "--check", "--plugin", "--copy",
   ]
   /// The flags.
   private static let flags: Set<String> = [
@@ -44,7 +45,7 @@ extension D2SREPLCommand {
         index += 1
       }
     }
-    for single in ["-f", "--width", "--format", "--check", "--plugin"]
+    for single in ["-f", "--width", "--format", "--check", "--plugin", "--copy"]
     where values[single, default: []].count > 1 {
       return nil
     }
@@ -61,6 +62,7 @@ extension D2SREPLCommand {
     command.bail = set.contains("--bail")
     command.demo = set.contains("--demo")
     command.reset = set.contains("--reset")
+    command.copy = values["--copy"]?.first
     command.width = width
     command.format = values["--format"]?.first
     command.readOnly = set.contains("--read-only")

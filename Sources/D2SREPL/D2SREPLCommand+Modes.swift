@@ -19,6 +19,27 @@ extension D2SREPLCommand {
     return report.warnings == 0 ? 0 : 1
   }
 
+  /// `--demo --copy FILE`: writes the Sakila sample (built first if needed, anew with
+  /// `--reset`) to FILE, which must not exist yet; 0 when written, else 2 with the reason.
+  func copyDemo(to path: String) -> Int32 {
+    guard demo else {
+      REPLRunner.standardWrite("error: --copy goes with --demo", true)
+      return 2
+    }
+    guard !FileManager.default.fileExists(atPath: path) else {
+      REPLRunner.standardWrite("error: \(path) exists; --copy writes only a new file", true)
+      return 2
+    }
+    do {
+      try FileManager.default.copyItem(atPath: try Demo.database(reset: reset), toPath: path)
+    } catch {
+      REPLRunner.standardWrite("error: cannot write \(path): \(REPLError.describe(error))", true)
+      return 2
+    }
+    print("wrote the Sakila sample database to \(path)")
+    return 0
+  }
+
   /// Runs the transcript at `path` in `session` (already on a fresh database copy); prints a
   /// diff for each command whose output differs, or rewrites the file with `--update`.
   /// Returns the exit status: 1 on a mismatch (0 after an update), 2 when it cannot be read.

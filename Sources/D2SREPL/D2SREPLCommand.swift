@@ -12,10 +12,16 @@ import Plugins
 public struct D2SREPLCommand: ParsableCommand {
   public static let version = "0.1.0"
 
-  public static let configuration = CommandConfiguration(
-    commandName: "d2s-repl",
-    abstract: "Browse, edit and re-rule a database from the terminal (Direct to SwiftUI for Linux)."
-  )
+  /// The name help and usage lines give the command: the executable's (`d2s-repl`, or a
+  /// custom REPL's own).
+  nonisolated(unsafe) static var commandName = "d2s-repl"
+
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: commandName,
+      abstract:
+        "Browse, edit and re-rule a database from the terminal (Direct to SwiftUI for Linux).")
+  }
 
   @Argument(help: "An SQLite file (or sqlite:PATH) or a postgresql:// URL.")
   var database: String?
@@ -37,6 +43,13 @@ public struct D2SREPLCommand: ParsableCommand {
 
   @Flag(help: "With --demo: build the sample database anew.")
   var reset = false
+
+  @Option(
+    name: .customLong("copy"),
+    help: ArgumentHelp(
+      "With --demo: write the Sakila sample database to FILE (a new file) and exit.",
+      valueName: "FILE"))
+  var copy: String?
 
   @Option(
     help: "Columns a page may use (default: COLUMNS, else the terminal's; scripts have no limit).")
@@ -104,6 +117,7 @@ public struct D2SREPLCommand: ParsableCommand {
       $0 > 0 ? $0 : nil
     }
     let width = self.width ?? columns ?? (interactive ? terminalWidth() : nil)
+    if let copy { throw ExitCode(copyDemo(to: copy)) }
     let session: REPLSession
     var scratch: ScratchDatabase?
     defer { scratch?.remove() }
@@ -190,6 +204,7 @@ public struct D2SREPLCommand: ParsableCommand {
   /// `D2SREPLCommand.main(plugins: [MyPlugin()])`. Bad arguments exit with status 2.
   public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) -> Never {
     Self.plugins = plugins
+    commandName = ExecutableName.of(CommandLine.arguments.first, fallback: "d2s-repl")
     do {
       let given = arguments ?? Array(CommandLine.arguments.dropFirst())
       if let command = parseFast(given) {

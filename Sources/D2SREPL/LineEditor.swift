@@ -224,7 +224,7 @@ extension LineEditor {
     return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }
       .sorted().map { name in
         var isFolder: ObjCBool = false
-        manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
+        _ = manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
         return folder + name + (isFolder.boolValue ? "/" : "")
       }
   }

@@ -20,11 +20,13 @@ extension REPLSession {
     numbered.description + (place(of: numbered).map { "  (\($0))" } ?? "")
   }
 
-  /// `explain KEY`: every candidate in rank order, each rule from a file with its place.
+  /// `explain KEY`: a header, then every candidate in rank order, each rule from a file with
+  /// its place.
   func explainText(_ key: String) throws -> String {
     let explanation = try context.explain(keyNamed: key)
     if explanation.isExplicit { return explanation.description }
-    var lines = explanation.entries.map { entry in
+    var lines = ["rank  priority  complexity  status  rule"]
+    lines += explanation.entries.map { entry in
       "\(entry.rank)  \(entry.rule.rule.priority)  \(entry.rule.rule.complexity)  \(entry.status)  \(sourceText(entry.rule))"
     }
     lines.append(
@@ -67,7 +69,7 @@ extension REPLSession {
   func lintWarnings(_ models: [RuleModel]) -> [RuleLintWarning] {
     RuleLinter(
       engine: context.engine, looks: looks, formatters: formatters,
-      model: try? context.database?.model
+      model: context.database?.model
     ).lint(models)
   }
 

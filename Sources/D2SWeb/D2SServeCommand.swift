@@ -12,9 +12,15 @@ import SQLiteAdaptor
 /// `d2s-serve DB [--host 127.0.0.1] [--port 8080] [--rules FILE]… [--watch] [--read-only]
 /// [--demo]`: the database in a browser, from the same rules and views as `d2s-repl`.
 public struct D2SServeCommand: AsyncParsableCommand {
-  public static let configuration = CommandConfiguration(
-    commandName: "d2s-serve",
-    abstract: "Browse a database in a web browser, shaped by rules (Direct to Web for Linux).")
+  /// The name help and usage lines give the command: the executable's (`d2s-serve`, or a
+  /// custom server's own).
+  nonisolated(unsafe) static var commandName = "d2s-serve"
+
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: commandName,
+      abstract: "Browse a database in a web browser, shaped by rules (Direct to Web for Linux).")
+  }
 
   @Argument(help: "An SQLite file (or sqlite:PATH) or a postgresql:// URL.")
   var database: String?
@@ -137,6 +143,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
   /// `await D2SServeCommand.main(plugins: [MyPlugin()])`.
   public static func main(plugins: [any D2SPlugin] = [], arguments: [String]? = nil) async {
     Self.plugins = plugins
+    commandName = ExecutableName.of(CommandLine.arguments.first, fallback: "d2s-serve")
     // Log lines (warnings, errors, reloads) go to standard error; standard output says only
     // where the server listens.
     LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }

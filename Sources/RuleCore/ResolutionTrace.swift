@@ -22,19 +22,43 @@ public final class ResolutionTrace: @unchecked Sendable {
     }
   }
 
-  /// The look-ups, in the order they started.
-  public private(set) var steps: [Step] = []
+  /// Every look-up, in the order it started (a key read by several candidate rules, several
+  /// times).
+  private var recorded: [Step] = []
+
+  /// The look-ups in the order they started, each key once under the look-up that read it
+  /// (the first time, with what it read).
+  public var steps: [Step] {
+    var shown: [Step] = []
+    // The keys already shown under each open look-up, innermost last.
+    var seen: [Set<String>] = [[]]
+    var skippingBelow: Int?
+    for step in recorded {
+      if let depth = skippingBelow {
+        if step.depth > depth { continue }
+        skippingBelow = nil
+      }
+      while seen.count > step.depth + 1 { seen.removeLast() }
+      guard seen[seen.count - 1].insert(step.key).inserted else {
+        skippingBelow = step.depth
+        continue
+      }
+      shown.append(step)
+      seen.append([])
+    }
+    return shown
+  }
 
   func open(depth: Int, key: String) -> Int {
-    steps.append(Step(depth: depth, key: key))
-    return steps.count - 1
+    recorded.append(Step(depth: depth, key: key))
+    return recorded.count - 1
   }
 
   func close(_ index: Int, key: ExposedKey?, _ resolution: RuleResolution, cached: Bool = false) {
-    guard steps.indices.contains(index) else { return }
-    steps[index].value = key.map { $0.describe(resolution.value) } ?? "\(resolution.value)"
-    steps[index].source = ResolutionTrace.describe(resolution.source)
-    steps[index].cached = cached
+    guard recorded.indices.contains(index) else { return }
+    recorded[index].value = key.map { $0.describe(resolution.value) } ?? "\(resolution.value)"
+    recorded[index].source = ResolutionTrace.describe(resolution.source)
+    recorded[index].cached = cached
   }
 
   /// `set`, `default`, or the rule's label and, for a rule of rule text, nothing more (the

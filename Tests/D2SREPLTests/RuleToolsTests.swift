@@ -84,7 +84,11 @@ import Testing
       explained.contains(
         "matched  rule 1: entity.name = 'Film' => displayNameForEntity = 'Movies'  (\(path):2)"))
     #expect(explained.contains("\nwinner: rule 1: "))
+    #expect(explained.hasPrefix("rank  priority  complexity  status  rule\n1  "))
     let tree = try session.run("explain --tree navigationBarTitle")
+    // Each key once under the look-up that read it, though several candidates read it.
+    let pageTree = try session.run("explain --tree page").split(separator: "\n")
+    #expect(pageTree == ["page = 'QueryList'  # rule builtin:2", "  task = 'list'  # set"])
     #expect(
       tree.hasPrefix(
         """

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import D2SREPL
+
+/// Help and usage lines name the executable that runs: a custom REPL says its own name.
+@Suite struct ExecutableNameTests {
+  @Test func theLastPathComponentOfArgumentZero() {
+    #expect(ExecutableName.of("/usr/local/bin/dvd-repl", fallback: "d2s-repl") == "dvd-repl")
+    #expect(ExecutableName.of("dvd-repl", fallback: "d2s-repl") == "dvd-repl")
+    #expect(ExecutableName.of(nil, fallback: "d2s-repl") == "d2s-repl")
+    #expect(ExecutableName.of("", fallback: "d2s-repl") == "d2s-repl")
+  }
+
+  @Test(.enabled(if: TraceBinaryTests.enabled, "build d2s-repl first"))
+  func aCopyUnderAnotherNameSaysThatNameInItsHelp() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-name-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("my-repl")
+    try FileManager.default.copyItem(at: BinaryTests.binary, to: copy)
+    let help = try BinaryTests().run(["--help"], program: copy.path)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: my-repl "), "\(help.stdout.prefix(200))")
+    #expect(!help.stdout.contains("d2s-repl"))
+    let original = try BinaryTests().run(["--help"])
+    #expect(original.stdout.contains("USAGE: d2s-repl "))
+  }
+}
