@@ -84,21 +84,25 @@ public struct JSONRenderer: PageRenderer {
         ("invalid", field.invalid.map(JSONText.string) ?? "null"),
       ]
     case .tagged(_, let inner): return valueFields(inner, actions: &actions)
-    case .line(let items, _):
-      var fields: [(String, String)] = []
+    case .line(let items, let separator):
+      var shown: [ViewNode] = []
       for item in items {
-        if case .action(let command) = item {
-          actions.append(command)
-        } else if fields.isEmpty {
-          fields = valueFields(item, actions: &actions)
-        }
+        if case .action(let command) = item { actions.append(command) } else { shown.append(item) }
       }
-      return fields
+      // One part: its own fields (an edit field keeps its state); several: the first value
+      // and the text of them all.
+      if shown.count == 1 { return valueFields(shown[0], actions: &actions) }
+      return composedFields(.line(shown, separator: separator))
     default:
-      return [
-        ("text", JSONText.string(TextLines.plain.lines(node).joined(separator: "\n")))
-      ]
+      return composedFields(node)
     }
+  }
+
+  /// The first value `node` shows, if any, and the text of all its parts.
+  private func composedFields(_ node: ViewNode) -> [(String, String)] {
+    let text = ("text", JSONText.string(TextLines.plain.lines(node).joined(separator: "\n")))
+    guard let value = node.shownValue else { return [text] }
+    return [("value", JSONText.value(value.value)), text]
   }
 
   private func writeTable(_ table: TableNode, to output: any TextOutput, parts: inout Parts) throws

@@ -41,11 +41,11 @@ public struct TerminalRenderer: PageRenderer {
 }
 
 extension ViewNode {
-  /// The node's first line of text, as it is (no renderer's escaping): what a table cell
-  /// shows; each renderer escapes it as its medium needs.
+  /// The node's text on one line, as it is (no renderer's escaping): what a table cell
+  /// shows, its lines joined by spaces; each renderer escapes it as its medium needs.
   public var cellText: String {
     if case .value(let shown, _) = self { return shown.text }
-    return TextLines.plain.lines(self).first ?? ""
+    return TextLines.plain.lines(self).joined(separator: " ")
   }
 
   /// The first value the node shows (in a line, a stack or a tag), or nil when it shows

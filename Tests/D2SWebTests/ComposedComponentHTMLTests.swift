@@ -1,0 +1,52 @@
+import Components
+import D2STesting
+import D2SWeb
+import Plugins
+import Testing
+
+/// A bar of blocks beside the formatted value, and a value with a note under it.
+struct WebRateBar: D2SView {
+  var body: some D2SView {
+    HStack(spacing: 1) {
+      Text("███")
+      FormattedValue()
+    }
+  }
+}
+
+struct WebNotedValue: D2SView {
+  var body: some D2SView {
+    FormattedValue()
+    Text("(per day)")
+  }
+}
+
+struct WebRateBarPlugin: D2SPlugin {
+  let name = "WebRateBar"
+  var components: [PluginComponent] {
+    [
+      PluginComponent("DisplayRateBar", look: "BasicLook", WebRateBar()),
+      PluginComponent("DisplayNoted", look: "BasicLook", WebNotedValue()),
+    ]
+  }
+  var ruleText: String? {
+    """
+    propertyKey = 'rentalRate' => component = 'DisplayRateBar'
+    propertyKey = 'rentalDuration' => component = 'DisplayNoted'
+    """
+  }
+}
+
+/// A composed component keeps every part in HTML: a row shows them all, a list cell joins
+/// them on one line (the terminal, Markdown and JSON: `ComposedComponentTests`).
+@Suite struct ComposedComponentHTMLTests {
+  @Test func everyPartShowsInARowAndInACell() async throws {
+    let app = try WebApplication.open(try SakilaSQLite.copy(), plugins: [WebRateBarPlugin()])
+    let film = await app.respond(to: WebRequest(target: "/Film/1"))
+    #expect(film.body.contains("<th scope=\"row\">Rental Rate</th><td>███ 0.99</td>"))
+    #expect(film.body.contains("<th scope=\"row\">Rental Duration</th><td>6<br>(per day)</td>"))
+    let list = await app.respond(to: WebRequest(target: "/Film?order=title&limit=1"))
+    #expect(list.body.contains("<td>███ 0.99</td>"), "\(list.body)")
+    #expect(list.body.contains("<td>6 (per day)</td>"), "\(list.body)")
+  }
+}
