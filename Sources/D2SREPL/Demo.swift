@@ -53,7 +53,7 @@ public enum Demo {
     try manager.createDirectory(at: folder, withIntermediateDirectories: true)
     let building = path + ".building"
     try? manager.removeItem(atPath: building)
-    manager.createFile(atPath: building, contents: nil)
+    _ = manager.createFile(atPath: building, contents: nil)
     do {
       let adaptor = try SQLiteAdaptor(path: building)
       try adaptor.executeScript(

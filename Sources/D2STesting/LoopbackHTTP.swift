@@ -15,7 +15,7 @@ public final class ChildProcess: @unchecked Sendable {
   public init(_ program: String, _ arguments: [String], folder: URL) throws {
     output = folder.appendingPathComponent(
       URL(fileURLWithPath: program).lastPathComponent + "-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let handle = try FileHandle(forWritingTo: output)
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments

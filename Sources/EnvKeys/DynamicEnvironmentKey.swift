@@ -1,16 +1,22 @@
 /// A typed key of the dynamic environment: the key is a type, its value type is that of
 /// `defaultValue`.
 ///
+/// A key of your own is a type, an accessor on `RuleContext` (with a setter, for
+/// `.environment(\.badge, …)` and the Swift rule DSL) and a name that rule text uses,
+/// exposed by a plugin:
+///
 /// ```swift
-/// enum TaskKey: DynamicEnvironmentKey {
-///   static var defaultValue: String { "query" }
+/// enum BadgeKey: DynamicEnvironmentKey {
+///   static var defaultValue: String { "" }
+///   static let exposedName: String? = "badge"
 /// }
-/// extension DynamicEnvironmentValues {
-///   var task: String {
-///     get { self[TaskKey.self] }
-///     set { self[TaskKey.self] = newValue }
+/// extension RuleContext {
+///   var badge: String {
+///     get { self[BadgeKey.self] }
+///     set { self[BadgeKey.self] = newValue }
 ///   }
 /// }
+/// // in the plugin: try registry.expose(BadgeKey.self, "badge")
 /// ```
 /// A key without a meaningful default has an `Optional` value type.
 public protocol DynamicEnvironmentKey: SendableMetatype {

@@ -40,13 +40,30 @@ extension D2SPlugin {
   public var rules: RuleModel { RuleModel() }
 }
 
-/// A component a plugin registers: its name, its look, and whether it replaces a component
-/// of that name another plugin registered.
+/// A component a plugin registers: its look, the view, and whether it replaces a component
+/// of that name another plugin registered. Its name is the view type's
+/// (``D2SView/componentName``), so rules in text and in Swift name it alike:
+///
+/// ```swift
+/// PluginComponent(look: "BasicLook", DisplayStars())  // component = 'DisplayStars'
+/// ```
 public struct PluginComponent: Sendable {
+  /// The name rules use.
   public let name: String
+  /// The look it belongs to.
   public let look: String
+  /// The view.
   public let component: any D2SView
+  /// Whether it replaces a component of that name another plugin registered.
   public let replaces: Bool
+
+  /// `component` in `look`, under its type's name.
+  public init(look: String, _ component: some D2SView, replaces: Bool = false) {
+    self.init(type(of: component).componentName, look: look, component, replaces: replaces)
+  }
+
+  /// `component` in `look` under `name`, which must be the type's
+  /// ``D2SView/componentName``: installing the plugin fails otherwise.
   public init(_ name: String, look: String, _ component: any D2SView, replaces: Bool = false) {
     self.name = name
     self.look = look
@@ -83,6 +100,8 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     public static let rendererConflict = Code(raw: "rendererConflict")
     /// The plugin's rule text does not parse.
     public static let invalidRules = Code(raw: "invalidRules")
+    /// A component registered under a name other than its type's.
+    public static let componentNameMismatch = Code(raw: "componentNameMismatch")
     /// No installed plugin has the name asked for.
     public static let unknownPlugin = Code(raw: "unknownPlugin")
   }

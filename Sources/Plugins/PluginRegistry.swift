@@ -65,6 +65,18 @@ public final class PluginRegistry: Sendable {
         )
       }
     }
+    // The builtin look's views are internal types, registered under the names rules use.
+    if plugin.name != BuiltinPlugin().name {
+      for component in components {
+        let typeName = type(of: component.component).componentName
+        guard component.name != typeName else { continue }
+        throw PluginError(
+          code: .componentNameMismatch,
+          message:
+            "plugin \(plugin.name) registers \(typeName) as component '\(component.name)', but its name is '\(typeName)' (rules in Swift assign it so): register it with PluginComponent(look:_:), or give \(typeName) `static let componentName = \"\(component.name)\"`"
+        )
+      }
+    }
     let componentOwners = state.withLock { $0.componentOwners }
     for component in components where !component.replaces {
       if let owner = componentOwners["\(component.look)/\(component.name)"], owner != plugin.name {

@@ -6,6 +6,7 @@ import Testing
 
 /// A bar of blocks beside the formatted value, and a value with a note under it.
 struct WebRateBar: D2SView {
+  static let componentName = "DisplayRateBar"
   var body: some D2SView {
     HStack(spacing: 1) {
       Text("███")
@@ -15,6 +16,7 @@ struct WebRateBar: D2SView {
 }
 
 struct WebNotedValue: D2SView {
+  static let componentName = "DisplayNoted"
   var body: some D2SView {
     FormattedValue()
     Text("(per day)")
@@ -25,8 +27,8 @@ struct WebRateBarPlugin: D2SPlugin {
   let name = "WebRateBar"
   var components: [PluginComponent] {
     [
-      PluginComponent("DisplayRateBar", look: "BasicLook", WebRateBar()),
-      PluginComponent("DisplayNoted", look: "BasicLook", WebNotedValue()),
+      PluginComponent(look: "BasicLook", WebRateBar()),
+      PluginComponent(look: "BasicLook", WebNotedValue()),
     ]
   }
   var ruleText: String? {

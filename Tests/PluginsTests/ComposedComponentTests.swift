@@ -7,6 +7,7 @@ import Testing
 
 /// A bar of blocks, then the formatted value: a component composed of two parts.
 struct RateBar: D2SView {
+  static let componentName = "DisplayRateBar"
   @Environment(\.propertyValue) var value
   var body: some D2SView {
     HStack(spacing: 1) {
@@ -18,6 +19,7 @@ struct RateBar: D2SView {
 
 /// Two lines: the value, then a note under it.
 struct NotedValue: D2SView {
+  static let componentName = "DisplayNoted"
   var body: some D2SView {
     FormattedValue()
     Text("(per day)")
@@ -28,8 +30,8 @@ struct RateBarPlugin: D2SPlugin {
   let name = "RateBar"
   var components: [PluginComponent] {
     [
-      PluginComponent("DisplayRateBar", look: "BasicLook", RateBar()),
-      PluginComponent("DisplayNoted", look: "BasicLook", NotedValue()),
+      PluginComponent(look: "BasicLook", RateBar()),
+      PluginComponent(look: "BasicLook", NotedValue()),
     ]
   }
   var ruleText: String? {

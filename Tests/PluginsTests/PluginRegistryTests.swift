@@ -10,6 +10,7 @@ enum AuditLabelKey: DynamicEnvironmentKey { static var defaultValue: String { ""
 enum OtherLabelKey: DynamicEnvironmentKey { static var defaultValue: String { "" } }
 
 struct Stars: D2SView {
+  static let componentName = "DisplayStars"
   @Environment(\.propertyValue) var value
   var body: some D2SView {
     Text(String(repeating: "★", count: min((KVC.unwrap(value) as? Int) ?? 0, 5)))

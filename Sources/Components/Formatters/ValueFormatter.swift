@@ -3,7 +3,23 @@ import Foundation
 import Synchronization
 
 /// Turns values into display text and typed text back into values, identically on every
-/// machine and locale (no Foundation formatters).
+/// machine and locale (no Foundation formatters). A plugin registers it by name
+/// (`formatters: ["outOfFive": OutOfFiveFormatter()]`) and rules pick it
+/// (`formatter = 'outOfFive'`):
+///
+/// ```swift
+/// struct OutOfFiveFormatter: ValueFormatter {
+///   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+///     "\(value.intValue ?? 0)/5"
+///   }
+///   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+///     guard let n = Int(text.replacingOccurrences(of: "/5", with: "")) else {
+///       throw FormatterError(formatter: "outOfFive", text: text, accepted: "3 or 3/5")
+///     }
+///     return .int(n)
+///   }
+/// }
+/// ```
 public protocol ValueFormatter: Sendable {
   /// The display text of `value` (never called with `.null`).
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String

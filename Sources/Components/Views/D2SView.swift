@@ -1,3 +1,4 @@
+import EnvKeys
 import RuleCore
 
 /// A view value, as in SwiftUI and Direct to SwiftUI: a component's `body` composes smaller
@@ -12,7 +13,15 @@ import RuleCore
 ///   var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
 /// }
 /// ```
-public protocol D2SView: Sendable {
+///
+/// A component's name is its type's (``componentName``): looks register it under that name,
+/// rule text names it so, and the Swift rule DSL assigns the view itself
+/// (`\.component <= DisplayStars()`).
+public protocol D2SView: Sendable, RuleValueConvertible {
+  /// The name rules and looks know the component by: the type's name (`DisplayStars`),
+  /// unless the type declares another (`static let componentName = "Inspect"`, a look's
+  /// own inspect page).
+  static var componentName: String { get }
   /// The type of the view's content.
   associatedtype Body: D2SView
   /// The view's content, evaluated in the rule context of the place it is shown.
@@ -46,6 +55,13 @@ extension Never: D2SView {
 }
 
 extension D2SView {
+  /// The type's name.
+  public static var componentName: String { String(describing: Self.self) }
+
+  /// The component's name, as the Swift rule DSL assigns it (`\.component <= DisplayStars()`
+  /// is `component = 'DisplayStars'`).
+  public var ruleLiteral: Literal { .string(Self.componentName) }
+
   /// The view as a node tree in `scope`: its body's, evaluated with the scope's context
   /// reachable through ``Environment``.
   public func resolve(in scope: ViewScope) throws -> ViewNode {

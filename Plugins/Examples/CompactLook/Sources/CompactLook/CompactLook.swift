@@ -12,8 +12,8 @@ public struct CompactLookPlugin: D2SPlugin {
   public let name = "CompactLook"
   public var components: [PluginComponent] {
     [
-      PluginComponent("Inspect", look: "CompactLook", CompactInspect()),
-      PluginComponent("QueryList", look: "CompactLook", CompactList()),
+      PluginComponent(look: "CompactLook", CompactInspect()),
+      PluginComponent(look: "CompactLook", CompactList()),
     ]
   }
 }
@@ -21,6 +21,8 @@ public struct CompactLookPlugin: D2SPlugin {
 /// `PENELOPE GUINESS · 1 · PENELOPE · GUINESS · 2006-02-15 04:34:33`: the title, then each
 /// property that has a value.
 struct CompactInspect: D2SView {
+  /// The look's inspect page: the name the builtin rules give the page (`page = 'Inspect'`).
+  static let componentName = "Inspect"
   @Environment(\.object) var object
   @Environment(\.displayPropertyKeys) var keys
 
@@ -51,6 +53,8 @@ struct ValueIfAny: D2SView {
 
 /// One line per object of the page's display group: its title.
 struct CompactList: D2SView {
+  /// The look's list page (`page = 'QueryList'`).
+  static let componentName = "QueryList"
   @Environment(\.displayNameForEntity) var displayName
   @Environment(\.entity) var entity
 

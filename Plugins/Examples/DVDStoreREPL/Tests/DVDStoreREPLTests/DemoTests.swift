@@ -27,8 +27,8 @@ import Testing
     process.currentDirectoryURL = folder  // not this package's folder
     let output = folder.appendingPathComponent("out")
     let errors = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: errors)
     process.standardInput = FileHandle.nullDevice

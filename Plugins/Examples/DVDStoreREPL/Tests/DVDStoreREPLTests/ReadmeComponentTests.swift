@@ -20,7 +20,7 @@ enum Readme {
     public init() {}
     public let name = "Stars"
     public var components: [PluginComponent] {
-      [PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())]
+      [PluginComponent(look: "BasicLook", DisplayStars())]
     }
     public var ruleText: String? { "propertyKey = 'rentalDuration' => component = 'DisplayStars'" }
   }

@@ -18,6 +18,10 @@ import Testing
   let films = try tester.setting("entity", to: "'Film'")
   #expect(try films.value("isAuditLogged") == "false")
 
+  // Typed answers: by the key's type, or by its RuleContext accessor.
+  #expect(try payments.value(IsAuditLoggedKey.self) == true)
+  #expect(try payments.value(\.auditLabel) == "Money in")
+
   // The plugin's rules and these lint clean, as `dvd-repl --lint --plugin AuditKeys` checks.
   #expect(try tester.lint(plugin: "AuditKeys").isEmpty)
   #expect(try tester.lint().isEmpty)

@@ -5,13 +5,12 @@ import Plugins
 import RuleCore
 
 /// Edits a film rating: the current one among `G PG PG-13 R NC-17`.
-public struct EditRating: D2SView, RuleValueConvertible {
+public struct EditRating: D2SView {
   public static let ratings = ["G", "PG", "PG-13", "R", "NC-17"]
   @Environment(\.propertyValue) var value
   @Environment(\.propertyKey) var key
 
   public init() {}
-  public var ruleLiteral: Literal { .string("EditRating") }
 
   public var body: some D2SView {
     let current = KVC.unwrap(value) as? String
@@ -57,8 +56,8 @@ public struct RatingComponentsPlugin: D2SPlugin {
   public let name = "RatingComponents"
   public var components: [PluginComponent] {
     [
-      PluginComponent("EditRating", look: "BasicLook", EditRating()),
-      PluginComponent("DisplayStars", look: "BasicLook", DisplayStars()),
+      PluginComponent(look: "BasicLook", EditRating()),
+      PluginComponent(look: "BasicLook", DisplayStars()),
     ]
   }
   public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
