@@ -168,6 +168,7 @@ public struct D2SREPLCommand: ParsableCommand {
     if let check { throw ExitCode(try runCheck(check, session: session)) }
     defer { if coverage { reportCoverage(session) } }
     session.pageOutput = StandardOutput()
+    session.styles = REPLRunner.stylePages
     session.timing = timing
     session.tracing = trace
     var runner = REPLRunner(session: session, bail: bail)

@@ -32,6 +32,12 @@ public struct REPLRunner {
     isatty(2) == 1 && (EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty
   }()
 
+  /// Whether pages show text styles (bold, colours) with ANSI codes: only when stdout is a
+  /// terminal and `NO_COLOR` is unset or empty.
+  static let stylePages: Bool = {
+    isatty(1) == 1 && (EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty
+  }()
+
   /// Writes to stdout or stderr; a closed pipe ends the process quietly.
   public static func standardWrite(_ text: String, _ isError: Bool) {
     // No byte from the data reaches the terminal as a control sequence, whatever printed it

@@ -55,6 +55,7 @@ extension REPLSession {
     renderedPage = true
     var application = application
     application.base = child
+    // Returned as text, which is printed escaped: no ANSI styles here.
     return String(try application.render(PageRequest(list: list, width: width)).dropLast())
   }
 

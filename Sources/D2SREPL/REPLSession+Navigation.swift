@@ -239,9 +239,11 @@ extension REPLSession {
   /// rendering (a cycle) fails the command instead of showing defaults.
   func render() throws -> String {
     renderedPage = true
-    let request = PageRequest(list: list, width: width)
+    var request = PageRequest(list: list, width: width)
     if let pageOutput {
-      // Straight to the output as rows are rendered: nothing is returned to print.
+      // Straight to the output as rows are rendered: nothing is returned to print. Only
+      // here do styles reach the terminal as ANSI codes (returned text is printed escaped).
+      request.styles = styles
       defer { pageOutput.flush() }
       try pageOutput.page { try application.render(request, to: pageOutput) }
       return ""

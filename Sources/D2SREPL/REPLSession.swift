@@ -24,6 +24,9 @@ public final class REPLSession: @unchecked Sendable {
   public var defaultLimit: Int?
   var list = ListRequest()
   var editing: EditingSession?
+  /// Whether terminal pages show text styles with ANSI codes (d2s-repl: stdout a terminal
+  /// and `NO_COLOR` unset).
+  public var styles = false
   /// Whether `open` opens databases read-only (`--read-only`).
   public var readOnly = false
   var sourceDepth = 0

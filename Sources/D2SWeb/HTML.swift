@@ -1,5 +1,15 @@
+import Components
+
 /// Escaping for HTML text and attribute values, and percent-encoding for URLs.
 public enum HTML {
+  /// `html` in a span whose classes name `style` (`s-bold s-red`), which the stylesheet
+  /// shows; `html` as it is when the style changes nothing.
+  public static func styled(_ html: String, _ style: TextStyle) -> String {
+    guard !style.isPlain else { return html }
+    let classes = style.names.map { "s-" + $0 }.joined(separator: " ")
+    return "<span class=\"\(classes)\">\(html)</span>"
+  }
+
   /// `text` with `&`, `<`, `>`, `"` and `'` as entities: safe in text and in quoted
   /// attribute values alike. Control characters other than tab and line breaks become U+FFFD.
   public static func escape(_ text: String) -> String {

@@ -255,6 +255,8 @@ public struct HTMLRenderer: PageRenderer {
       case .text(let text), .message(let text): return HTML.escape(text)
       case .editField(let field): return value(field.value, key: key)
       case .tagged(_, let inner): return inline(inner, key: key)
+      case .styled(let style, let inner):
+        return HTML.styled(inline(inner, key: key), style)
       case .action(let command):
         guard let path = links.path(ofAction: command) else { return "" }
         return "<a href=\"\(HTML.escape(path))\">\(HTML.escape(command))</a>"
@@ -338,6 +340,7 @@ public struct HTMLRenderer: PageRenderer {
             let text = cell.text.isEmpty ? "(open)" : cell.text
             content = "<a href=\"\(HTML.escape(rowPath))\">\(HTML.escape(text))</a>"
           }
+          if let style = cell.style { content = HTML.styled(content, style) }
           line += "<td\(numeric)>\(content)</td>"
         }
         output.write(line + "</tr>\n")

@@ -39,6 +39,13 @@ enum Stylesheet {
     ul.entities { columns: 14rem; padding-left: 1.2rem; }
     .text, .message { white-space: pre-wrap; }
     footer.debug { margin-top: 2rem; color: var(--muted); }
+    .s-bold { font-weight: 700; }
+    .s-italic { font-style: italic; }
+    .s-monospaced { font-family: ui-monospace, monospace; }
+    .s-red { color: #c0392b; }
+    .s-green { color: #1e8449; }
+    .s-yellow { color: #9a7d0a; }
+    .s-secondary { color: var(--muted); }
 
     """
 }

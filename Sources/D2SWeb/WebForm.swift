@@ -105,7 +105,7 @@ extension ViewNode {
   var editField: EditFieldNode? {
     switch self {
     case .editField(let field): field
-    case .tagged(_, let inner): inner.editField
+    case .tagged(_, let inner), .styled(_, let inner): inner.editField
     case .line(let items, _), .stack(let items): items.lazy.compactMap(\.editField).first
     default: nil
     }

@@ -49,6 +49,8 @@ struct WebVisibility {
       return .line(items.map(filter), separator: separator)
     case .tagged(let tag, let inner):
       return .tagged(tag, filter(inner))
+    case .styled(let style, let inner):
+      return .styled(style, filter(inner))
     case .table(let table):
       let kept = table.columns.indices.filter { !isHidden(table.columns[$0].key) }
       guard kept.count < table.columns.count else { return node }

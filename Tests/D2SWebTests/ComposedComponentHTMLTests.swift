@@ -52,3 +52,27 @@ struct WebRateBarPlugin: D2SPlugin {
     #expect(list.body.contains("<td>6 (per day)</td>"), "\(list.body)")
   }
 }
+
+/// The rating in bold red.
+struct WebRatingFlag: D2SView {
+  var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
+}
+
+struct WebStylePlugin: D2SPlugin {
+  let name = "WebStyle"
+  var components: [PluginComponent] { [PluginComponent(look: "BasicLook", WebRatingFlag())] }
+  var ruleText: String? { "propertyKey = 'rating' => component = 'WebRatingFlag'" }
+}
+
+/// Styles in HTML are classes the stylesheet shows, on rows and list cells alike.
+@Suite struct TextStyleHTMLTests {
+  @Test func aStyleIsAClassedSpan() async throws {
+    let app = try WebApplication.open(try SakilaSQLite.copy(), plugins: [WebStylePlugin()])
+    let film = await app.respond(to: WebRequest(target: "/Film/1"))
+    #expect(film.body.contains("<td><span class=\"s-bold s-red\">PG</span></td>"), "\(film.body)")
+    let list = await app.respond(to: WebRequest(target: "/Film?order=title&limit=1"))
+    #expect(list.body.contains("<td><span class=\"s-bold s-red\">PG</span></td>"), "\(list.body)")
+    let css = await app.respond(to: WebRequest(target: "/-/static/d2s.css"))
+    #expect(css.body.contains(".s-red {"))
+  }
+}

@@ -314,7 +314,8 @@ struct ListColumns {
       let node = try ComponentView(\.component).resolve(in: scope)
       // The cell's value is the one its component shows: none for a component that draws
       // text of its own (a password's dots), so that JSON never carries what the page hides.
-      cells.append(ShownValue(node.shownValue?.value ?? .null, text: node.cellText))
+      cells.append(
+        ShownValue(node.shownValue?.value ?? .null, text: node.cellText, style: node.cellStyle))
     }
     return TableRow(key: keyIndexes.map { values[$0] }, cells: cells)
   }
@@ -373,6 +374,7 @@ struct ListColumns {
     cell.propertyValue = PropertyValues.sendable(object) ?? AnySendableValue(nil)
     let scope = ViewScope(context: cell, environment: environment)
     let node = try ComponentView(\.component).resolve(in: scope)
-    return ShownValue(FormattedValue.shown(object, in: scope).value, text: node.cellText)
+    return ShownValue(
+      FormattedValue.shown(object, in: scope).value, text: node.cellText, style: node.cellStyle)
   }
 }

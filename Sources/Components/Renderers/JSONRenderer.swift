@@ -84,6 +84,8 @@ public struct JSONRenderer: PageRenderer {
         ("invalid", field.invalid.map(JSONText.string) ?? "null"),
       ]
     case .tagged(_, let inner): return valueFields(inner, actions: &actions)
+    case .styled(let style, let inner):
+      return valueFields(inner, actions: &actions) + [("style", JSONText.style(style))]
     case .line(let items, let separator):
       var shown: [ViewNode] = []
       for item in items {

@@ -63,7 +63,16 @@ public enum JSONText {
 
   /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`.
   public static func shown(_ shown: ShownValue) -> String {
-    "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text))}"
+    guard let textStyle = shown.style else {
+      return "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text))}"
+    }
+    return
+      "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text)),\"style\":\(style(textStyle))}"
+  }
+
+  /// A style as the array of its names: `["bold","red"]`.
+  public static func style(_ style: TextStyle) -> String {
+    array(style.names.map(string))
   }
 
   /// `[a,b]` of already-encoded elements.

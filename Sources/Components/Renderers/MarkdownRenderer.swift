@@ -60,7 +60,7 @@ public struct MarkdownRenderer: PageRenderer {
       output.write(
         "| " + table.columns.map { $0.rightAligned ? "---:" : "---" }.joined(separator: " | ")
           + " |\n")
-      try table.rows.stream { row in output.write(line(row.cells.map(\.text))) }
+      try table.rows.stream { row in output.write(line(row.cells)) }
     }
     switch table.summary {
     case .none: break
@@ -72,19 +72,42 @@ public struct MarkdownRenderer: PageRenderer {
   }
 
   private func line(_ cells: [String]) -> String {
+    line(cells.map { ShownValue(.null, text: $0) })
+  }
+
+  /// A table line; a styled cell's text in Markdown's emphasis.
+  private func line(_ cells: [ShownValue]) -> String {
     "| "
-      + cells.map {
-        TerminalText.escaped($0).replacingOccurrences(of: "|", with: "\\|")
+      + cells.map { cell in
+        let text = TerminalText.escaped(cell.text).replacingOccurrences(of: "|", with: "\\|")
+        return cell.style.map { MarkdownRenderer.emphasis(text, $0) } ?? text
       }
       .joined(separator: " | ") + " |\n"
   }
 
+  /// A line that Markdown would read as a heading or a list item is escaped; one that begins
+  /// with a style's `**` is left as it is.
   private func escape(_ text: String) -> String {
-    text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
+    if text.hasPrefix("**") { return text }
+    return text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
+  }
+
+  /// `text` in Markdown's emphasis for `style`: `**bold**`, `_italic_`, `` `monospaced` ``
+  /// (colours have none).
+  static func emphasis(_ text: String, _ style: TextStyle) -> String {
+    guard !text.isEmpty else { return text }
+    var text = text
+    if style.monospaced { text = "`" + text + "`" }
+    if style.italic { text = "_" + text + "_" }
+    if style.bold { text = "**" + text + "**" }
+    return text
   }
 }
 
 extension TextLines {
-  /// Markdown's lines: control characters escaped as on a terminal, nothing wrapped.
-  static let markdown = TextLines(width: nil, escape: { TerminalText.escaped($0) })
+  /// Markdown's lines: control characters escaped as on a terminal, nothing wrapped, styles
+  /// as emphasis.
+  static let markdown = TextLines(
+    width: nil, escape: { TerminalText.escaped($0) },
+    style: { MarkdownRenderer.emphasis($0, $1) })
 }

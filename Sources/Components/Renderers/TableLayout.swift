@@ -4,6 +4,8 @@
 struct TableLayout {
   let table: TableNode
   let width: Int?
+  /// Whether a styled cell gets ANSI codes (around its padded text, taking no columns).
+  var styles = false
   /// How many rows the widths are measured from.
   static let measuredRows = 1000
   static let separator = "  "
@@ -38,6 +40,7 @@ struct TableLayout {
   private func start(_ rows: [TableRow], _ output: any TextOutput) -> Layout? {
     guard !table.columns.isEmpty else { return nil }
     let layout = Layout(columns: table.columns, rows: rows, width: width)
+    layout.styles = styles
     for line in layout.headerLines {
       var text = layout.line(line, aligned: false)
       while text.hasSuffix(" \n") { text.remove(at: text.index(text.endIndex, offsetBy: -2)) }
@@ -68,6 +71,8 @@ struct TableLayout {
     var widths: [Int]
     let hidden: ArraySlice<String>
     let cuts: Bool
+    /// Whether styled cells get ANSI codes.
+    var styles = false
     /// The header, one line of labels per element (long labels wrap).
     var headerLines: [[String]] = []
 
@@ -186,6 +191,7 @@ struct TableLayout {
         let alignRight = aligned && right[index]
         let padding = isLast && !alignRight ? 0 : widths[index] - width
         if padding > 0, alignRight { Self.appendSpaces(padding, to: &bytes) }
+        if styles, let style = cells[index].style { text = TerminalText.styled(text, style) }
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
           bytes.append(contentsOf: text.utf8)
         }

@@ -3,9 +3,14 @@
 public struct TerminalRenderer: PageRenderer {
   /// Columns available; nil for no limit.
   public var width: Int?
+  /// Whether styled text gets ANSI codes (a terminal attached, `NO_COLOR` unset).
+  public var styles: Bool
 
-  /// A renderer for `width` columns (nil: no limit).
-  public init(width: Int?) { self.width = width }
+  /// A renderer for `width` columns (nil: no limit), with ANSI styles when `styles`.
+  public init(width: Int?, styles: Bool = false) {
+    self.width = width
+    self.styles = styles
+  }
 
   public func render(_ node: ViewNode, to output: any TextOutput) throws {
     try write(node, to: output)
@@ -17,7 +22,7 @@ public struct TerminalRenderer: PageRenderer {
     case .stack(let children):
       for child in children { try write(child, to: output) }
     case .table(let table):
-      try TableLayout(table: table, width: width).write(to: output)
+      try TableLayout(table: table, width: width, styles: styles).write(to: output)
     case .page(let page):
       if page.showsTitle {
         let title = TerminalText.escaped(page.title)
@@ -35,7 +40,9 @@ public struct TerminalRenderer: PageRenderer {
   /// The lines of `node` (a table's rows read whole), escaped and wrapped for a terminal;
   /// `labelWidth` is the label column of the row it is in, which wrapped values leave free.
   public func lines(_ node: ViewNode, labelWidth: Int = 0) -> [String] {
-    TextLines(width: width, escape: { TerminalText.escaped($0) }).lines(
+    let ansi: @Sendable (String, TextStyle) -> String = { TerminalText.styled($0, $1) }
+    let style = styles ? ansi : nil
+    return TextLines(width: width, escape: { TerminalText.escaped($0) }, style: style).lines(
       node, labelWidth: labelWidth)
   }
 }
@@ -48,6 +55,16 @@ extension ViewNode {
     return TextLines.plain.lines(self).joined(separator: " ")
   }
 
+  /// The style a table cell made of the node shows: the node's own when it is styled as a
+  /// whole (a cell is one line of one style), else nil.
+  public var cellStyle: TextStyle? {
+    switch self {
+    case .styled(let style, _): style.isPlain ? nil : style
+    case .tagged(_, let inner): inner.cellStyle
+    default: nil
+    }
+  }
+
   /// The first value the node shows (in a line, a stack or a tag), or nil when it shows
   /// none: a component that draws text of its own (a password's dots) never passes its value
   /// on.
@@ -55,7 +72,7 @@ extension ViewNode {
     switch self {
     case .value(let shown, _): shown
     case .editField(let field): field.value
-    case .tagged(_, let inner): inner.shownValue
+    case .tagged(_, let inner), .styled(_, let inner): inner.shownValue
     case .line(let items, _), .stack(let items): items.lazy.compactMap(\.shownValue).first
     default: nil
     }

@@ -23,6 +23,8 @@ public struct PageRequest: Sendable {
   public var platform: String?
   /// Columns available; nil for no limit.
   public var width: Int?
+  /// Whether a terminal shows text styles (ANSI codes): one is attached, `NO_COLOR` unset.
+  public var styles = false
   /// The connection to read through (a server's pooled reader); nil: the base context's.
   public var database: Database?
 
@@ -114,9 +116,11 @@ public struct PageApplication: Sendable {
 
   /// What `request` is rendered with.
   public func environment(for request: PageRequest) -> RenderEnvironment {
-    RenderEnvironment(
+    var environment = RenderEnvironment(
       looks: looks, formatters: formatters, renderers: renderers, width: request.width,
       list: request.list)
+    environment.styles = request.styles
+    return environment
   }
 
   /// The page `request` asks for, as a view tree (a list's rows are read as it is rendered).

@@ -18,6 +18,8 @@ public struct RenderEnvironment: Sendable {
   public var list: ListRequest
   /// The label column width rows align to (set by pages that show rows).
   public var labelWidth = 0
+  /// Whether a terminal shows text styles (ANSI codes): one is attached, `NO_COLOR` unset.
+  public var styles = false
 
   /// An environment.
   public init(
@@ -64,7 +66,7 @@ public struct RenderEnvironment: Sendable {
   /// - Throws: ``UnknownPlatformError`` when no renderer has the context's `platform`.
   public func renderPage(_ context: RuleContext, to output: any TextOutput) throws {
     let renderer = try renderers.renderer(
-      for: context.platform, options: RenderOptions(width: width))
+      for: context.platform, options: RenderOptions(width: width, styles: styles))
     try renderer.render(try pageNode(context), to: output)
   }
 
@@ -75,7 +77,7 @@ public struct RenderEnvironment: Sendable {
   ) throws -> [String] {
     let node = try ComponentView(keyPath).resolve(
       in: ViewScope(context: context, environment: self))
-    return TerminalRenderer(width: width).lines(node)
+    return TerminalRenderer(width: width, styles: styles).lines(node)
   }
 
   /// The commands a page offers besides those its views show: a paged list's `next`/`prev`,

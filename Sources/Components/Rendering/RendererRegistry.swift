@@ -4,9 +4,15 @@ import Synchronization
 public struct RenderOptions: Sendable {
   /// The page's width in columns; nil for no limit (scripts).
   public var width: Int?
+  /// Whether text styles show as the medium's codes where they need a terminal's consent
+  /// (ANSI codes: a terminal attached and `NO_COLOR` unset).
+  public var styles: Bool
 
   /// Options for a page of `width` columns.
-  public init(width: Int?) { self.width = width }
+  public init(width: Int?, styles: Bool = false) {
+    self.width = width
+    self.styles = styles
+  }
 }
 
 /// Makes a platform's renderer for one page.
@@ -25,7 +31,7 @@ public final class RendererRegistry: Sendable {
   /// The builtin renderers by platform.
   public static var builtin: [(platform: String, make: RendererFactory)] {
     [
-      ("terminal", { TerminalRenderer(width: $0.width) }),
+      ("terminal", { TerminalRenderer(width: $0.width, styles: $0.styles) }),
       ("markdown", { _ in MarkdownRenderer() }),
       ("json", { _ in JSONRenderer() }),
     ]

@@ -1,6 +1,24 @@
 /// Text from the database made safe for a terminal: no byte of a value ever reaches it as a
 /// control sequence, and a value stays on one line.
 public enum TerminalText {
+  /// `text` (already escaped) in ANSI codes for `style`: bold, italic, and a colour
+  /// (`secondary` as grey); monospaced needs none. The codes take no columns: callers pad
+  /// the text before styling it.
+  public static func styled(_ text: String, _ style: TextStyle) -> String {
+    var codes: [String] = []
+    if style.bold { codes.append("1") }
+    if style.italic { codes.append("3") }
+    switch style.color {
+    case .red: codes.append("31")
+    case .green: codes.append("32")
+    case .yellow: codes.append("33")
+    case .secondary: codes.append("90")
+    case nil: break
+    }
+    guard !codes.isEmpty else { return text }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+  }
+
   /// `text` with control characters escaped: a newline as `\n`, a tab as `\t`, a carriage
   /// return as `\r`, ESC as `\e`, other C0 and C1 controls and DEL as `\xNN`, and the
   /// bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) as `\u{…}`.

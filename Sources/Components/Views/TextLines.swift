@@ -6,11 +6,18 @@ public struct TextLines: Sendable {
   public var width: Int?
   /// What each text from the data goes through (a terminal's escaping, or nothing).
   public var escape: @Sendable (String) -> String
+  /// How a line of a styled view is shown (ANSI codes, Markdown emphasis), after escaping
+  /// and wrapping; nil shows it plain.
+  public var style: (@Sendable (String, TextStyle) -> String)?
 
-  /// Lines for `width` columns, each text through `escape`.
-  public init(width: Int?, escape: @escaping @Sendable (String) -> String) {
+  /// Lines for `width` columns, each text through `escape`, styled views through `style`.
+  public init(
+    width: Int?, escape: @escaping @Sendable (String) -> String,
+    style: (@Sendable (String, TextStyle) -> String)? = nil
+  ) {
     self.width = width
     self.escape = escape
+    self.style = style
   }
 
   /// Texts as they are, nothing wrapped.
@@ -41,6 +48,10 @@ public struct TextLines: Sendable {
     case .line(let parts, let separator):
       let texts = parts.map { lines($0, labelWidth: labelWidth).first ?? "" }
       return [texts.joined(separator: separator)]
+    case .styled(let textStyle, let inner):
+      let inner = lines(inner, labelWidth: labelWidth)
+      guard let style else { return inner }
+      return inner.map { $0.isEmpty ? $0 : style($0, textStyle) }
     case .tagged(let tag, let inner):
       let inner = lines(inner, labelWidth: labelWidth + TextWidth.of(tag))
       guard let first = inner.first else { return inner }

@@ -24,6 +24,8 @@ public indirect enum ViewNode: Sendable {
   case line([ViewNode], separator: String)
   /// A debug tag (`[DS]`) before a property component's first line.
   case tagged(String, ViewNode)
+  /// A view in a style (bold, a colour…), which each renderer shows its own way.
+  case styled(TextStyle, ViewNode)
   /// A whole page: what it is, its title, and its content.
   case page(PageNode)
 }
@@ -34,10 +36,13 @@ public struct ShownValue: Sendable, Equatable {
   public var value: DatabaseValue
   /// The text a person sees: through the formatter, nil as `displayStringForNil`.
   public var text: String
+  /// The style a table cell shows it in (its component's), nil for none.
+  public var style: TextStyle?
   /// A value shown as `text`.
-  public init(_ value: DatabaseValue, text: String) {
+  public init(_ value: DatabaseValue, text: String, style: TextStyle? = nil) {
     self.value = value
     self.text = text
+    self.style = style
   }
 }
 

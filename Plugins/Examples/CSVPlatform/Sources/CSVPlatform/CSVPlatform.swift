@@ -50,7 +50,7 @@ public struct CSVRenderer: PageRenderer {
     case .editField(let field): field.value.text
     case .line(let nodes, let separator): nodes.map(text).joined(separator: separator)
     case .stack(let nodes): nodes.map(text).joined(separator: "\n")
-    case .tagged(_, let node): text(node)
+    case .tagged(_, let node), .styled(_, let node): text(node)
     case .row(let row): text(row.content)
     default: ""
     }
