@@ -51,7 +51,7 @@ extension Database {
     // An integer key's range says how much of the table each step has walked.
     var range: (low: Int, high: Int)?
     if let key = entity.primaryKeyAttributes.first, key.valueType == .int {
-      var select = builder()
+      let select = builder()
       try reader.query(try select.keyRange(), columns: [nil, nil]) { row in
         if let low = row.first?.intValue, let high = row.last?.intValue, high > low {
           range = (low, high)

@@ -30,7 +30,8 @@ public final class D2SContextKVC: Sendable {
     try shared.expose(key, name)
   }
 
-  /// Exposes `key` under `name`.
+  /// Exposes `key` under `name`, which must be the key's own ``DynamicEnvironmentKey/exposedName``
+  /// when it has one.
   /// - Throws: ``ExposeError`` when `name` is taken by another key, or the key already has
   ///   another name. Exposing the same key under the same name again is a no-op.
   @discardableResult
@@ -39,9 +40,28 @@ public final class D2SContextKVC: Sendable {
     try expose(ExposedKey(key, name: name))
   }
 
+  /// Exposes `key` under the name the key type gives (``DynamicEnvironmentKey/exposedName``):
+  /// the name is written once, in the key.
+  ///
+  /// ```swift
+  /// try registry.expose(BadgeKey.self)  // BadgeKey.exposedName = "badge"
+  /// ```
+  /// - Throws: ``ExposeError`` when the key has no `exposedName`, or as
+  ///   ``expose(_:_:)-(K.Type,_)`` does.
+  @discardableResult
+  public func expose<K: DynamicEnvironmentKey>(_ key: K.Type) throws -> ExposedKey
+  where K.Value: ContextLiteralConvertible {
+    try expose(ExposedKey(key))
+  }
+
   /// Registers a prepared descriptor (custom coercion and printing).
   @discardableResult
   public func expose(_ exposed: ExposedKey) throws -> ExposedKey {
+    if let usual = exposed.usualName, usual != exposed.name {
+      throw ExposeError(
+        code: .nameMismatch, name: exposed.name, existingType: usual,
+        newType: exposed.valueTypeName)
+    }
     guard Literal.isPlainIdentifier(exposed.name) else {
       throw ExposeError(
         code: .invalidName, name: exposed.name, existingType: nil, newType: exposed.valueTypeName)
@@ -100,12 +120,15 @@ public struct ExposeError: Error, Sendable, Equatable, CustomStringConvertible {
     public static let nameTaken = Code(raw: "nameTaken")
     /// The key type is already exposed under another name.
     public static let keyAlreadyExposed = Code(raw: "keyAlreadyExposed")
-    /// The name is not an identifier (or is a keyword).
+    /// The name is not an identifier (or is a keyword), or the key gives none.
     public static let invalidName = Code(raw: "invalidName")
+    /// The name is not the one the key type gives (`exposedName`).
+    public static let nameMismatch = Code(raw: "nameMismatch")
   }
   public var code: Code
   public var name: String
-  /// For `nameTaken`: the existing key's value type; for `keyAlreadyExposed`: its name.
+  /// For `nameTaken`: the existing key's value type; for `keyAlreadyExposed`: its name; for
+  /// `nameMismatch`: the name the key type gives.
   public var existingType: String?
   public var newType: String
 
@@ -115,6 +138,10 @@ public struct ExposeError: Error, Sendable, Equatable, CustomStringConvertible {
       "key name '\(name)' is already exposed for another key (of type \(existingType ?? "?")); cannot expose it again for a key of type \(newType)"
     case .keyAlreadyExposed:
       "this key (of type \(newType)) is already exposed as '\(existingType ?? "?")'; cannot expose it again as '\(name)'"
+    case .nameMismatch:
+      "the key (of type \(newType)) is named '\(existingType ?? "?")' by its exposedName; cannot expose it as '\(name)' (expose it without a name to use its own)"
+    case .invalidName where name.isEmpty:
+      "the key (of type \(newType)) has no exposedName: give it one, or a name when exposing it"
     default:
       "'\(name)' cannot be a key name: use letters, digits and '_', starting with a letter, and no keyword"
     }

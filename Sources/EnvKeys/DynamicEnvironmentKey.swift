@@ -16,7 +16,7 @@
 ///     set { self[BadgeKey.self] = newValue }
 ///   }
 /// }
-/// // in the plugin: try registry.expose(BadgeKey.self, "badge")
+/// // in the plugin: try registry.expose(BadgeKey.self), under its exposedName
 /// ```
 /// A key without a meaningful default has an `Optional` value type.
 public protocol DynamicEnvironmentKey: SendableMetatype {

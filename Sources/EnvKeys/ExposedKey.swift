@@ -23,13 +23,13 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
 
   /// Describes `K` under `name`, with explicit coercion and printing.
   public init<K: DynamicEnvironmentKey>(
-    _ key: K.Type, name: String, valueTypeName: String,
+    _ key: K.Type, name: String? = nil, valueTypeName: String,
     coerce: @escaping @Sendable (Literal) throws -> K.Value,
     literal: @escaping @Sendable (K.Value) -> Literal?,
     describe: (@Sendable (K.Value) -> String)? = nil,
     cast: (@Sendable (Any) -> K.Value?)? = nil
   ) {
-    self.name = name
+    self.name = name ?? K.exposedName ?? ""
     self.id = ObjectIdentifier(key)
     self.valueTypeName = valueTypeName
     self.usualName = K.exposedName
@@ -63,7 +63,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   /// in (an entity name resolved against the context's `model`); `context` is nil for rule
   /// constants.
   public init<K: DynamicEnvironmentKey>(
-    _ key: K.Type, name: String, valueTypeName: String,
+    _ key: K.Type, name: String? = nil, valueTypeName: String,
     coerceInContext: @escaping @Sendable (Literal, (any KeyValueCoding)?) throws -> K.Value,
     literal: @escaping @Sendable (K.Value) -> Literal?,
     describe: (@Sendable (K.Value) -> String)? = nil,
@@ -77,7 +77,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   }
 
   /// Describes `K`, whose value type is literal-convertible, under `name`.
-  public init<K: DynamicEnvironmentKey>(_ key: K.Type, name: String)
+  public init<K: DynamicEnvironmentKey>(_ key: K.Type, name: String? = nil)
   where K.Value: ContextLiteralConvertible {
     self.init(
       key, name: name, valueTypeName: K.Value.contextTypeName,

@@ -8,8 +8,8 @@ import RuleCore
 /// ```swift
 /// struct RatingPlugin: D2SPlugin {
 ///   let name = "Rating"
-///   func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(StarsKey.self, "stars") }
-///   var components: [PluginComponent] { [PluginComponent("DisplayStars", look: "BasicLook", DisplayStars())] }
+///   func exposeKeys(in registry: D2SContextKVC) throws { try registry.expose(StarsKey.self) }
+///   var components: [PluginComponent] { [PluginComponent(look: "BasicLook", DisplayStars())] }
 ///   var ruleText: String? { "propertyKey = 'rating' AND task = 'edit' => component = 'EditRating'" }
 /// }
 /// ```

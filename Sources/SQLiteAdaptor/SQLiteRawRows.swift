@@ -108,7 +108,7 @@ private struct RawColumns: SQLiteColumns {
     // As SQLite converts: toward zero, to the nearest integer when out of range, NaN as 0.
     let value = Double(bitPattern: UInt64(bitPattern: slot.number))
     if value.isNaN { return 0 }
-    if value >= 9_223_372_036_854_775_807 { return .max }
+    if value >= 9_223_372_036_854_775_808.0 { return .max }  // 2^63, exactly
     if value <= -9_223_372_036_854_775_808 { return .min }
     return Int64(value)
   }

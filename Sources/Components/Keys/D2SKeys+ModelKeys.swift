@@ -14,17 +14,17 @@ extension D2SKeys {
     }
     try registry.expose(
       ExposedKey(
-        DatabaseKey.self, name: "database", valueTypeName: "Database?",
+        DatabaseKey.self, valueTypeName: "Database?",
         coerce: unsettable("Database?", "use `open DATABASE`"),
         literal: { $0.map { .string($0.name) } ?? .null }))
     try registry.expose(
       ExposedKey(
-        ModelKey.self, name: "model", valueTypeName: "Model",
+        ModelKey.self, valueTypeName: "Model",
         coerce: unsettable("Model", "the model comes from the database"), literal: { _ in nil },
         describe: { $0.description }))
     try registry.expose(
       ExposedKey(
-        EntityKey.self, name: "entity", valueTypeName: "Entity?",
+        EntityKey.self, valueTypeName: "Entity?",
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
           guard case .string(let name) = literal else {
@@ -43,7 +43,7 @@ extension D2SKeys {
         }, literal: { $0.map { .string($0.name) } ?? .null }))
     try registry.expose(
       ExposedKey(
-        AttributeKey.self, name: "attribute", valueTypeName: "Attribute?",
+        AttributeKey.self, valueTypeName: "Attribute?",
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
           guard case .string(let property) = literal,
@@ -57,7 +57,7 @@ extension D2SKeys {
         }, literal: { $0.map { .string($0.name) } ?? .null }))
     try registry.expose(
       ExposedKey(
-        RelationshipKey.self, name: "relationship", valueTypeName: "Relationship?",
+        RelationshipKey.self, valueTypeName: "Relationship?",
         coerceInContext: { literal, context in
           if case .null = literal { return nil }
           guard case .string(let property) = literal,
@@ -72,7 +72,7 @@ extension D2SKeys {
         }, literal: { $0.map { .string($0.name) } ?? .null }))
     try registry.expose(
       ExposedKey(
-        PropertyValue.self, name: "propertyValue", valueTypeName: "value",
+        PropertyValue.self, valueTypeName: "value",
         coerce: { literal in literal },
         literal: { value in
           value.map { DatabaseValue(any: KVC.unwrap($0))?.literalForPrinting ?? nil } ?? .null
@@ -82,7 +82,7 @@ extension D2SKeys {
     try exposeObjectKey(User.self, "user", how: "use `login USER PASSWORD`", in: registry)
     try registry.expose(
       ExposedKey(
-        AuxiliaryQualifier.self, name: "auxiliaryQualifier", valueTypeName: "Qualifier?",
+        AuxiliaryQualifier.self, valueTypeName: "Qualifier?",
         coerce: { try Qualifier?(contextLiteral: $0) }, literal: { $0.contextLiteral },
         describe: {
           $0.map { "\"\($0.description.replacingOccurrences(of: "\"", with: "\\\""))\"" } ?? "nil"

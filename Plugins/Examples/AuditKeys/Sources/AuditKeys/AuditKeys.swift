@@ -31,8 +31,8 @@ public struct AuditKeysPlugin: D2SPlugin {
   public let name = "AuditKeys"
 
   public func exposeKeys(in registry: D2SContextKVC) throws {
-    try registry.expose(IsAuditLoggedKey.self, "isAuditLogged")
-    try registry.expose(AuditLabelKey.self, "auditLabel")
+    try registry.expose(IsAuditLoggedKey.self)
+    try registry.expose(AuditLabelKey.self)
   }
 
   public var rules: RuleModel {
