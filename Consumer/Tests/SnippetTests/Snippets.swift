@@ -1,0 +1,144 @@
+// swift-format-ignore-file
+// Generated from the Swift snippets of README.md and Documentation/*.md by
+// Tests/D2STestingTests/DocumentationSnippetTests.swift: do not edit; rewrite it with
+// D2S_UPDATE_SNIPPETS=1 swift test --filter DocumentationSnippetTests.
+import AuditKeys
+import CSVPlatform
+import Components
+import D2SModel
+import D2SREPL
+import D2STesting
+import D2SWeb
+import EnvKeys
+import Foundation
+import Plugins
+import Qualifiers
+import RatingComponents
+import RuleCore
+import SQLiteAdaptor
+import Testing
+
+// README.md:94
+@Test func snippet1() async throws {
+
+  enum TaskKey: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
+  enum TitleKey: DynamicEnvironmentKey { static var defaultValue: String { "D2S" } }
+  try D2SContextKVC.expose(TaskKey.self, "task")
+  try D2SContextKVC.expose(TitleKey.self, "title")
+
+  let model = RuleModel(try RuleParser().parseRules("task = 'edit' => title = 'Editing'"))
+  let context = try RuleContext(ruleModel: model).with(TaskKey.self, "edit")
+  print(context[TitleKey.self])                        // Editing
+  print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
+}
+
+// README.md:146
+@Test func snippet2() async throws {
+  var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
+  context.database = try TestDatabases.sakila()
+  let pages = PageApplication(base: context)          // context: a rule context with the database
+  let films = try pages.render(
+    PageRequest(task: "list", entityName: "Film", list: ListRequest(limit: 20), platform: "json"))
+  print(films)                                        // {"page":"QueryList",…,"rows":[…]}
+}
+
+// README.md:164
+enum Snippet3 {
+  public struct DisplayStars: D2SView {
+    @Environment(\.propertyValue) var value
+    public init() {}
+    public var body: some D2SView {
+      let stars = min(max((value as? Int) ?? 0, 0), 5)
+      Text(String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars))
+    }
+  }
+  // installed by a plugin: PluginComponent(look: "BasicLook", DisplayStars()),
+  // with ruleText "propertyKey = 'rentalDuration' => component = 'DisplayStars'"; then
+  // D2SREPLCommand.main(plugins: [StarsPlugin()]) or await D2SServeCommand.main(plugins: […])
+}
+@Test func snippet3() { #expect(Snippet3.self == Snippet3.self) }
+
+// Documentation/Library.md:7
+func snippet4() async throws {
+
+  let database = try Database(adaptor: SQLiteAdaptor(path: "sakila.db"))   // or PostgreSQLAdaptor(url: "postgresql://…")
+  let rentals = try database.fetch(FetchSpecification(
+    entityName: "Rental", qualifier: try QualifierParser.parse("customer.lastName like 'S*'"),
+    sortOrderings: [SortOrdering("rentalDate", ascending: false)], limit: 20,
+    prefetchKeyPaths: ["customer.lastName", "inventory.film.title"]))      // one batched query per relationship
+  print(rentals.count)
+}
+
+// Documentation/Plugins.md:157
+enum Snippet11 {
+  public struct MyPlugin: D2SPlugin {
+    public init() {}
+    /// Unique among installed plugins.
+    public let name = "MyPlugin"
+    /// Exposes the plugin's keys (and nothing else).
+    public func exposeKeys(in registry: D2SContextKVC) throws {
+      try registry.expose(AuditLabelKey.self)
+    }
+    /// Components, each under a look and its type's name (`replaces: true` to replace
+    /// another plugin's).
+    public var components: [PluginComponent] {
+      [PluginComponent(look: "BasicLook", DisplayStars())]
+    }
+    /// Formatters by name, for `formatter = 'outOfFive'`.
+    public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
+    /// Renderers by platform.
+    public var renderers: [PluginRenderer] { [PluginRenderer("csv") { _ in CSVRenderer() }] }
+    /// Rules as text (a resource: `PluginResources.text(of:package:target:)`).
+    public var ruleText: String? { "propertyKey = 'rating' AND task != 'edit' => component = 'DisplayStars'" }
+    /// Rules in Swift, after the text rules.
+    public var rules: RuleModel {
+      [
+        \.entity?.name == "Payment" => \.auditLabel <= "money",
+        \.propertyKey == "rentalDuration" => \.component <= DisplayStars(),
+      ]
+    }
+  }
+}
+@Test func snippet11() { #expect(Snippet11.self == Snippet11.self) }
+
+// Documentation/Plugins.md:213
+func snippet13() async throws {
+
+  await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
+}
+
+// Documentation/Views.md:28
+enum Snippet17 {
+
+  struct DisplayBool: D2SView {
+    @Environment(\.propertyValue) var value
+    var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
+  }
+}
+@Test func snippet17() { #expect(Snippet17.self == Snippet17.self) }
+
+// Documentation/Views.md:68
+enum Snippet18 {
+  struct RatingFlag: D2SView {
+    var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
+  }
+}
+@Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
+
+// Documentation/Views.md:97
+enum Snippet19 {
+  public struct CSVPlatformPlugin: D2SPlugin {
+    public let name = "CSVPlatform"
+    public var renderers: [PluginRenderer] { [PluginRenderer("csv") { _ in CSVRenderer() }] }
+  }
+}
+@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
+
+// Documentation/Views.md:158
+enum Snippet20 {
+  struct LedgerAmount: FormattedValueComponent {
+    var alignment: CellAlignment { .trailing }
+    var body: some D2SView { FormattedValue() }
+  }
+}
+@Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
