@@ -19,11 +19,13 @@ extension D2SREPLCommand {
     return report.warnings == 0 ? 0 : 1
   }
 
-  /// `--demo --copy FILE`: writes the Sakila sample (built first if needed, anew with
-  /// `--reset`) to FILE, which must not exist yet; 0 when written, else 2 with the reason.
+  /// `--demo --copy FILE`: builds the Sakila sample afresh from the SQL shipped with D2S into
+  /// FILE, which must not exist yet (the demo's own copy, which demo sessions may have
+  /// changed, is left alone); 0 when written, else 2 with the reason.
   func copyDemo(to path: String) -> Int32 {
-    guard demo else {
-      REPLRunner.standardWrite("error: --copy goes with --demo", true)
+    guard demo, database == nil else {
+      REPLRunner.standardWrite(
+        "error: --copy goes with --demo, and takes no database: it writes the sample", true)
       return 2
     }
     guard !FileManager.default.fileExists(atPath: path) else {
@@ -31,7 +33,7 @@ extension D2SREPLCommand {
       return 2
     }
     do {
-      try FileManager.default.copyItem(atPath: try Demo.database(reset: reset), toPath: path)
+      try Demo.build(at: path)
     } catch {
       REPLRunner.standardWrite("error: cannot write \(path): \(REPLError.describe(error))", true)
       return 2

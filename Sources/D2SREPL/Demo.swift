@@ -49,8 +49,16 @@ public enum Demo {
     let manager = FileManager.default
     if reset { try? manager.removeItem(atPath: path) }
     if manager.fileExists(atPath: path) { return path }
-    let data = try resources().appendingPathComponent("sakila")
     try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    try build(at: path)
+    return path
+  }
+
+  /// Builds the sample from the SQL shipped with the package into a new file at `path`
+  /// (written beside it first, then moved into place).
+  static func build(at path: String) throws {
+    let manager = FileManager.default
+    let data = try resources().appendingPathComponent("sakila")
     let building = path + ".building"
     try? manager.removeItem(atPath: building)
     _ = manager.createFile(atPath: building, contents: nil)
@@ -74,7 +82,6 @@ public enum Demo {
       throw error
     }
     try manager.moveItem(atPath: building, toPath: path)
-    return path
   }
 
   /// The demo rules' path (`demo.d2s`).

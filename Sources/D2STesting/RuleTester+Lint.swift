@@ -3,8 +3,9 @@ import RuleCore
 
 extension RuleTester {
   /// The `lint` findings of the tester's own rules and its plugins' rules (the builtin rules
-  /// left out), or with `plugin`, of that plugin's rules only: what `d2s-repl --lint` prints,
-  /// for a test to expect none. With a database, entity and key path names are checked too.
+  /// left out), or with `plugin`, of that plugin's rules only (what `--lint --plugin NAME`
+  /// prints), for a test to expect none. With a database, entity and key path names are
+  /// checked too.
   ///
   /// ```swift
   /// let tester = try RuleTester(plugins: [AuditKeysPlugin()])

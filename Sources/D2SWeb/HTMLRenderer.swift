@@ -126,6 +126,8 @@ public struct HTMLRenderer: PageRenderer {
         try write(inner.content)
       case .stack(let children):
         for child in children { try write(child) }
+      case .styled(_, let inner) where inner.isBlock:
+        try write(inner)
       case .row(let row):
         rows.append(row)
       case .table(let table):

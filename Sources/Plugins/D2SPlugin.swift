@@ -62,8 +62,9 @@ public struct PluginComponent: Sendable {
     self.init(type(of: component).componentName, look: look, component, replaces: replaces)
   }
 
-  /// `component` in `look` under `name`, which must be the type's
-  /// ``D2SView/componentName``: installing the plugin fails otherwise.
+  /// `component` in `look` under `name`: a name of its own for a type that does not declare
+  /// one (one view under two names, with two settings); for a type that declares its
+  /// ``D2SView/componentName``, that name, or installing the plugin fails.
   public init(_ name: String, look: String, _ component: any D2SView, replaces: Bool = false) {
     self.name = name
     self.look = look
@@ -100,7 +101,7 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     public static let rendererConflict = Code(raw: "rendererConflict")
     /// The plugin's rule text does not parse.
     public static let invalidRules = Code(raw: "invalidRules")
-    /// A component registered under a name other than its type's.
+    /// A component registered under a name other than the one its type declares.
     public static let componentNameMismatch = Code(raw: "componentNameMismatch")
     /// No installed plugin has the name asked for.
     public static let unknownPlugin = Code(raw: "unknownPlugin")

@@ -65,17 +65,17 @@ public final class PluginRegistry: Sendable {
         )
       }
     }
-    // The builtin look's views are internal types, registered under the names rules use.
-    if plugin.name != BuiltinPlugin().name {
-      for component in components {
-        let typeName = type(of: component.component).componentName
-        guard component.name != typeName else { continue }
-        throw PluginError(
-          code: .componentNameMismatch,
-          message:
-            "plugin \(plugin.name) registers \(typeName) as component '\(component.name)', but its name is '\(typeName)' (rules in Swift assign it so): register it with PluginComponent(look:_:), or give \(typeName) `static let componentName = \"\(component.name)\"`"
-        )
-      }
+    // A type that declares its name is registered under it: the name is written once. A
+    // type that does not may take other names (one view under two names with two settings).
+    for component in components {
+      let view = type(of: component.component)
+      let declared = view.componentName
+      guard declared != String(describing: view), component.name != declared else { continue }
+      throw PluginError(
+        code: .componentNameMismatch,
+        message:
+          "plugin \(plugin.name) registers \(String(describing: view)) as component '\(component.name)', but the type declares its name as '\(declared)' (rules in Swift assign it so): register it with PluginComponent(look:_:)"
+      )
     }
     let componentOwners = state.withLock { $0.componentOwners }
     for component in components where !component.replaces {

@@ -92,6 +92,22 @@ public prefix func ! (operand: RulePredicate) -> RulePredicate {
 public prefix func ! (operand: KeyPath<RuleContext, Bool>) -> RulePredicate {
   !(operand == true)
 }
+/// `key = true AND b`, for a boolean key path: `\.debug && \.task == "list"`.
+public func && (lhs: KeyPath<RuleContext, Bool>, rhs: RulePredicate) -> RulePredicate {
+  (lhs == true) && rhs
+}
+/// `a AND key = true`: `\.task == "list" && \.debug`.
+public func && (lhs: RulePredicate, rhs: KeyPath<RuleContext, Bool>) -> RulePredicate {
+  lhs && (rhs == true)
+}
+/// `key = true OR b`, for a boolean key path.
+public func || (lhs: KeyPath<RuleContext, Bool>, rhs: RulePredicate) -> RulePredicate {
+  (lhs == true) || rhs
+}
+/// `a OR key = true`.
+public func || (lhs: RulePredicate, rhs: KeyPath<RuleContext, Bool>) -> RulePredicate {
+  lhs || (rhs == true)
+}
 
 // MARK: - Assignments and rules
 

@@ -137,15 +137,16 @@ extension RuleEngine {
     return a.id > b.id
   }
 
-  /// Whether two conjunctions can both be true: false when they test one key path for
-  /// values no value passes both ways (`= 'a'` and `= 'b'`, `= 'a'` and `in ('b', 'c')`,
-  /// `= 'a'` and `!= 'a'`, two `in` lists with no value in common), or when each needs a
-  /// value of a different key of one of the `exclusive` sets (`attribute.valueType = 'Date'`
-  /// and `relationship.kind = 'toMany'`).
+  /// Whether two conjunctions can both be true: false when they test one key path (of a
+  /// key, or one step from it, so that no to-many list is in between) for values no value
+  /// passes both ways (`= 'a'` and `= 'b'`, `= 'a'` and `in ('b', 'c')`, `= 'a'` and `!= 'a'`,
+  /// two `in` lists with no value in common, compared by value as rules compare them), or
+  /// when each needs a value of a different key of one of the `exclusive` sets
+  /// (`attribute.valueType = 'Date'` and `relationship.kind = 'toMany'`).
   static func canBothHold(
     _ a: [Qualifier], _ b: [Qualifier], exclusive: [Set<String>] = []
   ) -> Bool {
-    for case .comparison(let path, let op, let x) in a {
+    for case .comparison(let path, let op, let x) in a where path.components.count <= 2 {
       for case .comparison(let other, let otherOp, let y) in b where other == path {
         if excludes(op, x, otherOp, y) { return false }
       }
@@ -158,32 +159,41 @@ extension RuleEngine {
   private static func excludes(
     _ op: ComparisonOperator, _ x: Literal, _ otherOp: ComparisonOperator, _ y: Literal
   ) -> Bool {
-    func values(_ op: ComparisonOperator, _ literal: Literal) -> Set<Literal>? {
+    // The values a side allows, as rules compare them (1 and 1.0 are one value); nil when
+    // it allows a range, or a value that cannot be compared so.
+    func values(_ op: ComparisonOperator, _ literal: Literal) -> Set<ValueComparison.IndexKey>? {
+      let items: [Literal]
       switch (op, literal) {
-      case (.equal, _): [literal]
-      case (.in, .list(let items)): Set(items)
-      default: nil
+      case (.equal, _), (.notEqual, _): items = [literal]
+      case (.in, .list(let list)): items = list
+      default: return nil
       }
+      var keys: Set<ValueComparison.IndexKey> = []
+      for item in items {
+        guard let key = ValueComparison.indexKey(item.anyValue) else { return nil }
+        keys.insert(key)
+      }
+      return keys
     }
-    switch (values(op, x), values(otherOp, y)) {
-    case (let left?, let right?): return left.isDisjoint(with: right)
-    case (let left?, nil) where otherOp == .notEqual: return left == [y]
-    case (nil, let right?) where op == .notEqual: return right == [x]
-    default: return false
+    guard let left = values(op, x), let right = values(otherOp, y) else { return false }
+    switch (op == .notEqual, otherOp == .notEqual) {
+    case (false, false): return left.isDisjoint(with: right)
+    case (false, true): return left == right && left.count == 1
+    case (true, false): return left == right && right.count == 1
+    case (true, true): return false
     }
   }
 
-  /// The key whose value a comparison needs to hold: the first component of a path compared
-  /// with a constant that nil never matches (`attribute.valueType = 'Date'`); nil for one nil
-  /// can pass (`!=`, `= nil`).
+  /// The key whose value a comparison needs to hold: the first component of a path whose
+  /// comparison nil does not pass (`attribute.valueType = 'Date'`); none when nil passes it
+  /// (`!=`, `= nil`, `< 10`, a list holding nil).
   private static func needsValue(_ comparison: Qualifier) -> String? {
-    guard case .comparison(let path, let op, let constant) = comparison, op != .notEqual,
+    guard case .comparison(let path, let op, let constant) = comparison,
       let key = path.components.first
     else { return nil }
-    switch constant {
-    case .null: return nil
-    case .list(let items): return items.contains(.null) ? nil : key
-    default: return key
+    if case .list(let items) = constant, op == .in {
+      return items.contains(.null) ? nil : key
     }
+    return Qualifier.apply(op, nil, constant.anyValue) ? nil : key
   }
 }

@@ -24,6 +24,10 @@ import Testing
     #expect(copied.stdout == "wrote the Sakila sample database to \(target)\n")
     let listed = try BinaryTests().run([target, "-c", "count Film"])
     #expect(listed.stdout == "1000\n")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("cache/d2s/sakila.db").path),
+      "the demo's own copy is neither made nor read")
 
     // An existing file stays as it is.
     try Data("mine".utf8).write(to: URL(fileURLWithPath: target))
@@ -34,7 +38,9 @@ import Testing
 
     let alone = try BinaryTests().run(["--copy", folder.appendingPathComponent("x.db").path])
     #expect(alone.status == 2)
-    #expect(alone.stderr == "error: --copy goes with --demo\n")
+    #expect(
+      alone.stderr
+        == "error: --copy goes with --demo, and takes no database: it writes the sample\n")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.db").path))
   }
 }

@@ -39,10 +39,12 @@ import Testing
     for document in try documents() {
       let text = try String(
         contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+      }
       var index = 0
       while index < lines.count {
-        guard lines[index] == "```swift" else {
+        guard lines[index].trimmingCharacters(in: .whitespaces).lowercased() == "```swift" else {
           index += 1
           continue
         }
@@ -52,7 +54,9 @@ import Testing
           ? String(previous.dropFirst("<!-- snippet:".count).dropLast(3))
             .trimmingCharacters(in: .whitespaces) : nil
         var end = index + 1
-        while end < lines.count, lines[end] != "```" { end += 1 }
+        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" {
+          end += 1
+        }
         found.append(
           Snippet(
             file: document, line: index + 2, marker: marker, code: Array(lines[(index + 1)..<end])))
@@ -62,13 +66,13 @@ import Testing
     return found
   }
 
-  /// The file an excerpt names on its first line, when that file exists.
+  /// The file an excerpt names on its first line (`// Plugins/…/X.swift`), or nil for a
+  /// snippet that is no excerpt.
   static func excerptSource(_ snippet: Snippet) -> String? {
     guard let first = snippet.code.first, first.hasPrefix("// ") else { return nil }
     let path = String(first.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-    guard path.hasSuffix(".swift"), !path.contains(" ") else { return nil }
-    return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
-      ? path : nil
+    guard path.hasSuffix(".swift"), path.contains("/"), !path.contains(" ") else { return nil }
+    return path
   }
 
   /// The excerpt's lines missing from its file, in order (blank lines and `// …` skipped).
@@ -145,6 +149,11 @@ import Testing
     #expect(excerpts.count >= 8)
     for snippet in excerpts {
       let path = try #require(Self.excerptSource(snippet))
+      guard FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path)
+      else {
+        Issue.record("\(snippet.file):\(snippet.line): names \(path), which does not exist")
+        continue
+      }
       let missing = try Self.missingLines(of: snippet, in: path)
       #expect(missing.isEmpty, "\(snippet.file):\(snippet.line): not in \(path): \(missing)")
     }

@@ -24,12 +24,24 @@ struct BadgePlugin: D2SPlugin {
 struct MisnamedPlugin: D2SPlugin {
   let name = "Misnamed"
   var components: [PluginComponent] {
-    [PluginComponent("Badge", look: "BasicLook", RatingBadge())]
+    [PluginComponent("Details", look: "PlainLook", PlainInspect())]
+  }
+}
+
+/// One view type under two names with two settings: it declares no name of its own.
+struct TwoBadgesPlugin: D2SPlugin {
+  let name = "TwoBadges"
+  var components: [PluginComponent] {
+    [
+      PluginComponent("RedBadge", look: "BasicLook", RatingBadge()),
+      PluginComponent("GreenBadge", look: "BasicLook", RatingBadge()),
+    ]
   }
 }
 
 /// One name per component: its type's, or the one the type declares. Registering it gives
-/// rules the name; the Swift DSL assigns the view itself; another name fails the install.
+/// rules the name; the Swift DSL assigns the view itself; registering a type that declares
+/// its name under another fails the install.
 @Suite struct ComponentNameTests {
   @Test func theTypeNamesTheComponentForLooksAndRules() throws {
     #expect(RatingBadge.componentName == "RatingBadge")
@@ -49,8 +61,11 @@ struct MisnamedPlugin: D2SPlugin {
       guard let error = error as? PluginError else { return false }
       return error.code == .componentNameMismatch
         && error.message
-          == "plugin Misnamed registers RatingBadge as component 'Badge', but its name is 'RatingBadge' (rules in Swift assign it so): register it with PluginComponent(look:_:), or give RatingBadge `static let componentName = \"Badge\"`"
+          == "plugin Misnamed registers PlainInspect as component 'Details', but the type declares its name as 'Inspect' (rules in Swift assign it so): register it with PluginComponent(look:_:)"
     }
     #expect(!registry.installed.contains("Misnamed"), "nothing half-installed")
+    // A type that declares no name may be registered under names of the plugin's choosing.
+    try registry.install(TwoBadgesPlugin())
+    #expect(registry.installed.contains("TwoBadges"))
   }
 }

@@ -22,22 +22,29 @@ struct QuietLength: D2SView {
   }
 }
 
+/// A value component (the list's fast path: its cells skip the body) in bold.
+struct BoldRate: FormattedValueComponent {
+  var body: some D2SView { FormattedValue().bold() }
+}
+
 struct StylePlugin: D2SPlugin {
   let name = "Style"
   var components: [PluginComponent] {
     [
       PluginComponent(look: "BasicLook", RatingFlag()),
       PluginComponent(look: "BasicLook", QuietLength()),
+      PluginComponent(look: "BasicLook", BoldRate()),
     ]
   }
   var rules: RuleModel {
     [
       \.propertyKey == "rating" => \.component <= RatingFlag(),
       \.propertyKey == "length" => \.component <= QuietLength(),
+      \.propertyKey == "rentalRate" => \.component <= BoldRate(),
     ]
   }
   var ruleText: String? {
-    "entity.name = 'Film' AND task = 'list' => displayPropertyKeys = ('title', 'rating', 'length')"
+    "entity.name = 'Film' AND task = 'list' => displayPropertyKeys = ('title', 'rating', 'length', 'rentalRate')"
   }
 }
 
@@ -88,7 +95,7 @@ struct StylePlugin: D2SPlugin {
 
   @Test func markdownJSONAndPlainTextEachTheirWay() throws {
     let markdown = try render("markdown", task: "inspect")
-    #expect(markdown.contains("| Rating | **PG** |"), "\(markdown)")
+    #expect(markdown.contains("| Rating | __PG__ |"), "\(markdown)")
     #expect(markdown.contains("| Length | _86_ `min` |"), "\(markdown)")
     let json = try render("json", task: "inspect")
     #expect(
@@ -96,5 +103,16 @@ struct StylePlugin: D2SPlugin {
         #""key":"rating","label":"Rating","value":"PG","text":"PG","style":["bold","red"]"#),
       "\(json)")
     #expect(!json.contains("\u{1B}"))
+    let list = try render("json", task: "list")
+    #expect(list.contains(#"{"value":0.99,"text":"0.99","style":["bold"]}"#), "\(list)")
+  }
+
+  @Test func anInnerStyleDoesNotEndTheOuterOne() {
+    var red = TextStyle()
+    red.color = .red
+    var bold = TextStyle()
+    bold.bold = true
+    let outer = TerminalText.styled(TerminalText.styled("a", red) + " b", bold)
+    #expect(outer == "\u{1B}[1m\u{1B}[31ma\u{1B}[0m\u{1B}[1m b\u{1B}[0m")
   }
 }

@@ -21,6 +21,8 @@ import Testing
       !(\.debug == true) || \.count >= 3 => \.displayPropertyKeys <= ["a", "b"],
       \.object?.firstName != \.user?.firstName => \.isObjectEditable <= false,
       \.debug => \.title <= "Debugging",
+      \.debug && \.task == "list" => \.nextTask <= "edit",
+      \.task == "edit" || \.debug => \.nextTask <= "list",
       \.title <= "Unconditional",
     ]
     let registry = TestRegistry.make()
@@ -34,9 +36,11 @@ import Testing
         NOT debug = true OR count >= 3 => displayPropertyKeys = ('a', 'b')
         object.firstName != user.firstName => isObjectEditable = false
         debug = true => title = 'Debugging'
+        debug = true AND task = 'list' => nextTask = 'edit'
+        task = 'edit' OR debug = true => nextTask = 'list'
         *true* => title = 'Unconditional'
         """))
-    #expect(dsl.count == 8, "a model holds its Swift rules before it is attached")
+    #expect(dsl.count == 10, "a model holds its Swift rules before it is attached")
     _ = try engine(dsl, registry: registry)
     #expect(dsl.rules.map(\.rule) == text.rules.map(\.rule))
     #expect(dsl.description == text.description)

@@ -32,6 +32,11 @@ import Testing
     #expect(try bothHold("kind = 'a'", "name like '*a*'"))
     #expect(try bothHold("kind = 'a'", "other = 'b'"))
     #expect(try bothHold("kind < 3", "kind > 5"), "ranges are not judged")
+    #expect(try bothHold("count = 1", "count in (1.0, 2)"), "1 and 1.0 are one value")
+    #expect(try !bothHold("count = 1", "count in (1.5, 2)"))
+    // A path of more steps may cross a to-many list, whose elements each may match.
+    #expect(try bothHold("user.roles.name = 'admin'", "user.roles.name = 'guest'"))
+    #expect(try bothHold("user.roles.name = 'admin'", "user.roles.name != 'admin'"))
   }
 
   @Test func keysDeclaredExclusiveCannotBothHaveValues() throws {
@@ -55,5 +60,14 @@ import Testing
     #expect(
       try bothHold(
         "attribute.name like '*a*'", "attribute.valueType = 'Date'", exclusive: exclusive))
+    // nil sorts first: `< 10` holds for nil.
+    #expect(
+      try bothHold("attribute.width < 10", "relationship.kind = 'toOne'", exclusive: exclusive))
+    #expect(
+      try !bothHold("attribute.width > 10", "relationship.kind = 'toOne'", exclusive: exclusive))
+    #expect(
+      try bothHold(
+        "attribute.valueType in ('Date', nil)", "relationship.kind = 'toOne'",
+        exclusive: exclusive))
   }
 }

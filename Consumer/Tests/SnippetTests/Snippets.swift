@@ -53,7 +53,7 @@ enum Snippet3 {
     }
   }
   // installed by a plugin: PluginComponent(look: "BasicLook", DisplayStars()),
-  // with ruleText "propertyKey = 'rentalDuration' => component = 'DisplayStars'"; then
+  // with ruleText "propertyKey = 'rentalDuration' AND task != 'edit' => component = 'DisplayStars'"; then
   // D2SREPLCommand.main(plugins: [StarsPlugin()]) or await D2SServeCommand.main(plugins: […])
 }
 @Test func snippet3() { #expect(Snippet3.self == Snippet3.self) }
@@ -69,7 +69,7 @@ func snippet4() async throws {
   print(rentals.count)
 }
 
-// Documentation/Plugins.md:157
+// Documentation/Plugins.md:168
 enum Snippet11 {
   public struct MyPlugin: D2SPlugin {
     public init() {}
@@ -94,14 +94,14 @@ enum Snippet11 {
     public var rules: RuleModel {
       [
         \.entity?.name == "Payment" => \.auditLabel <= "money",
-        \.propertyKey == "rentalDuration" => \.component <= DisplayStars(),
+        \.propertyKey == "rentalDuration" && \.task != "edit" => \.component <= DisplayStars(),
       ]
     }
   }
 }
 @Test func snippet11() { #expect(Snippet11.self == Snippet11.self) }
 
-// Documentation/Plugins.md:213
+// Documentation/Plugins.md:224
 func snippet13() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
@@ -125,7 +125,7 @@ enum Snippet18 {
 }
 @Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
 
-// Documentation/Views.md:97
+// Documentation/Views.md:100
 enum Snippet19 {
   public struct CSVPlatformPlugin: D2SPlugin {
     public let name = "CSVPlatform"
@@ -134,7 +134,7 @@ enum Snippet19 {
 }
 @Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
 
-// Documentation/Views.md:158
+// Documentation/Views.md:161
 enum Snippet20 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }

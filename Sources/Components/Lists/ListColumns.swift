@@ -49,10 +49,16 @@ struct ListColumns {
     /// optional existential copies it through the runtime's value witnesses, every cell).
     let format: ((DatabaseValue) -> String)?
     let nilText: String
+    /// The component's style (`FormattedValue().bold()`), the same for every cell.
+    let style: TextStyle?
 
-    init(formatter: (any ValueFormatter)?, attribute: Attribute?, nilText: String) {
+    init(
+      formatter: (any ValueFormatter)?, attribute: Attribute?, nilText: String,
+      style: TextStyle? = nil
+    ) {
       self.format = formatter.map { formatter in { formatter.format($0, for: attribute) } }
       self.nilText = nilText
+      self.style = style
     }
 
     /// The cell's text for `value`.
@@ -214,7 +220,10 @@ struct ListColumns {
           plain: isPlainValue
             ? PlainText(
               formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
-              attribute: column.attribute, nilText: column.displayStringForNil) : nil,
+              attribute: column.attribute, nilText: column.displayStringForNil,
+              // Resolved once for the column: a style does not depend on the row.
+              style: try? view?.resolve(in: ViewScope(context: column, environment: environment))
+                .cellStyle) : nil,
           titles: titles))
     }
     let slow = columns.filter { $0.plain == nil && $0.titles == nil }
@@ -292,7 +301,7 @@ struct ListColumns {
     for column in columns {
       if let plain = column.plain, let index = column.valueIndex {
         let value = values[index]
-        cells.append(ShownValue(value, text: plain.text(value)))
+        cells.append(ShownValue(value, text: plain.text(value), style: plain.style))
         continue
       }
       if let titles = column.titles {

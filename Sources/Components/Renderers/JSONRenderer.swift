@@ -43,6 +43,8 @@ public struct JSONRenderer: PageRenderer {
     switch node {
     case .stack(let children):
       for child in children { try collect(child, into: &parts, output: output) }
+    case .styled(_, let inner) where inner.isBlock:
+      try collect(inner, into: &parts, output: output)
     case .table(let table) where !parts.hasTable:
       parts.hasTable = true
       try writeTable(table, to: output, parts: &parts)
@@ -57,6 +59,7 @@ public struct JSONRenderer: PageRenderer {
   private func collectLoose(_ node: ViewNode, into parts: inout Parts) {
     switch node {
     case .empty: break
+    case .styled(_, let inner): collectLoose(inner, into: &parts)
     case .stack(let children): for child in children { collectLoose(child, into: &parts) }
     case .row(let row):
       var fields = [("key", JSONText.string(row.key)), ("label", JSONText.string(row.label))]
@@ -85,15 +88,20 @@ public struct JSONRenderer: PageRenderer {
       ]
     case .tagged(_, let inner): return valueFields(inner, actions: &actions)
     case .styled(let style, let inner):
-      return valueFields(inner, actions: &actions) + [("style", JSONText.style(style))]
+      let fields = valueFields(inner, actions: &actions)
+      guard !fields.contains(where: { $0.0 == "style" }) else { return fields }
+      return fields + [("style", JSONText.style(style))]
     case .line(let items, let separator):
       var shown: [ViewNode] = []
       for item in items {
         if case .action(let command) = item { actions.append(command) } else { shown.append(item) }
       }
-      // One part: its own fields (an edit field keeps its state); several: the first value
-      // and the text of them all.
+      // One part, or an edit field among several: its own fields (an edit field keeps its
+      // state); else the first value and the text of every part.
       if shown.count == 1 { return valueFields(shown[0], actions: &actions) }
+      if let field = shown.first(where: \.holdsEditField) {
+        return valueFields(field, actions: &actions)
+      }
       return composedFields(.line(shown, separator: separator))
     default:
       return composedFields(node)
@@ -135,6 +143,17 @@ public struct JSONRenderer: PageRenderer {
         ",\"window\":{\"offset\":\(list.offset),\"limit\":\(list.limit.map(String.init) ?? "null")}"
           + ",\"total\":{\"value\":\(total.value),\"kind\":\(JSONText.string(total.kind.rawValue))}"
       )
+    }
+  }
+}
+
+extension ViewNode {
+  /// Whether the node is an edit field (under a tag or a style).
+  var holdsEditField: Bool {
+    switch self {
+    case .editField: true
+    case .tagged(_, let inner), .styled(_, let inner): inner.holdsEditField
+    default: false
     }
   }
 }

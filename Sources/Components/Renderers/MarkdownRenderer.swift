@@ -26,6 +26,8 @@ public struct MarkdownRenderer: PageRenderer {
       }
     case .stack(let children):
       for child in children { try write(child, to: output, rows: &rows) }
+    case .styled(_, let inner) where inner.isBlock:
+      try write(inner, to: output, rows: &rows)
     case .row(let row):
       rows.append(row)
     case .table(let table):
@@ -85,21 +87,20 @@ public struct MarkdownRenderer: PageRenderer {
       .joined(separator: " | ") + " |\n"
   }
 
-  /// A line that Markdown would read as a heading or a list item is escaped; one that begins
-  /// with a style's `**` is left as it is.
+  /// A line that Markdown would read as a heading, a list item or a rule is escaped.
   private func escape(_ text: String) -> String {
-    if text.hasPrefix("**") { return text }
-    return text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
+    text.hasPrefix("#") || text.hasPrefix("-") || text.hasPrefix("*") ? "\\" + text : text
   }
 
-  /// `text` in Markdown's emphasis for `style`: `**bold**`, `_italic_`, `` `monospaced` ``
-  /// (colours have none).
+  /// `text` in Markdown's emphasis for `style`: `__bold__`, `_italic_`, `` `monospaced` ``
+  /// (colours have none). Underscores, not asterisks: a styled line never begins with what
+  /// the line escaping guards against.
   static func emphasis(_ text: String, _ style: TextStyle) -> String {
     guard !text.isEmpty else { return text }
     var text = text
     if style.monospaced { text = "`" + text + "`" }
     if style.italic { text = "_" + text + "_" }
-    if style.bold { text = "**" + text + "**" }
+    if style.bold { text = "__" + text + "__" }
     return text
   }
 }

@@ -16,7 +16,10 @@ public enum TerminalText {
     case nil: break
     }
     guard !codes.isEmpty else { return text }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    let open = "\u{1B}[" + codes.joined(separator: ";") + "m"
+    // An inner style's reset would end this one too: it is opened again after it.
+    let reset = "\u{1B}[0m"
+    return open + text.replacingOccurrences(of: reset, with: reset + open) + reset
   }
 
   /// `text` with control characters escaped: a newline as `\n`, a tab as `\t`, a carriage

@@ -63,6 +63,7 @@ public struct StyledView<Content: D2SView>: PrimitiveView {
 
   public func node(in scope: ViewScope) throws -> ViewNode {
     let inner = try content.resolve(in: scope)
+    if case .empty = inner { return .empty }
     // One style per node: a modifier on a styled view adds to its style.
     if case .styled(let innerStyle, let node) = inner {
       return .styled(style.adding(innerStyle), node)

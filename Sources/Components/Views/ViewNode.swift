@@ -30,6 +30,19 @@ public indirect enum ViewNode: Sendable {
   case page(PageNode)
 }
 
+extension ViewNode {
+  /// Whether the node lays out blocks (rows, tables, pages), which styles do not reach:
+  /// renderers show a styled block as the block itself.
+  public var isBlock: Bool {
+    switch self {
+    case .row, .table, .page: true
+    case .stack(let children): children.contains(where: \.isBlock)
+    case .tagged(_, let inner), .styled(_, let inner): inner.isBlock
+    default: false
+    }
+  }
+}
+
 /// A value as shown: the typed value (nil when there is none) and its text.
 public struct ShownValue: Sendable, Equatable {
   /// The value, typed (`.null` for nil).
