@@ -67,7 +67,9 @@ public final class PluginRegistry: Sendable {
     }
     // A type that declares its name is registered under it: the name is written once. A
     // type that does not may take other names (one view under two names with two settings).
-    for component in components {
+    // BasicLook's views are internal types under the names rules use, and a type's name is
+    // dear to read (the runtime demangles it): the builtin plugin is not checked.
+    for component in components where plugin.name != BuiltinPlugin().name {
       let view = type(of: component.component)
       let declared = view.componentName
       guard declared != String(describing: view), component.name != declared else { continue }
