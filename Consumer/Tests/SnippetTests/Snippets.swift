@@ -125,7 +125,7 @@ enum Snippet18 {
 }
 @Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
 
-// Documentation/Views.md:100
+// Documentation/Views.md:102
 enum Snippet19 {
   public struct CSVPlatformPlugin: D2SPlugin {
     public let name = "CSVPlatform"
@@ -134,7 +134,7 @@ enum Snippet19 {
 }
 @Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
 
-// Documentation/Views.md:161
+// Documentation/Views.md:163
 enum Snippet20 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }

@@ -221,9 +221,11 @@ struct ListColumns {
             ? PlainText(
               formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
               attribute: column.attribute, nilText: column.displayStringForNil,
-              // Resolved once for the column: a style does not depend on the row.
-              style: try? view?.resolve(in: ViewScope(context: column, environment: environment))
-                .cellStyle) : nil,
+              // A style does not depend on the row: read once per component type.
+              style: view.flatMap {
+                ValueComponentStyles.style(
+                  of: $0, in: ViewScope(context: column, environment: environment))
+              }) : nil,
           titles: titles))
     }
     let slow = columns.filter { $0.plain == nil && $0.titles == nil }
