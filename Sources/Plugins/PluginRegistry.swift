@@ -69,10 +69,12 @@ public final class PluginRegistry: Sendable {
     // type that does not may take other names (one view under two names with two settings).
     // BasicLook's views are internal types under the names rules use, and a type's name is
     // dear to read (the runtime demangles it): the builtin plugin is not checked.
-    for component in components where plugin.name != BuiltinPlugin().name {
+    let isBuiltin = plugin.name == BuiltinPlugin().name
+    for component in components where !isBuiltin {
       let view = type(of: component.component)
       let declared = view.componentName
-      guard declared != String(describing: view), component.name != declared else { continue }
+      // Under its declared name (the usual case, read once), or the type declares none.
+      guard component.name != declared, declared != String(describing: view) else { continue }
       throw PluginError(
         code: .componentNameMismatch,
         message:
