@@ -14,17 +14,15 @@ import Testing
 
   @Test(.enabled(if: TraceBinaryTests.enabled, "build d2s-repl first"))
   func aCopyUnderAnotherNameSaysThatNameInItsHelp() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-name-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let copy = folder.appendingPathComponent("my-repl")
-    try FileManager.default.copyItem(at: BinaryTests.binary, to: copy)
-    let help = try BinaryTests().run(["--help"], program: copy.path)
-    #expect(help.status == 0)
-    #expect(help.stdout.contains("USAGE: my-repl "), "\(help.stdout.prefix(200))")
-    #expect(!help.stdout.contains("d2s-repl"))
-    let original = try BinaryTests().run(["--help"])
-    #expect(original.stdout.contains("USAGE: d2s-repl "))
+    try withTemporaryFolder("d2s-name") { folder in
+      let copy = folder.appendingPathComponent("my-repl")
+      try FileManager.default.copyItem(at: BinaryTests.binary, to: copy)
+      let help = try BinaryTests().run(["--help"], program: copy.path)
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("USAGE: my-repl "), "\(help.stdout.prefix(200))")
+      #expect(!help.stdout.contains("d2s-repl"))
+      let original = try BinaryTests().run(["--help"])
+      #expect(original.stdout.contains("USAGE: d2s-repl "))
+    }
   }
 }
