@@ -169,6 +169,7 @@ import Testing
 
     // Ctrl-C drops the line being typed: it never runs, and the next line does.
     try tmux(["send-keys", "-t", session, "-l", "list Actor"])
+    #expect(try waitFor("> list Actor", in: session), "typed, as a user sees it before Ctrl-C")
     try tmux(["send-keys", "-t", session, "C-c"])
     try tmux(["send-keys", "-t", session, "-l", "show task"])
     try tmux(["send-keys", "-t", session, "Enter"])
@@ -240,6 +241,7 @@ import Testing
     try tmux(["send-keys", "-t", session, "Enter"])
     #expect(try waitFor("6 Language", in: session))
     try tmux(["send-keys", "-t", session, "-l", "list Actor"])
+    #expect(try waitFor("> list Actor", in: session), "typed, as a user sees it before Ctrl-C")
     try tmux(["send-keys", "-t", session, "C-c"])
     #expect(try waitFor("^C", in: session))
     try tmux(["send-keys", "-t", session, "-l", "show task"])
