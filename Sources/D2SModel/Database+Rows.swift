@@ -16,7 +16,7 @@ extension Database {
   ) throws {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
-    var extra: [String] = []
+    var extra: [SQLExpression] = []
     var columns: [Attribute?] = attributes ?? entity.attributes
     for path in paths {
       let (column, attribute) = try builder.column(KVCPath(path.keyPath))

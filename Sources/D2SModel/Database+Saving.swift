@@ -136,23 +136,15 @@ extension Database {
     }
     try requireWritable("nothing was deleted")
     guard !object.isNew else { return }
-    let dialect = adaptor.dialect
-    var bindings: [DatabaseValue] = []
-    func bind(_ value: DatabaseValue, _ attribute: Attribute) -> String {
-      bindings.append(adaptor.encode(value, for: attribute))
-      return dialect.placeholder(bindings.count)
-    }
     let snapshot = object.snapshotValues
     let conditions = entity.attributes.enumerated().filter { $0.element.isComparable }.map {
       index, attribute in
-      "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(snapshot[index], attribute))"
+      stillHolds(attribute, snapshot[index])
     }
-    let sql =
-      "DELETE FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
-      + conditions.joined(separator: " AND ")
+    let statement = adaptor.dialect.statement(SQLDelete(from: table(entity), where: conditions))
     do {
       try adaptor.transaction {
-        let count = try adaptor.execute(SQLStatement(sql, bindings))
+        let count = try adaptor.execute(statement)
         guard count == 1 else { throw conflict(object, count: count) }
       }
     } catch var error as DatabaseError where error.code == .foreignKey {
@@ -188,12 +180,6 @@ extension Database {
 
   private func update(_ object: DatabaseObject, _ changes: [(Attribute, DatabaseValue)]) throws {
     let entity = object.entity
-    let dialect = adaptor.dialect
-    var bindings: [DatabaseValue] = []
-    func bind(_ value: DatabaseValue, _ attribute: Attribute) -> String {
-      bindings.append(adaptor.encode(value, for: attribute))
-      return dialect.placeholder(bindings.count)
-    }
     // A date is written in the form the row already stores it in (an epoch number, ISO with
     // `T` and `Z`, a day only), when D2S recognises that form.
     let assignments = changes.map { attribute, value in
@@ -202,12 +188,9 @@ extension Database {
         let stored = object.snapshotValue(forAttribute: attribute.name) ?? .null
         value = DateForms.value(date, in: DateForms.form(of: stored), kind: attribute.dateKind)
       }
-      return "\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))"
+      return (column: attribute.columnName, value: adaptor.encode(value, for: attribute))
     }
-    var conditions: [String] = []
-    for (attribute, value) in zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues) {
-      conditions.append("\(dialect.quote(attribute.columnName)) = \(bind(value, attribute))")
-    }
+    var conditions = keyConditions(object)
     // A row addressed by its rowid (which VACUUM may renumber) must still hold every value
     // fetched, not only the changed ones.
     let byRowID = entity.primaryKeyAttributes.contains { $0.isRowID }
@@ -216,15 +199,11 @@ extension Database {
       ? entity.attributes.filter { !$0.isRowID }.map { ($0, DatabaseValue.null) } : changes
     for (attribute, _) in compared where attribute.isComparable {
       let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
-      conditions.append(
-        "\(dialect.quote(attribute.columnName)) \(dialect.nullSafeEqual) \(bind(fetched, attribute))"
-      )
+      conditions.append(stillHolds(attribute, fetched))
     }
     try checkUncompared(object, compared.map(\.0).filter { !$0.isComparable })
-    let sql =
-      "UPDATE \(dialect.quote(table: entity.externalName, schema: entity.schema)) SET "
-      + assignments.joined(separator: ", ") + " WHERE " + conditions.joined(separator: " AND ")
-    let count = try adaptor.execute(SQLStatement(sql, bindings))
+    let count = try adaptor.execute(
+      adaptor.dialect.statement(SQLUpdate(table(entity), set: assignments, where: conditions)))
     guard count == 1 else { throw conflict(object, count: count) }
   }
 
@@ -235,25 +214,38 @@ extension Database {
   /// conflict.
   private func checkUncompared(_ object: DatabaseObject, _ attributes: [Attribute]) throws {
     guard !attributes.isEmpty else { return }
-    let entity = object.entity
-    let dialect = adaptor.dialect
-    var bindings: [DatabaseValue] = []
-    let key = zip(entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues).map {
-      attribute, value in
-      bindings.append(adaptor.encode(value, for: attribute))
-      return "\(dialect.quote(attribute.columnName)) = \(dialect.placeholder(bindings.count))"
-    }
-    let sql =
-      "SELECT " + attributes.map { dialect.quote($0.columnName) }.joined(separator: ", ")
-      + " FROM \(dialect.quote(table: entity.externalName, schema: entity.schema)) WHERE "
-      + key.joined(separator: " AND ") + dialect.rowLock
+    var select = SQLSelect(
+      attributes.map { .identifier($0.columnName) }, from: SQLSource(table(object.entity)))
+    select.conditions = keyConditions(object)
+    select.locksRows = true
     var current: [DatabaseValue]?
-    try adaptor.query(SQLStatement(sql, bindings), columns: attributes) { current = $0 }
+    try adaptor.query(adaptor.dialect.statement(select), columns: attributes) { current = $0 }
     guard let current else { throw conflict(object, count: 0) }
     for (attribute, now) in zip(attributes, current) {
       let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
       guard Self.sameStoredValue(fetched, now) else { throw conflict(object, count: 0) }
     }
+  }
+
+  /// `entity`'s table.
+  private func table(_ entity: Entity) -> SQLExpression {
+    .table(entity.externalName, schema: entity.schema)
+  }
+
+  /// `"pk" = ?` for each primary key column, bound to the values `object` was fetched with.
+  private func keyConditions(_ object: DatabaseObject) -> [SQLExpression] {
+    zip(object.entity.primaryKeyAttributes, object.snapshotPrimaryKeyValues).map {
+      attribute, value in
+      .compare(
+        .identifier(attribute.columnName), .equal, .bind(adaptor.encode(value, for: attribute)))
+    }
+  }
+
+  /// `"column" IS ?` (null-safe): the column still holds `fetched`.
+  private func stillHolds(_ attribute: Attribute, _ fetched: DatabaseValue) -> SQLExpression {
+    .compare(
+      .identifier(attribute.columnName), .nullSafeEqual,
+      .bind(adaptor.encode(fetched, for: attribute)))
   }
 
   /// Whether two values read from the same column are the same stored value (a NaN is

@@ -10,7 +10,7 @@ extension SQLBuilder {
   /// One expression a fetch is ordered by.
   struct OrderKey {
     /// The SQL expression (`t0."title"`, `lower(t1."last_name")`).
-    var expression: String
+    var expression: SQLExpression
     var ascending: Bool
     /// Whether it can be NULL (a nullable column, or any column across a LEFT JOIN).
     var nullable: Bool
@@ -26,10 +26,10 @@ extension SQLBuilder {
 
     /// `expr ASC NULLS FIRST`, or plain `expr ASC` when it cannot be NULL, so that an
     /// ordinary index serves it.
-    var sql: String {
-      let direction = ascending ? "ASC" : "DESC"
-      guard nullable else { return "\(expression) \(direction)" }
-      return "\(expression) \(direction) NULLS \(nullsFirst ? "FIRST" : "LAST")"
+    var ordering: SQLOrdering {
+      SQLOrdering(
+        expression, ascending: ascending,
+        nulls: nullable ? (nullsFirst ? .first : .last) : nil)
     }
   }
 
@@ -39,8 +39,9 @@ extension SQLBuilder {
     for ordering in specification.sortOrderings {
       let path = KVCPath(ordering.keyPath)
       let (column, attribute) = try self.column(path)
-      let expression =
-        ordering.caseInsensitive && attribute.valueType == .string ? "lower(\(column))" : column
+      let expression: SQLExpression =
+        ordering.caseInsensitive && attribute.valueType == .string
+        ? .function(.lower, [column]) : column
       keys.append(
         OrderKey(
           expression: expression, ascending: ordering.ascending,
@@ -49,14 +50,14 @@ extension SQLBuilder {
     for attribute in entity.primaryKeyAttributes {
       keys.append(
         OrderKey(
-          expression: "\(rootAlias).\(dialect.quote(attribute.columnName))", ascending: true,
+          expression: .column(attribute.columnName, of: rootAlias), ascending: true,
           nullable: false))
     }
     return keys
   }
 
   /// The columns that read a row's position: the keys' expressions.
-  func positionColumns(_ keys: [OrderKey]) -> [String] { keys.map(\.expression) }
+  func positionColumns(_ keys: [OrderKey]) -> [SQLExpression] { keys.map(\.expression) }
 
   /// How a position's columns are decoded: as the values they hold (nil), or as their text
   /// verbatim when the dialect binds positions back as text, so that the server parses them
@@ -70,7 +71,7 @@ extension SQLBuilder {
   /// applies, so that an index on it is used.
   mutating func keysetCondition(
     _ keys: [OrderKey], _ position: [DatabaseValue], inclusive: Bool
-  ) throws -> String {
+  ) throws -> SQLExpression {
     guard !keys.isEmpty, keys.count == position.count else {
       throw DatabaseError(
         .invalidValue,
@@ -79,44 +80,47 @@ extension SQLBuilder {
     }
     // Values are bound in the order they appear in the text (SQLite's `?` are positional).
     let range = keys.first.flatMap { key in position.first.flatMap { atOrAfter(key, $0) } }
-    var alternatives: [String] = []
+    var alternatives: [SQLExpression] = []
     for index in keys.indices {
       let orEqual = index == keys.count - 1 && inclusive
       // Nothing comes after a NULL that sorts last.
       if position[index].isNull, !orEqual, !keys[index].nullsFirst { continue }
       let equalities = (0..<index).map { equal(keys[$0], position[$0]) }
       let after = after(keys[index], position[index], orEqual: orEqual)
-      alternatives.append((equalities + [after]).joined(separator: " AND "))
+      alternatives.append(.parenthesized(.all(equalities + [after])))
     }
-    let any =
-      alternatives.isEmpty ? "1 = 0" : alternatives.map { "(\($0))" }.joined(separator: " OR ")
-    guard let range else { return "(\(any))" }
-    return "(\(range) AND (\(any)))"
+    let any: SQLExpression = alternatives.isEmpty ? .constant(false) : .any(alternatives)
+    guard let range else { return .parenthesized(any) }
+    return .parenthesized(.all([range, .parenthesized(any)]))
   }
 
   /// `key` comes after `value` (or equals it, with `orEqual`) in the key's order (never
   /// asked after a NULL that sorts last, which nothing follows).
-  private mutating func after(_ key: OrderKey, _ value: DatabaseValue, orEqual: Bool) -> String {
+  private func after(_ key: OrderKey, _ value: DatabaseValue, orEqual: Bool) -> SQLExpression {
     let e = key.expression
     if value.isNull {
-      if orEqual { return key.nullsFirst ? "1 = 1" : "\(e) IS NULL" }
-      return "\(e) IS NOT NULL"
+      if orEqual { return key.nullsFirst ? .constant(true) : .isNull(e) }
+      return .isNotNull(e)
     }
-    let op = (key.ascending ? ">" : "<") + (orEqual ? "=" : "")
-    let comparison = "\(e) \(op) \(bind(value))"
-    return key.nullable && !key.nullsFirst ? "(\(comparison) OR \(e) IS NULL)" : comparison
+    let op: SQLOperator =
+      key.ascending
+      ? (orEqual ? .greaterThanOrEqual : .greaterThan) : (orEqual ? .lessThanOrEqual : .lessThan)
+    let comparison = SQLExpression.compare(e, op, .bind(value))
+    return key.nullable && !key.nullsFirst
+      ? .parenthesized(.any([comparison, .isNull(e)])) : comparison
   }
 
   /// `key` equals `value`.
-  private mutating func equal(_ key: OrderKey, _ value: DatabaseValue) -> String {
-    value.isNull ? "\(key.expression) IS NULL" : "\(key.expression) = \(bind(value))"
+  private func equal(_ key: OrderKey, _ value: DatabaseValue) -> SQLExpression {
+    value.isNull ? .isNull(key.expression) : .compare(key.expression, .equal, .bind(value))
   }
 
   /// A range every row at or after `value` is in, on the first key (`k >= ?`), when the rows
   /// after it exclude NULLs; nil otherwise.
-  private mutating func atOrAfter(_ key: OrderKey, _ value: DatabaseValue) -> String? {
+  private func atOrAfter(_ key: OrderKey, _ value: DatabaseValue) -> SQLExpression? {
     guard !value.isNull, key.nullsFirst || !key.nullable else { return nil }
-    return "\(key.expression) \(key.ascending ? ">=" : "<=") \(bind(value))"
+    return .compare(
+      key.expression, key.ascending ? .greaterThanOrEqual : .lessThanOrEqual, .bind(value))
   }
 }
 
@@ -132,14 +136,18 @@ extension SQLBuilder {
     else {
       throw DatabaseError(.unsupported, "\(entity.name) has no primary key of one column")
     }
-    let column = "\(rootAlias).\(dialect.quote(key.columnName))"
-    var conditions: [String] = []
+    let column = SQLExpression.column(key.columnName, of: rootAlias)
+    var conditions: [SQLExpression] = []
     if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
-    if let after { conditions.append("\(column) > \(bind(after))") }
-    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    let inner =
-      "SELECT \(column) AS k FROM \(fromClause)\(whereClause) ORDER BY \(column) LIMIT \(bind(.int(limit)))"
-    return SQLStatement("SELECT count(*), max(s.k) FROM (\(inner)) s", bindings)
+    if let after { conditions.append(.compare(column, .greaterThan, .bind(after))) }
+    var inner = select([.named(column, as: "k")])
+    inner.conditions = conditions
+    inner.orderBy = [SQLOrdering(column)]
+    inner.limit = .int(limit)
+    return dialect.statement(
+      SQLSelect(
+        [.function(.count, [.star]), .function(.max, [.column("k", of: "s")])],
+        from: SQLSource(.subquery(inner), alias: "s")))
   }
 
   /// The whole table's least and greatest key, each in its own subquery so that both are
@@ -148,9 +156,10 @@ extension SQLBuilder {
     guard let key = entity.primaryKeyAttributes.first else {
       throw DatabaseError(.unsupported, "\(entity.name) has no primary key")
     }
-    let column = dialect.quote(key.columnName)
-    let table = dialect.quote(table: entity.externalName, schema: entity.schema)
-    return SQLStatement(
-      "SELECT (SELECT min(\(column)) FROM \(table)), (SELECT max(\(column)) FROM \(table))")
+    let table = SQLSource(.table(entity.externalName, schema: entity.schema))
+    func extreme(_ function: SQLFunction) -> SQLExpression {
+      .subquery(SQLSelect([.function(function, [.identifier(key.columnName)])], from: table))
+    }
+    return dialect.statement(SQLSelect([extreme(.min), extreme(.max)], from: nil))
   }
 }

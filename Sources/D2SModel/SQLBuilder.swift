@@ -17,10 +17,9 @@ struct SQLBuilder {
   /// longer for a subquery (`t1s0`), so nested aliases never clash.
   let aliasPrefix: String
 
-  private(set) var bindings: [DatabaseValue] = []
   private var subqueries = 0
   private var joinAliases: [String: (alias: String, entity: Entity)] = [:]
-  private var joinClauses: [String] = []
+  private(set) var joins: [SQLJoin] = []
 
   init(
     dialect: SQLDialect, model: Model, entity: Entity, aliasPrefix: String = "t",
@@ -36,15 +35,16 @@ struct SQLBuilder {
   /// The alias of the entity's own table.
   var rootAlias: String { aliasPrefix + "0" }
 
-  var fromClause: String {
-    ([dialect.quote(table: entity.externalName, schema: entity.schema) + " " + rootAlias]
-      + joinClauses)
-      .joined(separator: " ")
+  /// The entity's own table under ``rootAlias``.
+  var source: SQLSource {
+    SQLSource(.table(entity.externalName, schema: entity.schema), alias: rootAlias)
   }
 
-  mutating func bind(_ value: DatabaseValue) -> String {
-    bindings.append(value)
-    return dialect.placeholder(bindings.count)
+  /// A `SELECT` of `columns` from the entity's table and the joins made so far.
+  func select(_ columns: [SQLExpression]) -> SQLSelect {
+    var select = SQLSelect(columns, from: source)
+    select.joins = joins
+    return select
   }
 
   /// The alias and entity reached by following to-one `relationships` from the root.
@@ -71,14 +71,15 @@ struct SQLBuilder {
         continue
       }
       let next = "\(aliasPrefix)\(joinAliases.count + 1)"
-      let on = relationship.joins.map { join -> String in
+      let on = relationship.joins.map { join -> SQLExpression in
         let source = current.attribute(named: join.source)?.columnName ?? join.source
         let target = destination.attribute(named: join.destination)?.columnName ?? join.destination
-        return "\(next).\(dialect.quote(target)) = \(alias).\(dialect.quote(source))"
-      }.joined(separator: " AND ")
-      joinClauses.append(
-        "LEFT JOIN \(dialect.quote(table: destination.externalName, schema: destination.schema)) \(next) ON \(on)"
-      )
+        return .compare(.column(target, of: next), .equal, .column(source, of: alias))
+      }
+      joins.append(
+        SQLJoin(
+          SQLSource(.table(destination.externalName, schema: destination.schema), alias: next),
+          on: .and(on)))
       joinAliases[path] = (next, destination)
       alias = next
       current = destination
@@ -87,7 +88,7 @@ struct SQLBuilder {
   }
 
   /// The column expression and attribute for a property key path.
-  mutating func column(_ path: KVCPath) throws -> (String, Attribute) {
+  mutating func column(_ path: KVCPath) throws -> (SQLExpression, Attribute) {
     let (alias, owner) = try self.alias(for: path.components.dropLast())
     let name = path.components.last ?? ""
     guard let attribute = owner.attribute(named: name) else {
@@ -98,21 +99,21 @@ struct SQLBuilder {
       }
       throw DatabaseError(.invalidValue, "\(owner.name) has no attribute '\(name)'")
     }
-    return ("\(alias).\(dialect.quote(attribute.columnName))", attribute)
+    return (.column(attribute.columnName, of: alias), attribute)
   }
 
   // MARK: - Qualifiers
 
-  mutating func sql(for qualifier: Qualifier) throws -> String {
+  mutating func sql(for qualifier: Qualifier) throws -> SQLExpression {
     switch qualifier {
     case .constant(let value):
-      return value ? "1 = 1" : "1 = 0"
+      return .constant(value)
     case .and(let parts):
-      return "(" + (try parts.map { try sql(for: $0) }).joined(separator: " AND ") + ")"
+      return .parenthesized(.all(try parts.map { try sql(for: $0) }))
     case .or(let parts):
-      return "(" + (try parts.map { try sql(for: $0) }).joined(separator: " OR ") + ")"
+      return .parenthesized(.any(try parts.map { try sql(for: $0) }))
     case .not(let inner):
-      return "NOT (" + (try sql(for: inner)) + ")"
+      return .not(try sql(for: inner))
     case .comparison(let path, let op, let literal):
       let expanded = try ToManyPath(path, from: entity, in: model)
       if let crossing = expanded.crossing {
@@ -123,13 +124,16 @@ struct SQLBuilder {
     case .keyComparison(let lhsPath, let op, let rhsPath):
       let (lhs, _) = try column(lhsPath)
       let (rhs, _) = try column(rhsPath)
+      func coalesce(_ op: SQLOperator, _ otherwise: SQLExpression) -> SQLExpression {
+        .function(.coalesce, [.compare(lhs, op, rhs), otherwise])
+      }
       switch op {
-      case .equal: return "(\(lhs) \(dialect.nullSafeEqual) \(rhs))"
-      case .notEqual: return "(\(lhs) \(dialect.nullSafeNotEqual) \(rhs))"
-      case .lessThan: return "COALESCE(\(lhs) < \(rhs), \(lhs) IS NULL AND \(rhs) IS NOT NULL)"
-      case .lessThanOrEqual: return "COALESCE(\(lhs) <= \(rhs), \(lhs) IS NULL)"
-      case .greaterThan: return "COALESCE(\(lhs) > \(rhs), \(rhs) IS NULL AND \(lhs) IS NOT NULL)"
-      case .greaterThanOrEqual: return "COALESCE(\(lhs) >= \(rhs), \(rhs) IS NULL)"
+      case .equal: return .parenthesized(.compare(lhs, .nullSafeEqual, rhs))
+      case .notEqual: return .parenthesized(.compare(lhs, .nullSafeNotEqual, rhs))
+      case .lessThan: return coalesce(.lessThan, .all([.isNull(lhs), .isNotNull(rhs)]))
+      case .lessThanOrEqual: return coalesce(.lessThanOrEqual, .isNull(lhs))
+      case .greaterThan: return coalesce(.greaterThan, .all([.isNull(rhs), .isNotNull(lhs)]))
+      case .greaterThanOrEqual: return coalesce(.greaterThanOrEqual, .isNull(rhs))
       case .like, .caseInsensitiveLike, .in:
         throw DatabaseError(
           .unsupported,
@@ -140,29 +144,29 @@ struct SQLBuilder {
 
   /// `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: `inner` holds for some
   /// object across the to-many `crossing.relationship`.
-  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws -> String
+  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws
+    -> SQLExpression
   {
     let (outer, owner) = try alias(for: crossing.toOnes[...])
     subqueries += 1
     var sub = SQLBuilder(
       dialect: dialect, model: model, entity: crossing.destination,
       aliasPrefix: "\(aliasPrefix)\(subqueries)s", encode: encode)
-    sub.bindings = bindings
     let condition = try sub.sql(for: inner)
-    bindings = sub.bindings
-    let joined = crossing.relationship.joins.map { join -> String in
+    let joined = crossing.relationship.joins.map { join -> SQLExpression in
       let source = owner.attribute(named: join.source)?.columnName ?? join.source
       let target =
         crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
-      return "\(sub.rootAlias).\(dialect.quote(target)) = \(outer).\(dialect.quote(source))"
+      return .compare(.column(target, of: sub.rootAlias), .equal, .column(source, of: outer))
     }
-    return "EXISTS (SELECT 1 FROM \(sub.fromClause) WHERE "
-      + (joined + [condition]).joined(separator: " AND ") + ")"
+    var select = sub.select([.one])
+    select.conditions = joined + [condition]
+    return .exists(select)
   }
 
   private mutating func comparison(
-    _ column: String, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal
-  ) throws -> String {
+    _ column: SQLExpression, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal
+  ) throws -> SQLExpression {
     switch op {
     case .like, .caseInsensitiveLike:
       guard case .string(let pattern) = literal else {
@@ -177,43 +181,55 @@ struct SQLBuilder {
           "'\(op.rawValue)' does not apply to \(attribute.name), a column of type \(attribute.externalType); compare it with = or in"
         )
       }
-      let text =
+      let text: SQLExpression =
         attribute.valueType == .string && !attribute.needsTextCast
-        ? column : dialect.castToText(column)
-      let placeholder = bind(.string(dialect.translateLike(pattern)))
-      return
-        "(\(column) IS NOT NULL AND \(dialect.like(text, placeholder, op == .caseInsensitiveLike)))"
+        ? column : .castToText(column)
+      return .parenthesized(
+        .all([
+          .isNotNull(column),
+          .like(
+            text, pattern: dialect.translateLike(pattern),
+            caseInsensitive: op == .caseInsensitiveLike),
+        ]))
     case .in:
       guard case .list(let items) = literal else {
         throw DatabaseError(.invalidValue, "'in' needs a list")
       }
       let values = try items.map { try DatabaseValue.coerce($0, to: attribute) }
       let nonNull = values.filter { !$0.isNull }
-      var parts: [String] = []
+      var parts: [SQLExpression] = []
       if !nonNull.isEmpty {
-        let placeholders = nonNull.map { bind(encode($0, attribute)) }.joined(separator: ", ")
-        parts.append("(\(column) IS NOT NULL AND \(column) IN (\(placeholders)))")
+        let placeholders = nonNull.map { SQLExpression.bind(encode($0, attribute)) }
+        parts.append(
+          .parenthesized(.all([.isNotNull(column), .compare(column, .in, .list(placeholders))])))
       }
-      if nonNull.count != values.count { parts.append("\(column) IS NULL") }
-      return parts.isEmpty ? "1 = 0" : "(" + parts.joined(separator: " OR ") + ")"
+      if nonNull.count != values.count { parts.append(.isNull(column)) }
+      return parts.isEmpty ? .constant(false) : .parenthesized(.any(parts))
     default:
       let value = try DatabaseValue.coerce(literal, to: attribute)
       if value.isNull {
         switch op {
-        case .equal, .lessThanOrEqual: return "\(column) IS NULL"
-        case .notEqual, .greaterThan: return "\(column) IS NOT NULL"
-        case .lessThan: return "1 = 0"
-        default: return "1 = 1"  // >= nil: everything
+        case .equal, .lessThanOrEqual: return .isNull(column)
+        case .notEqual, .greaterThan: return .isNotNull(column)
+        case .lessThan: return .constant(false)
+        default: return .constant(true)  // >= nil: everything
         }
       }
-      let placeholder = bind(encode(value, attribute))
+      let bound = SQLExpression.bind(encode(value, attribute))
+      // Two-valued: NULL is less than every value.
+      func orNull(_ op: SQLOperator) -> SQLExpression {
+        .parenthesized(.any([.isNull(column), .compare(column, op, bound)]))
+      }
+      func andNotNull(_ op: SQLOperator) -> SQLExpression {
+        .parenthesized(.all([.isNotNull(column), .compare(column, op, bound)]))
+      }
       switch op {
-      case .equal: return "(\(column) IS NOT NULL AND \(column) = \(placeholder))"
-      case .notEqual: return "(\(column) IS NULL OR \(column) <> \(placeholder))"
-      case .lessThan: return "(\(column) IS NULL OR \(column) < \(placeholder))"
-      case .lessThanOrEqual: return "(\(column) IS NULL OR \(column) <= \(placeholder))"
-      case .greaterThan: return "(\(column) IS NOT NULL AND \(column) > \(placeholder))"
-      default: return "(\(column) IS NOT NULL AND \(column) >= \(placeholder))"
+      case .equal: return andNotNull(.equal)
+      case .notEqual: return orNull(.notEqual)
+      case .lessThan: return orNull(.lessThan)
+      case .lessThanOrEqual: return orNull(.lessThanOrEqual)
+      case .greaterThan: return andNotNull(.greaterThan)
+      default: return andNotNull(.greaterThanOrEqual)
       }
     }
   }
@@ -225,15 +241,15 @@ struct SQLBuilder {
   /// (see ``positionColumns(_:)``) last.
   mutating func select(
     _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
-    extraColumns: [String] = [], positions: Bool = false
+    extraColumns: [SQLExpression] = [], positions: Bool = false
   ) throws -> SQLStatement {
-    var conditions: [String] = []
+    var conditions: [SQLExpression] = []
     if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
-    var orderClause = ""
-    var columns =
+    var orderBy: [SQLOrdering] = []
+    var columns: [SQLExpression] =
       count
-      ? ["count(*)"]
-      : (attributes ?? entity.attributes).map { "\(rootAlias).\(dialect.quote($0.columnName))" }
+      ? [.function(.count, [.star])]
+      : (attributes ?? entity.attributes).map { .column($0.columnName, of: rootAlias) }
         + extraColumns
     if !count {
       var keys = try orderKeys(specification)
@@ -243,19 +259,19 @@ struct SQLBuilder {
         let inclusive = if case .from = keyset { true } else { false }
         conditions.append(try keysetCondition(keys, keyset.position, inclusive: inclusive))
       }
-      if !keys.isEmpty { orderClause = " ORDER BY " + keys.map(\.sql).joined(separator: ", ") }
+      orderBy = keys.map(\.ordering)
     }
-    var window = ""
+    // Joins are known once the columns, conditions and orderings have named their paths.
+    var statement = select(columns)
+    statement.conditions = conditions
+    statement.orderBy = orderBy
     if !count {
-      if let limit = specification.limit { window += " LIMIT " + bind(.int(limit)) }
+      statement.limit = specification.limit.map { .int($0) }
       if let offset = specification.offset, specification.keyset == nil {
-        if specification.limit == nil { window += " LIMIT " + bind(dialect.noLimit) }
-        window += " OFFSET " + bind(.int(offset))
+        if specification.limit == nil { statement.limit = dialect.noLimit }
+        statement.offset = .int(offset)
       }
     }
-    let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-    return SQLStatement(
-      "SELECT \(columns.joined(separator: ", ")) FROM \(fromClause)\(whereClause)\(orderClause)\(window)",
-      bindings)
+    return dialect.statement(statement)
   }
 }

@@ -1,8 +1,14 @@
 /// SQL text with its bound values: every value is a parameter, never spliced into the text.
+///
+/// D2S's own statements come from ``SQLSerializer``; ``init(raw:_:)`` is for fixed text (a
+/// catalog query, a test's setup) whose author vouches for it.
 public struct SQLStatement: Sendable, CustomStringConvertible {
+  /// The text, with a placeholder for each bound value.
   public var sql: String
+  /// The values bound to the placeholders, in order.
   public var bindings: [DatabaseValue]
-  public init(_ sql: String, _ bindings: [DatabaseValue] = []) {
+  /// A statement of raw SQL text: nothing in it is quoted or checked.
+  public init(raw sql: String, _ bindings: [DatabaseValue] = []) {
     self.sql = sql
     self.bindings = bindings
   }
@@ -34,6 +40,8 @@ public struct SQLDialect: Sendable {
   /// ` FOR UPDATE`); empty where the transaction already holds the write lock (SQLite's
   /// `BEGIN IMMEDIATE`).
   public let rowLock: String
+  /// What starts a transaction (SQLite's `BEGIN IMMEDIATE` takes the write lock at once).
+  public let beginTransaction: String
 
   public init(
     placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String,
@@ -41,8 +49,9 @@ public struct SQLDialect: Sendable {
     like: @escaping @Sendable (String, String, Bool) -> String,
     translateLike: @escaping @Sendable (String) -> String,
     castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
-    readsPositionsAsText: Bool = false, rowLock: String = ""
+    readsPositionsAsText: Bool = false, rowLock: String = "", beginTransaction: String = "BEGIN"
   ) {
+    self.beginTransaction = beginTransaction
     self.rowLock = rowLock
     self.noLimit = noLimit
     self.readsPositionsAsText = readsPositionsAsText
@@ -59,22 +68,6 @@ public struct SQLDialect: Sendable {
     // Foundation's replacing goes through NSString: skipped for the usual name without quotes.
     guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
     return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
-  /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` (or `DEFAULT VALUES`), with the values bound.
-  public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) -> SQLStatement {
-    let table = quote(table: entity.externalName, schema: entity.schema)
-    guard !values.isEmpty else { return SQLStatement("INSERT INTO \(table) DEFAULT VALUES") }
-    let columns = values.map { quote($0.0.columnName) }.joined(separator: ", ")
-    let placeholders = values.indices.map { placeholder($0 + 1) }.joined(separator: ", ")
-    return SQLStatement(
-      "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))", values.map(\.1))
-  }
-
-  /// ` RETURNING "a", "b"` for the primary key (empty when there is none).
-  public func returning(_ attributes: [Attribute]) -> String {
-    attributes.isEmpty
-      ? "" : " RETURNING " + attributes.map { quote($0.columnName) }.joined(separator: ", ")
   }
 
   /// `"schema"."table"` or `"table"`.

@@ -68,7 +68,8 @@ public enum Demo {
         try String(contentsOf: data.appendingPathComponent("sqlite-schema.sql"), encoding: .utf8))
       var triggers: [(String, String)] = []
       try adaptor.query(
-        SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
+        SQLStatement(
+          raw: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
         columns: [nil, nil]
       ) {
         triggers.append(($0[0].stringValue ?? "", $0[1].stringValue ?? ""))

@@ -85,7 +85,7 @@ public enum EditorStressCheck {
   ) throws {
     var log: [(item: Int, column: String, old: String, new: String)] = []
     try adaptor.query(
-      SQLStatement("SELECT item_id, col, old, new FROM item_log ORDER BY seq"), columns: []
+      SQLStatement(raw: "SELECT item_id, col, old, new FROM item_log ORDER BY seq"), columns: []
     ) { row in
       log.append(
         (
@@ -117,7 +117,8 @@ public enum EditorStressCheck {
       report.phantomWrites.append(
         "Item \(log[index].item).\(log[index].column) = \(log[index].new)")
     }
-    try adaptor.query(SQLStatement("SELECT id, name, qty FROM item ORDER BY id"), columns: []) {
+    try adaptor.query(SQLStatement(raw: "SELECT id, name, qty FROM item ORDER BY id"), columns: [])
+    {
       row in
       let item = row[0].intValue ?? 0
       for (offset, column) in ["name", "qty"].enumerated() {

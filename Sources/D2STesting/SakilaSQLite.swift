@@ -46,7 +46,8 @@ public enum SakilaSQLite {
       try adaptor.executeScript(schema)
       var triggers: [(String, String)] = []
       try adaptor.query(
-        SQLStatement("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
+        SQLStatement(
+          raw: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid"),
         columns: [nil, nil]
       ) { row in
         triggers.append((row[0].stringValue ?? "", row[1].stringValue ?? ""))

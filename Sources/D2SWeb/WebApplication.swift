@@ -263,7 +263,7 @@ public final class WebApplication: Sendable {
         body: Stylesheet.text)
     case ["health"]:
       try await pool.withDatabase { database in
-        try database.adaptor.query(SQLStatement("SELECT 1"), columns: [nil]) { _ in }
+        try database.adaptor.query(SQLStatement(raw: "SELECT 1"), columns: [nil]) { _ in }
       }
       return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
     default:

@@ -68,9 +68,10 @@ extension PostgreSQLAdaptor {
 
     let version =
       try connection.run(
-        SQLStatement("SELECT pg_catalog.current_setting('server_version_num')")
+        SQLStatement(raw: "SELECT pg_catalog.current_setting('server_version_num')")
       ).rows.first?[0].flatMap { Int($0) } ?? 0
-    let columns = try connection.run(SQLStatement(Self.columnsQuery(generated: version >= 120_000)))
+    let columns = try connection.run(
+      SQLStatement(raw: Self.columnsQuery(generated: version >= 120_000)))
     for row in columns.rows {
       let (schema, name) = (row[0] ?? "", row[1] ?? "")
       let id = key(schema, name)
@@ -94,11 +95,11 @@ extension PostgreSQLAdaptor {
           needsTextCast: row[7] == "e" || typeName == "tsvector",
           isGenerated: (row[11] ?? "").isEmpty == false))
     }
-    for row in try connection.run(SQLStatement(Self.primaryKeysQuery)).rows {
+    for row in try connection.run(SQLStatement(raw: Self.primaryKeysQuery)).rows {
       drafts[key(row[0], row[1])]?.primaryKey.append(row[2] ?? "")
     }
     var foreignKeyOrder: [String: [String]] = [:]
-    for row in try connection.run(SQLStatement(Self.foreignKeysQuery)).rows {
+    for row in try connection.run(SQLStatement(raw: Self.foreignKeysQuery)).rows {
       let table = key(row[0], row[1])
       let constraint = row[2] ?? ""
       if drafts[table]?.foreignKeys[constraint] == nil {
@@ -124,7 +125,7 @@ extension PostgreSQLAdaptor {
         foreignKeys: foreignKeys)
     }
     let searchPath = try connection.run(
-      SQLStatement("SELECT unnest(pg_catalog.current_schemas(false))")
+      SQLStatement(raw: "SELECT unnest(pg_catalog.current_schemas(false))")
     ).rows.compactMap { $0[0] }
     return Catalog(tables: tables, searchPath: searchPath)
   }

@@ -7,10 +7,11 @@ extension PostgreSQLAdaptor {
     var labels: [String] = []
     try query(
       SQLStatement(
-        """
-        SELECT e.enumlabel FROM pg_attribute a JOIN pg_enum e ON e.enumtypid = a.atttypid
-        WHERE a.attrelid = to_regclass($1) AND a.attname = $2 ORDER BY e.enumsortorder
-        """,
+        raw:
+          """
+          SELECT e.enumlabel FROM pg_attribute a JOIN pg_enum e ON e.enumtypid = a.atttypid
+          WHERE a.attrelid = to_regclass($1) AND a.attname = $2 ORDER BY e.enumsortorder
+          """,
         [
           .string(dialect.quote(table: entity.externalName, schema: entity.schema)),
           .string(attribute.columnName),
@@ -26,13 +27,14 @@ extension PostgreSQLAdaptor {
     var action: DeleteAction?
     try query(
       SQLStatement(
-        """
-        SELECT c.confdeltype::text,
-          (SELECT string_agg(a.attname, chr(31) ORDER BY k.n)
-             FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
-             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum)
-        FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid = to_regclass($1)
-        """,
+        raw:
+          """
+          SELECT c.confdeltype::text,
+            (SELECT string_agg(a.attname, chr(31) ORDER BY k.n)
+               FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
+               JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum)
+          FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid = to_regclass($1)
+          """,
         [.string(dialect.quote(table: entity.externalName, schema: entity.schema))]),
       columns: [nil, nil]
     ) { row in

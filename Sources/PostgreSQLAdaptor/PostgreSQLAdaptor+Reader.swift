@@ -20,7 +20,8 @@ extension PostgreSQLAdaptor {
     var estimate: Int?
     try query(
       SQLStatement(
-        "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = to_regclass($1)",
+        raw:
+          "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = to_regclass($1)",
         [.string(name)]), columns: [nil]
     ) { estimate = $0.first?.intValue }
     guard let estimate, estimate >= 0 else { return nil }

@@ -39,7 +39,11 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return connection.statementCount
   }
 
-  public let dialect = SQLDialect(
+  /// How PostgreSQL spells what the SQL serialiser needs.
+  public var dialect: SQLDialect { Self.sqlDialect }
+
+  /// PostgreSQL's dialect, without an open database.
+  public static let sqlDialect = SQLDialect(
     placeholder: { "$\($0)" },
     nullSafeEqual: "IS NOT DISTINCT FROM",
     nullSafeNotEqual: "IS DISTINCT FROM",
@@ -77,7 +81,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Runs SQL text (several statements, no parameters).
   public func executeScript(_ sql: String) throws {
     try reconnectOutsideTransactions()
-    _ = try connection.run(SQLStatement(sql), simple: true)
+    _ = try connection.run(SQLStatement(raw: sql), simple: true)
   }
 
   /// Between transactions, a lost connection (a server restart) is made again before the
@@ -141,16 +145,16 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     -> [DatabaseValue]
   {
     let keys = entity.primaryKeyAttributes
-    let statement = dialect.insert(into: entity, values: values)
     guard !keys.isEmpty else {
-      try execute(statement)
+      try execute(dialect.statement(SQLInsert(into: entity, values: values)))
       return []
     }
     do {
       return try transaction {
         var key: [DatabaseValue] = []
         try query(
-          SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys
+          dialect.statement(SQLInsert(into: entity, values: values, returning: keys)),
+          columns: keys
         ) { key = $0 }
         return key
       }
@@ -168,11 +172,12 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
         }
         var next: DatabaseValue = .null
         try query(
-          SQLStatement("SELECT nextval($1::regclass)", [.string(sequence)]), columns: [attribute]
+          SQLStatement(raw: "SELECT nextval($1::regclass)", [.string(sequence)]),
+          columns: [attribute]
         ) { next = $0[0] }
         values.append((attribute, next))
       }
-      try execute(dialect.insert(into: entity, values: values))
+      try execute(dialect.statement(SQLInsert(into: entity, values: values)))
       return keys.map { attribute in values.first { $0.0 === attribute }?.1 ?? .null }
     }
   }
@@ -189,8 +194,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     let depth = transactionDepth
-    let savepoint = "d2s_\(depth)"
-    try executeScript(depth == 0 ? "BEGIN" : "SAVEPOINT \(savepoint)")
+    try executeScript(dialect.text(.begin, depth: depth))
     transactionDepth += 1
     defer { transactionDepth = depth }
     let result: T
@@ -198,16 +202,14 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
       result = try body()
     } catch {
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
-        try executeScript(
-          depth == 0
-            ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+        try executeScript(dialect.text(.rollback, depth: depth))
       }
       throw error
     }
     do {
       // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
       try connection.withoutInterruption {
-        try executeScript(depth == 0 ? "COMMIT" : "RELEASE SAVEPOINT \(savepoint)")
+        try executeScript(dialect.text(.commit, depth: depth))
       }
     } catch var error as DatabaseError where depth == 0 && error.code == .connection {
       // The COMMIT was sent, or may have been: it may have been applied. Never send it again.
@@ -217,9 +219,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
       throw error
     } catch {
       try? connection.withoutInterruption {
-        try executeScript(
-          depth == 0
-            ? "ROLLBACK" : "ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
+        try executeScript(dialect.text(.rollback, depth: depth))
       }
       throw error
     }

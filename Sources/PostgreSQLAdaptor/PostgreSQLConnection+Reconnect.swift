@@ -36,6 +36,6 @@ extension PostgreSQLConnection {
       throw DatabaseError(
         .connection, "the connection to PostgreSQL was lost and could not be made again: \(reason)")
     }
-    _ = try run(SQLStatement(sessionSettings), simple: true)
+    _ = try run(SQLStatement(raw: sessionSettings), simple: true)
   }
 }

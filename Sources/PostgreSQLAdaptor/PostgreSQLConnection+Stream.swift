@@ -65,7 +65,7 @@ extension PostgreSQLConnection {
         let helper = try self.helper ?? PostgreSQLConnection(conninfo: conninfo)
         if self.helper == nil {
           helper.sessionSettings = sessionSettings
-          _ = try helper.run(SQLStatement(sessionSettings), simple: true)
+          _ = try helper.run(SQLStatement(raw: sessionSettings), simple: true)
           self.helper = helper
         }
         try helper.reconnectIfLost()

@@ -53,7 +53,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     "SET DateStyle = ISO; SET TimeZone = 'UTC'; SET client_min_messages = warning"
 
   private func setUpSession() throws {
-    _ = try run(SQLStatement(sessionSettings), simple: true)
+    _ = try run(SQLStatement(raw: sessionSettings), simple: true)
   }
 
   deinit { PQfinish(handle) }

@@ -19,7 +19,8 @@ extension SQLiteAdaptor {
       )]] = [:]
     try query(
       SQLStatement(
-        "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+        raw:
+          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
       ),
       columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil]
     ) { row in
@@ -45,7 +46,8 @@ extension SQLiteAdaptor {
     var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
     try query(
       SQLStatement(
-        "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
+        raw:
+          "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
       ),
       columns: [nil, nil, nil, nil, nil, nil]
     ) { row in
@@ -129,7 +131,7 @@ extension SQLiteAdaptor {
   private func primaryKeyColumns(of table: String) throws -> [String] {
     var pairs: [(Int, String)] = []
     try query(
-      SQLStatement("SELECT name, pk FROM pragma_table_info(?)", [.string(table)]),
+      SQLStatement(raw: "SELECT name, pk FROM pragma_table_info(?)", [.string(table)]),
       columns: [nil, nil]
     ) { row in
       if let pk = row[1].intValue, pk > 0 { pairs.append((pk, row[0].stringValue ?? "")) }

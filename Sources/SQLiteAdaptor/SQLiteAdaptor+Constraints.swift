@@ -8,7 +8,8 @@ extension SQLiteAdaptor {
     var sql: String?
     try query(
       SQLStatement(
-        "SELECT sql FROM \(dialect.quote(table: "sqlite_master", schema: entity.schema)) WHERE type = 'table' AND name = ?",
+        raw:
+          "SELECT sql FROM \(dialect.quote(table: "sqlite_master", schema: entity.schema)) WHERE type = 'table' AND name = ?",
         [.string(entity.externalName)]), columns: [nil]
     ) { sql = $0.first?.stringValue }
     guard let sql else { return nil }
@@ -23,7 +24,8 @@ extension SQLiteAdaptor {
     var keys: [Int: (columns: [String], action: String)] = [:]
     try query(
       SQLStatement(
-        "SELECT id, \"from\", on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
+        raw:
+          "SELECT id, \"from\", on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
         [.string(entity.externalName), .string(entity.schema ?? "main")]),
       columns: [nil, nil, nil]
     ) { row in

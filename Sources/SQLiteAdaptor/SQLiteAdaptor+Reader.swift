@@ -15,19 +15,22 @@ extension SQLiteAdaptor {
   /// file already has that table (nothing here ever runs `ANALYZE` on a user's file).
   public func estimatedRowCount(of entity: Entity) throws -> Int? {
     guard !entity.isView else { return nil }
-    let table = dialect.quote(table: entity.externalName, schema: entity.schema)
+    let table = SQLSource(.table(entity.externalName, schema: entity.schema))
     do {
-      return try integer(SQLStatement("SELECT max(rowid) FROM \(table)")) ?? 0
+      let largest = SQLSelect([.function(.max, [.rowID])], from: table)
+      return try integer(dialect.statement(largest)) ?? 0
     } catch let error as DatabaseError where error.code != .interrupted {
       // A WITHOUT ROWID table has no row ids: try the statistics.
     }
     let statistics = try integer(
       SQLStatement(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'"))
+        raw:
+          "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'"))
     guard statistics == 1 else { return nil }
     let stat = try text(
       SQLStatement(
-        "SELECT stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY idx IS NOT NULL LIMIT 1",
+        raw:
+          "SELECT stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY idx IS NOT NULL LIMIT 1",
         [.string(entity.externalName)]))
     return stat?.split(separator: " ").first.flatMap { Int($0) }
   }

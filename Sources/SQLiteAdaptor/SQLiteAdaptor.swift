@@ -49,7 +49,11 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return connection.statementCount
   }
 
-  public let dialect = SQLDialect(
+  /// How SQLite spells what the SQL serialiser needs.
+  public var dialect: SQLDialect { Self.sqlDialect }
+
+  /// SQLite's dialect, without an open database.
+  public static let sqlDialect = SQLDialect(
     placeholder: { _ in "?" },
     nullSafeEqual: "IS",
     nullSafeNotEqual: "IS NOT",
@@ -58,7 +62,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     },
     translateLike: SQLiteAdaptor.globPattern,
     castToText: { "CAST(\($0) AS TEXT)" },
-    noLimit: .int(-1))
+    noLimit: .int(-1), beginTransaction: "BEGIN IMMEDIATE")
 
   /// A D2S pattern as a GLOB pattern: `*` and `?` as they are, literal `*`, `?` and `[` in
   /// brackets.
@@ -110,15 +114,14 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws
     -> [DatabaseValue]
   {
-    let statement = dialect.insert(into: entity, values: values)
     let keys = entity.primaryKeyAttributes
     guard !keys.isEmpty else {
-      try execute(statement)
+      try execute(dialect.statement(SQLInsert(into: entity, values: values)))
       return []
     }
     var key: [DatabaseValue] = []
     try query(
-      SQLStatement(statement.sql + dialect.returning(keys), statement.bindings), columns: keys
+      dialect.statement(SQLInsert(into: entity, values: values, returning: keys)), columns: keys
     ) { row in
       key = row
     }
@@ -132,21 +135,19 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     let depth = transactionDepth
-    let savepoint = "d2s_\(depth)"
-    try connection.executeScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    try connection.executeScript(dialect.text(.begin, depth: depth))
     transactionDepth += 1
     defer { transactionDepth = depth }
     do {
       let result = try body()
       // Once the work is done, a Ctrl-C must not make the outcome of the commit unclear.
       try connection.withoutInterruption {
-        try connection.executeScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+        try connection.executeScript(dialect.text(.commit, depth: depth))
       }
       return result
     } catch {
       try? connection.withoutInterruption {  // Ctrl-C may have caused the failure: undo it anyway
-        try connection.executeScript(
-          depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+        try connection.executeScript(dialect.text(.rollback, depth: depth))
       }
       throw error
     }

@@ -92,7 +92,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     var timer = SQLTimer()
-    defer { timer.finish(SQLStatement(sql)) }
+    defer { timer.finish(SQLStatement(raw: sql)) }
     var message: UnsafeMutablePointer<CChar>?
     let status = sqlite3_exec(handle, sql, nil, nil, &message)
     defer { sqlite3_free(message) }

@@ -64,7 +64,7 @@ struct KeysetPlan {
     let template = self.statement(
       table: "\"event\"", values: Array(repeating: "?", count: 5), positions: positions)
     var lines: [String] = []
-    try adaptor.query(SQLStatement("EXPLAIN QUERY PLAN " + statement), columns: []) { row in
+    try adaptor.query(SQLStatement(raw: "EXPLAIN QUERY PLAN " + statement), columns: []) { row in
       if case .string(let detail)? = row.last { lines.append(detail) }
     }
     // A SEARCH through the index; no sort of its own, no scan of the table.
@@ -88,7 +88,7 @@ struct KeysetPlan {
     let template = self.statement(
       table: table, values: (1...5).map { "$\($0)" }, positions: positions)
     var lines: [String] = []
-    try adaptor.query(SQLStatement("EXPLAIN " + statement), columns: []) { row in
+    try adaptor.query(SQLStatement(raw: "EXPLAIN " + statement), columns: []) { row in
       if case .string(let line)? = row.first { lines.append(line) }
     }
     let usesIndex =
@@ -105,7 +105,7 @@ struct KeysetPlan {
   ) {
     var found: (String, Int)?
     let query = positionQuery.replacingOccurrences(of: "%TABLE%", with: table)
-    try adaptor.query(SQLStatement(query), columns: []) { row in
+    try adaptor.query(SQLStatement(raw: query), columns: []) { row in
       if row.count == 2, case .string(let time) = row[0], case .int(let id) = row[1] {
         found = (time, id)
       }

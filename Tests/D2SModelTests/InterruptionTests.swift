@@ -14,7 +14,8 @@ import Testing
   @Test func sqliteStopsALongStatement() throws {
     let adaptor = try SQLiteAdaptor(path: ":memory:")
     let slow = SQLStatement(
-      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
+      raw:
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
     )
     adaptor.connection.isInterrupted = { true }
     let start = Date()
@@ -37,7 +38,7 @@ import Testing
     adaptor.connection.isInterrupted = { true }
     let start = Date()
     #expect {
-      try adaptor.query(SQLStatement("SELECT pg_sleep(20)"), columns: [nil]) { _ in }
+      try adaptor.query(SQLStatement(raw: "SELECT pg_sleep(20)"), columns: [nil]) { _ in }
     } throws: { error in
       (error as? DatabaseError)?.code == .interrupted
     }
@@ -56,10 +57,10 @@ import Testing
     #expect {
       try adaptor.transaction {
         _ = try adaptor.execute(
-          SQLStatement("UPDATE language SET name = 'Klingon' WHERE language_id = 1"))
+          SQLStatement(raw: "UPDATE language SET name = 'Klingon' WHERE language_id = 1"))
         // Ctrl-C while the slow statement runs; it stays set for the rollback.
         setIsInterrupted(true)
-        try adaptor.query(SQLStatement(slow), columns: [nil]) { _ in }
+        try adaptor.query(SQLStatement(raw: slow), columns: [nil]) { _ in }
       }
     } throws: { error in
       (error as? DatabaseError)?.code == .interrupted
@@ -69,7 +70,7 @@ import Testing
     #expect(name == .string("English"))
     try adaptor.transaction {
       _ = try adaptor.execute(
-        SQLStatement("UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
+        SQLStatement(raw: "UPDATE language SET name = 'Inglés' WHERE language_id = 1"))
     }
     name = try adaptor.scalar("SELECT trim(name) FROM language WHERE language_id = 1")
     #expect(name == .string("Inglés"))

@@ -22,7 +22,8 @@ import Testing
       flag.raised.withLock { $0 = true }
     }.start()
     let slow = SQLStatement(
-      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
+      raw:
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000000) SELECT count(*) FROM n"
     )
     let start = Date()
     #expect { try adaptor.query(slow, columns: [nil]) { _ in } } throws: { error in

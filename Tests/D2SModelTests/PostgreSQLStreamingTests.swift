@@ -24,7 +24,7 @@ struct PostgreSQLStreamingTests {
   /// Rows 1…count, in order, made as they are sent (a set-returning function in the select
   /// list streams; in FROM it would be computed whole first).
   static func series(_ count: Int, width: Int = 20) -> SQLStatement {
-    SQLStatement("SELECT generate_series(1, $1::int), repeat('x', \(width))", [.int(count)])
+    SQLStatement(raw: "SELECT generate_series(1, $1::int), repeat('x', \(width))", [.int(count)])
   }
 
   /// A connection to database `postgres` (never to `sakila`, which tests copy as a template).

@@ -61,7 +61,7 @@ import Testing
     try database.save(rental)
     var stored: String?
     try database.adaptor.query(
-      SQLStatement("SELECT CAST(return_date AS TEXT) FROM rental WHERE rental_id = 1"),
+      SQLStatement(raw: "SELECT CAST(return_date AS TEXT) FROM rental WHERE rental_id = 1"),
       columns: [nil]
     ) { row in
       stored = row[0].stringValue

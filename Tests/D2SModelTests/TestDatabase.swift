@@ -43,7 +43,7 @@ extension DatabaseAdaptor {
   /// The first value of the first row of `sql`.
   func scalar(_ sql: String) throws -> DatabaseValue? {
     var value: DatabaseValue?
-    try query(SQLStatement(sql), columns: [nil]) { row in value = value ?? row.first }
+    try query(SQLStatement(raw: sql), columns: [nil]) { row in value = value ?? row.first }
     return value
   }
 }

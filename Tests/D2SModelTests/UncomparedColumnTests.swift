@@ -36,12 +36,12 @@ import Testing
   func aFloatChangedMeanwhileIsAConflictAndAnUnchangedOneIsNot(kind: TestDatabase) throws {
     let (database, other) = try Self.open(kind)
     let gauge = try #require(try database.fetchObject("Gauge", primaryKey: [.int(1)]))
-    try other.execute(SQLStatement("UPDATE gauge SET reading = 2.5 WHERE id = 1"))
+    try other.execute(SQLStatement(raw: "UPDATE gauge SET reading = 2.5 WHERE id = 1"))
     try gauge.setValue(.double(3.5), forAttribute: "reading")
     #expect(throws: DatabaseError.self) { try database.save(gauge) }
     var stored = ""
     try other.query(
-      SQLStatement("SELECT CAST(reading AS TEXT) FROM gauge WHERE id = 1"), columns: [nil]
+      SQLStatement(raw: "SELECT CAST(reading AS TEXT) FROM gauge WHERE id = 1"), columns: [nil]
     ) { stored = $0[0].stringValue ?? "" }
     #expect(stored == "2.5", "the other change stays")
     // Fetched anew, an unchanged float (a real read as a Double) is no conflict.
@@ -50,7 +50,7 @@ import Testing
     try fresh.setValue(.string("b"), forAttribute: "note")
     try database.save(fresh)
     try other.query(
-      SQLStatement("SELECT CAST(reading AS TEXT) FROM gauge WHERE id = 1"), columns: [nil]
+      SQLStatement(raw: "SELECT CAST(reading AS TEXT) FROM gauge WHERE id = 1"), columns: [nil]
     ) { stored = $0[0].stringValue ?? "" }
     #expect(stored == "4.5")
   }
@@ -59,7 +59,7 @@ import Testing
   func anArrayChangedMeanwhileIsAConflict() throws {
     let (database, other) = try Self.open(.postgresql)
     let gauge = try #require(try database.fetchObject("Gauge", primaryKey: [.int(1)]))
-    try other.execute(SQLStatement("UPDATE gauge SET tags = '{z}' WHERE id = 1"))
+    try other.execute(SQLStatement(raw: "UPDATE gauge SET tags = '{z}' WHERE id = 1"))
     try gauge.setValue(.array(["x"]), forAttribute: "tags")
     #expect(throws: DatabaseError.self) { try database.save(gauge) }
     let fresh = try #require(try database.fetchObject("Gauge", primaryKey: [.int(1)]))
@@ -68,7 +68,7 @@ import Testing
     try database.save(fresh)
     var stored = ""
     try other.query(
-      SQLStatement("SELECT tags::text || ' ' || precise::text FROM gauge WHERE id = 1"),
+      SQLStatement(raw: "SELECT tags::text || ' ' || precise::text FROM gauge WHERE id = 1"),
       columns: [nil]
     ) { stored = $0[0].stringValue ?? "" }
     #expect(stored == "{y,NULL} 0.3")

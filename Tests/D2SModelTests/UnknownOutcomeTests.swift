@@ -14,7 +14,7 @@ import Testing
     try actor.setValue(.string("GUINESSY"), forAttribute: "lastName")
     // Someone's save gave the row the same last name meanwhile (or ours was applied).
     try database.adaptor.execute(
-      SQLStatement("UPDATE actor SET last_name = 'GUINESSY' WHERE actor_id = 1"))
+      SQLStatement(raw: "UPDATE actor SET last_name = 'GUINESSY' WHERE actor_id = 1"))
     let lost = DatabaseError(.outcomeUnknown, "the connection was lost during COMMIT")
     let error = database.refetchAfterUnknownOutcome(actor, lost)
     #expect(error.code == .outcomeUnknown)

@@ -114,13 +114,14 @@ import Testing
         guard Self.precedes(item, last, order) != isAhead else { continue }
         try adaptor.execute(
           SQLStatement(
-            "INSERT INTO item VALUES (\(item.id), \(score.map(String.init) ?? "NULL"), '\(item.name)', \(item.id))"
+            raw:
+              "INSERT INTO item VALUES (\(item.id), \(score.map(String.init) ?? "NULL"), '\(item.name)', \(item.id))"
           ))
         items.append(item)
         if isAhead { ahead.insert(item.id) } else { behind.insert(item.id) }
       }
       if let gone = shown.first, step % 3 == 0 {
-        try adaptor.execute(SQLStatement("DELETE FROM item WHERE item_id = \(gone)"))
+        try adaptor.execute(SQLStatement(raw: "DELETE FROM item WHERE item_id = \(gone)"))
         present.remove(gone)
       }
       guard let next = try? session.run("next") else { break }

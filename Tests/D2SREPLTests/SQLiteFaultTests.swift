@@ -16,7 +16,7 @@ import Testing
   /// The rows `sql` selects, read through a connection of their own.
   func rows(_ path: String, _ sql: String) throws -> [[DatabaseValue]] {
     var rows: [[DatabaseValue]] = []
-    try SQLiteAdaptor(path: path).query(SQLStatement(sql), columns: []) { rows.append($0) }
+    try SQLiteAdaptor(path: path).query(SQLStatement(raw: sql), columns: []) { rows.append($0) }
     return rows
   }
 

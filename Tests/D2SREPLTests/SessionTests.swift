@@ -48,10 +48,11 @@ import Testing
     let (session, path) = try session()
     #expect(try session.run("inspect Actor 2").contains("NICK"))
     let other = try SQLiteAdaptor(path: path)
-    _ = try other.execute(SQLStatement("UPDATE actor SET first_name = 'NICKY' WHERE actor_id = 2"))
+    _ = try other.execute(
+      SQLStatement(raw: "UPDATE actor SET first_name = 'NICKY' WHERE actor_id = 2"))
     #expect(try session.run("render").contains("NICKY"))
-    _ = try other.execute(SQLStatement("DELETE FROM film_actor WHERE actor_id = 2"))
-    _ = try other.execute(SQLStatement("DELETE FROM actor WHERE actor_id = 2"))
+    _ = try other.execute(SQLStatement(raw: "DELETE FROM film_actor WHERE actor_id = 2"))
+    _ = try other.execute(SQLStatement(raw: "DELETE FROM actor WHERE actor_id = 2"))
     #expect(error(session, "render") == "Actor 2 no longer exists")
   }
 

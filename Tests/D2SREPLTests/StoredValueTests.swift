@@ -23,7 +23,7 @@ import Testing
   static func stored(_ database: Database, _ expression: String, id: String) throws -> String? {
     var text: String?
     try database.adaptor.query(
-      SQLStatement("SELECT \(expression) FROM measure WHERE id = \(id)"), columns: [nil]
+      SQLStatement(raw: "SELECT \(expression) FROM measure WHERE id = \(id)"), columns: [nil]
     ) { row in
       text = row[0].isNull ? nil : row[0].storedText()
     }

@@ -102,7 +102,7 @@ import Testing
       try await shoot("8-saved")
       var stored = ""
       try SQLiteAdaptor(path: database).query(
-        SQLStatement("SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
+        SQLStatement(raw: "SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
       ) { stored = $0[0].description }
       #expect(stored == "19.99", "the database holds what the form saved")
 
@@ -135,7 +135,7 @@ import Testing
       try await shoot("13-deleted")
       var count = ""
       try SQLiteAdaptor(path: database).query(
-        SQLStatement("SELECT count(*) FROM actor WHERE actor_id = 301"), columns: [nil]
+        SQLStatement(raw: "SELECT count(*) FROM actor WHERE actor_id = 301"), columns: [nil]
       ) { count = $0[0].description }
       #expect(count == "0")
     } catch {
@@ -151,7 +151,7 @@ import Testing
   static func cost(_ database: String) throws -> String {
     var stored = ""
     try SQLiteAdaptor(path: database).query(
-      SQLStatement("SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
+      SQLStatement(raw: "SELECT replacement_cost FROM film WHERE film_id = 1"), columns: [nil]
     ) { stored = $0[0].description }
     return stored
   }

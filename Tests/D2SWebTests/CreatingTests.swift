@@ -91,7 +91,7 @@ enum ShopFixture {
       case .postgresql: try PostgreSQLAdaptor(url: target)
       }
     var result = ""
-    try adaptor.query(SQLStatement(sql), columns: [nil, nil, nil, nil, nil, nil, nil, nil]) {
+    try adaptor.query(SQLStatement(raw: sql), columns: [nil, nil, nil, nil, nil, nil, nil, nil]) {
       row in
       result = row.map { $0.isNull ? "NULL" : ($0.stringValue ?? $0.description) }.joined(
         separator: "|")
@@ -355,8 +355,8 @@ enum ShopFixture {
     let admin: any DatabaseAdaptor =
       kind == .sqlite ? try SQLiteAdaptor(path: target) : try PostgreSQLAdaptor(url: target)
     try admin.execute(
-      SQLStatement("UPDATE category SET name = '\"><script>alert(1)</script>' WHERE id = 1"))
-    try admin.execute(SQLStatement("INSERT INTO product (code, name) VALUES ('P9', 'Locked')"))
+      SQLStatement(raw: "UPDATE category SET name = '\"><script>alert(1)</script>' WHERE id = 1"))
+    try admin.execute(SQLStatement(raw: "INSERT INTO product (code, name) VALUES ('P9', 'Locked')"))
     let rules = try WebFixtures.ruleFile(
       "entity.name = 'Product' AND object.code = 'P9' => isObjectEditable = false ; high\n")
     let app = try WebApplication.open(target, rules: [rules])

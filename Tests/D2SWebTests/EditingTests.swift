@@ -98,7 +98,7 @@ final class WebClient: @unchecked Sendable {
 
   static func stored(_ path: String, _ sql: String) throws -> String {
     var result = ""
-    try SQLiteAdaptor(path: path).query(SQLStatement(sql), columns: [nil, nil]) { row in
+    try SQLiteAdaptor(path: path).query(SQLStatement(raw: sql), columns: [nil, nil]) { row in
       result = row.map { $0.stringValue ?? $0.description }.joined(separator: "|")
     }
     return result
@@ -163,7 +163,7 @@ final class WebClient: @unchecked Sendable {
     #expect(conflict.status == 409, "the form still says $20.99 was shown")
     var value = ""
     try PostgreSQLAdaptor(url: conninfo).query(
-      SQLStatement("SELECT replacement_cost::text FROM film WHERE film_id = 1"), columns: [nil]
+      SQLStatement(raw: "SELECT replacement_cost::text FROM film WHERE film_id = 1"), columns: [nil]
     ) { value = $0[0].stringValue ?? "" }
     #expect(value == "19.99")
     #expect(await browser.get("/Actor/1/-/edit").status == 403)

@@ -9,7 +9,8 @@ import Testing
 /// serves the next request, and the page says only that it took too long.
 @Suite struct StatementTimeoutTests {
   static let endless = SQLStatement(
-    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+    raw:
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
 
   @Test(.timeLimit(.minutes(1)))
   func aStatementPastTheTimeoutStopsAndTheConnectionServesOn() async throws {

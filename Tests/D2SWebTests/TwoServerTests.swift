@@ -114,7 +114,7 @@ final class LoopbackBrowser {
   static func cost(_ conninfo: String) throws -> String {
     var value = ""
     try PostgreSQLAdaptor(url: conninfo).query(
-      SQLStatement("SELECT replacement_cost::text FROM film WHERE film_id = 1"), columns: [nil]
+      SQLStatement(raw: "SELECT replacement_cost::text FROM film WHERE film_id = 1"), columns: [nil]
     ) { value = $0[0].stringValue ?? "" }
     return value
   }
