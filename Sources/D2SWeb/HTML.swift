@@ -15,7 +15,7 @@ public enum HTML {
   public static func escape(_ text: String) -> String {
     // Most values need nothing: one pass over the bytes finds out, and they are returned as
     // they are. Bytes of 0x80 and above belong to other scalars (UTF-8), never to these.
-    guard text.utf8.contains(where: needsEscape) else { return text }
+    guard needsEscaping(text) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
     for byte in text.utf8 {
@@ -35,6 +35,13 @@ public enum HTML {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Whether a byte of `text` is escaped, read over its contiguous UTF-8 (a tight loop; the
+  /// generic view's iterator cost more than the rest of a list cell).
+  private static func needsEscaping(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in bytes.contains(where: needsEscape) }
+  }
+
   /// Whether `byte` is escaped: markup's five, and control characters but tab and line breaks.
   @inline(__always)
   private static func needsEscape(_ byte: UInt8) -> Bool {
@@ -50,12 +57,12 @@ public enum HTML {
   /// One path segment, percent-encoded: everything but unreserved characters (so `/`, `,`,
   /// `?`, `#` and `%` in a key never change the URL's structure).
   public static func pathSegment(_ text: String) -> String {
-    percentEncoded(text, keeping: unreserved)
+    percentEncoded(text)
   }
 
   /// A query parameter's name or value, percent-encoded (space as `%20`).
   public static func queryComponent(_ text: String) -> String {
-    percentEncoded(text, keeping: unreserved)
+    percentEncoded(text)
   }
 
   /// `text` with `%XX` sequences decoded (and `+` as a space when `plusIsSpace`); nil when a
@@ -98,23 +105,38 @@ public enum HTML {
     parameters.map { queryComponent($0.0) + "=" + queryComponent($0.1) }.joined(separator: "&")
   }
 
-  private static let unreserved: Set<UInt8> = Set(
-    Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-      + Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
-      + [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~")])
-
-  private static func percentEncoded(_ text: String, keeping: Set<UInt8>) -> String {
-    let digits = Array("0123456789ABCDEF".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-      if keeping.contains(byte) {
-        out.append(byte)
-      } else {
-        out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-      }
+  /// Whether `byte` is an unreserved character of RFC 3986 (`A–Z a–z 0–9 - . _ ~`).
+  @inline(__always)
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      return true
+    default: return false
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `text` with every byte but unreserved ones as `%XX`; `text` itself when it has none
+  /// (a number, a plain name).
+  private static func percentEncoded(_ text: String) -> String {
+    var contiguous = text
+    return contiguous.withUTF8 { bytes in
+      guard !bytes.allSatisfy(isUnreserved) else { return text }
+      let digits: StaticString = "0123456789ABCDEF"
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count * 3)
+      for byte in bytes {
+        if isUnreserved(byte) {
+          out.append(byte)
+        } else {
+          out.append(UInt8(ascii: "%"))
+          out.append(digits.utf8Start[Int(byte >> 4)])
+          out.append(digits.utf8Start[Int(byte & 15)])
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -334,18 +334,22 @@ public struct HTMLRenderer: PageRenderer {
             $0 + links.rowSuffix
           } : nil
         for (index, cell) in row.cells.enumerated() {
-          let column = index < table.columns.count ? table.columns[index] : nil
-          let numeric = column?.rightAligned == true ? " class=\"num\"" : ""
-          var content = value(
-            cell, destination: index < destinations.count ? destinations[index] : nil)
+          let rightAligned = index < table.columns.count && table.columns[index].rightAligned
+          line += rightAligned ? "<td class=\"num\">" : "<td>"
+          var content: String
           if index == 0, let rowPath {
             let text = cell.text.isEmpty ? "(open)" : cell.text
-            content = "<a href=\"\(HTML.escape(rowPath))\">\(HTML.escape(text))</a>"
+            content = "<a href=\"" + HTML.escape(rowPath) + "\">" + HTML.escape(text) + "</a>"
+          } else {
+            content = value(
+              cell, destination: index < destinations.count ? destinations[index] : nil)
           }
           if let style = cell.style { content = HTML.styled(content, style) }
-          line += "<td\(numeric)>\(content)</td>"
+          line += content
+          line += "</td>"
         }
-        output.write(line + "</tr>\n")
+        line += "</tr>\n"
+        output.write(line)
       }
       output.write("</tbody>\n</table>\n")
       switch table.summary {

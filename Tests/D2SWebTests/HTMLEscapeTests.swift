@@ -16,6 +16,16 @@ import Testing
     #expect(HTML.escape(text) == expected)
   }
 
+  @Test(arguments: [
+    ("42", "42"), ("", ""), ("a-Z.0_9~", "a-Z.0_9~"),
+    ("a b/c,d?e#f%g", "a%20b%2Fc%2Cd%3Fe%23f%25g"),
+    ("Zoë", "Zo%C3%AB"), ("🎬", "%F0%9F%8E%AC"), ("\u{0}\u{7F}+", "%00%7F%2B"),
+  ])
+  func percentEncodesAllButUnreservedBytes(text: String, expected: String) {
+    #expect(HTML.pathSegment(text) == expected)
+    #expect(HTML.percentDecoded(Substring(expected)) == text)
+  }
+
   @Test func onlyWebAndMailAddressesAreLinks() {
     for text in ["http://a.example", "HTTPS://A.EXAMPLE/x", "mailto:ann@example.com"] {
       #expect(HTML.isLinkable(text), "\(text)")
