@@ -89,77 +89,20 @@ extension REPLSession {
     else {
       throw REPLError("no paged list to move in (list with a limit first)")
     }
-    let positions = list.positions
+    let rows = DisplayGroup.Rows(
+      database: try database, entity: entity, auxiliary: context.auxiliaryQualifier)
     if direction < 0 {
-      guard list.offset > 0 || list.keyset != nil else {
+      guard let previous = try DisplayGroup.window(before: list, in: rows) else {
         throw REPLError("already at the first page")
       }
-      if let first = positions.first {
-        try keysetPage(before: first, entity: entity, limit: limit)
-      } else {
-        list.keyset = nil
-        list.offset = max(0, list.offset - limit)
-      }
-    } else if let last = positions.last {
-      // Rows read with the window said whether more follow; when not, look again, for rows
-      // inserted since.
-      guard try positions.more || hasRows(entity, .after(last)) else {
-        throw REPLError("already at the last page")
-      }
-      list.keyset = .after(last)
-      list.offset += positions.rows
+      list = previous
     } else {
-      guard list.keyset == nil, try hasRows(entity, nil, offset: list.offset + limit) else {
+      guard let next = try DisplayGroup.window(after: list, in: rows) else {
         throw REPLError("already at the last page")
       }
-      list.offset += limit
+      list = next
     }
     return try render()
-  }
-
-  /// Moves the window to the `limit` rows before `first`: to the list's start when fewer
-  /// are left.
-  private func keysetPage(before first: [DatabaseValue], entity: Entity, limit: Int) throws {
-    var specification = listSpecification(entity)
-    specification.keyset = .before(first)
-    specification.limit = limit
-    var anchor: [DatabaseValue]?
-    var rows = 0
-    try database.fetchRows(
-      specification, attributes: entity.primaryKeyAttributes, paths: [], positions: true
-    ) { values in
-      anchor = Array(values.dropFirst(entity.primaryKeyAttributes.count))
-      rows += 1
-    }
-    guard rows > 0 else { throw REPLError("already at the first page") }
-    if rows < limit {
-      list.keyset = nil
-      list.offset = 0
-    } else {
-      list.keyset = anchor.map { .from($0) }
-      list.offset = max(0, list.offset - limit)
-    }
-  }
-
-  /// Whether the list has a row after `keyset` (or at `offset`).
-  private func hasRows(_ entity: Entity, _ keyset: KeysetBound?, offset: Int = 0) throws -> Bool {
-    var specification = listSpecification(entity)
-    specification.keyset = keyset
-    specification.limit = 1
-    specification.offset = offset == 0 ? nil : offset
-    var found = false
-    try database.fetchRows(
-      specification, attributes: Array(entity.attributes.prefix(1)), paths: []
-    ) { _ in found = true }
-    return found
-  }
-
-  /// The listed rows: the user's qualifier and the page's to-many filter, in the list's order.
-  private func listSpecification(_ entity: Entity) -> FetchSpecification {
-    let parts = [list.qualifier, context.auxiliaryQualifier].compactMap { $0 }
-    return FetchSpecification(
-      entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts),
-      sortOrderings: list.sortOrderings)
   }
 
   /// `inspect ENTITY KEY`.

@@ -57,33 +57,18 @@ public enum HTML {
   /// One path segment, percent-encoded: everything but unreserved characters (so `/`, `,`,
   /// `?`, `#` and `%` in a key never change the URL's structure).
   public static func pathSegment(_ text: String) -> String {
-    percentEncoded(text)
+    PercentEncoding.encode(text)
   }
 
   /// A query parameter's name or value, percent-encoded (space as `%20`).
   public static func queryComponent(_ text: String) -> String {
-    percentEncoded(text)
+    PercentEncoding.encode(text)
   }
 
   /// `text` with `%XX` sequences decoded (and `+` as a space when `plusIsSpace`); nil when a
   /// sequence is malformed or the bytes are not UTF-8.
   public static func percentDecoded(_ text: Substring, plusIsSpace: Bool = false) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      if byte == UInt8(ascii: "%") {
-        guard let high = iterator.next().flatMap(hexValue),
-          let low = iterator.next().flatMap(hexValue)
-        else { return nil }
-        bytes.append(high << 4 | low)
-      } else if plusIsSpace, byte == UInt8(ascii: "+") {
-        bytes.append(UInt8(ascii: " "))
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self)
+    PercentEncoding.decode(text, plusIsSpace: plusIsSpace)
   }
 
   /// The query string's parameters in order (`a=1&b=x%20y`), decoded; nil when one is
@@ -103,49 +88,6 @@ public enum HTML {
   /// A query string (without `?`) of `parameters`, in order.
   public static func query(_ parameters: [(String, String)]) -> String {
     parameters.map { queryComponent($0.0) + "=" + queryComponent($0.1) }.joined(separator: "&")
-  }
-
-  /// Whether `byte` is an unreserved character of RFC 3986 (`A–Z a–z 0–9 - . _ ~`).
-  @inline(__always)
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-      UInt8(ascii: "_"), UInt8(ascii: "~"):
-      return true
-    default: return false
-    }
-  }
-
-  /// `text` with every byte but unreserved ones as `%XX`; `text` itself when it has none
-  /// (a number, a plain name).
-  private static func percentEncoded(_ text: String) -> String {
-    var contiguous = text
-    return contiguous.withUTF8 { bytes in
-      guard !bytes.allSatisfy(isUnreserved) else { return text }
-      let digits: StaticString = "0123456789ABCDEF"
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count * 3)
-      for byte in bytes {
-        if isUnreserved(byte) {
-          out.append(byte)
-        } else {
-          out.append(UInt8(ascii: "%"))
-          out.append(digits.utf8Start[Int(byte >> 4)])
-          out.append(digits.utf8Start[Int(byte & 15)])
-        }
-      }
-      return String(decoding: out, as: UTF8.self)
-    }
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// Whether `text` is a URL that may be a link: `http:`, `https:` or `mailto:` (never

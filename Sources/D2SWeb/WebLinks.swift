@@ -127,13 +127,16 @@ public struct WebListQuery: Sendable {
   public var positioned: Bool
   /// Where the rendered window began and ended (known once its rows are read).
   public var positions: ListPositions
+  /// The list's identity, which the pager's positions are bound to.
+  public var identity: ListIdentity?
 
   /// The parameters of a list page.
   public init(
     path: String, whereText: String = "", orderText: String = "", orderings: [SortOrdering] = [],
     limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
-    positions: ListPositions
+    positions: ListPositions, identity: ListIdentity? = nil
   ) {
+    self.identity = identity
     self.window = window
     self.path = path
     self.whereText = whereText
@@ -173,8 +176,8 @@ public struct WebListQuery: Sendable {
   func nextURL(shown: Int) -> String? {
     let limit = window
     guard shown > 0 else { return nil }
-    if let last = positions.last {
-      guard positions.more, let token = PositionToken.encode(last) else { return nil }
+    if let last = positions.last, let identity {
+      guard positions.more, let token = ListPosition(last, in: identity).token else { return nil }
       return url([("after", token), ("offset", "\(offset + shown)")])
     }
     guard shown == limit else { return nil }
@@ -186,7 +189,9 @@ public struct WebListQuery: Sendable {
   func previousURL() -> String? {
     let limit = window
     guard offset > 0 || positioned else { return nil }
-    if let first = positions.first, let token = PositionToken.encode(first) {
+    if let first = positions.first, let identity,
+      let token = ListPosition(first, in: identity).token
+    {
       return url([("before", token), ("offset", "\(max(0, offset - limit))")])
     }
     let previous = max(0, offset - limit)

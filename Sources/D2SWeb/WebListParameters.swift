@@ -14,8 +14,12 @@ struct WebListParameters {
   let limit: Int
   let limitGiven: Bool
   let offset: Int
-  let after: [DatabaseValue]?
-  let before: [DatabaseValue]?
+  /// `after=` and `before=`, as given: read against the list's identity, which needs the
+  /// page's own qualifier (``request(database:auxiliary:)``).
+  let afterToken: String?
+  let beforeToken: String?
+  /// How the URL's names are matched against the model.
+  private let names: WebNames
 
   /// The largest `offset=`: far beyond any list, and far from overflowing a row number.
   static let maximumOffset = 1_000_000_000
@@ -54,31 +58,41 @@ struct WebListParameters {
     } else {
       offset = 0
     }
-    let orderings = self.orderings
+    afterToken = value("after")
+    beforeToken = value("before")
+    if afterToken != nil, beforeToken != nil {
+      throw WebError(.badRequest, "after and before cannot be given together")
+    }
+    self.names = names
+  }
+
+  /// The position `name=` holds, read for `identity`: a position of this list whose values
+  /// fit its columns.
+  private func position(_ name: String, _ token: String?, in identity: ListIdentity) throws
+    -> [DatabaseValue]?
+  {
+    guard let token else { return nil }
+    guard !entity.primaryKeyAttributes.isEmpty else {
+      throw WebError(.badRequest, "\(name): \(entity.name) has no key to page by")
+    }
+    let values: [DatabaseValue]
+    do {
+      values = try ListPosition(token: token, in: identity).values
+    } catch let error as PositionTokenError {
+      throw WebError(.badRequest, "\(name): \(error.message)")
+    }
     let width = orderings.count + entity.primaryKeyAttributes.count
+    guard values.count == width else {
+      throw WebError(
+        .badRequest, "\(name): a position of this list has \(width) values, not \(values.count)")
+    }
     let types =
       try orderings.map { try names.valueType(of: $0.keyPath, from: entity) }
       + entity.primaryKeyAttributes.map { Optional($0.valueType) }
-    func position(_ name: String) throws -> [DatabaseValue]? {
-      guard let text = value(name) else { return nil }
-      guard !entity.primaryKeyAttributes.isEmpty else {
-        throw WebError(.badRequest, "\(name): \(entity.name) has no key to page by")
-      }
-      let values = try PositionToken.decode(text)
-      guard values.count == width else {
-        throw WebError(
-          .badRequest, "\(name): a position of this list has \(width) values, not \(values.count)")
-      }
-      for (value, type) in zip(values, types) where !Self.fits(value, type) {
-        throw WebError(.badRequest, "\(name): a value of the position does not fit its column")
-      }
-      return values
+    for (value, type) in zip(values, types) where !Self.fits(value, type) {
+      throw WebError(.badRequest, "\(name): a value of the position does not fit its column")
     }
-    after = try position("after")
-    before = try position("before")
-    if after != nil, before != nil {
-      throw WebError(.badRequest, "after and before cannot be given together")
-    }
+    return values
   }
 
   /// Whether a position's `value` can be compared with a column of `type` (nil: any).
@@ -106,42 +120,26 @@ struct WebListParameters {
   /// (found by reading them backwards), or at `offset=`; with the window's real start (the
   /// first window, when fewer than `limit` rows come before the position).
   func request(database: Database, auxiliary: Qualifier?) throws -> WebWindow {
-    if let after {
+    let start = ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit)
+    let identity = start.identity(of: entity, auxiliary: auxiliary)
+    if let after = try position("after", afterToken, in: identity) {
+      var window = start
+      window.keyset = .after(after)
+      window.offset = offset
+      return WebWindow(list: window, offset: offset, positioned: true, identity: identity)
+    }
+    if let before = try position("before", beforeToken, in: identity) {
+      let rows = DisplayGroup.Rows(database: database, entity: entity, auxiliary: auxiliary)
+      // No row before the position: the list's first window.
+      let window =
+        try DisplayGroup.window(endingBefore: before, of: start, numberedFrom: offset, in: rows)
+        ?? start
       return WebWindow(
-        list: ListRequest(
-          qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset,
-          keyset: .after(after)), offset: offset, positioned: true)
+        list: window, offset: window.offset, positioned: window.keyset != nil, identity: identity)
     }
-    guard let before else {
-      return WebWindow(
-        list: ListRequest(
-          qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: offset),
-        offset: offset, positioned: false)
-    }
-    let parts = [qualifier, auxiliary].compactMap { $0 }
-    let specification = FetchSpecification(
-      entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts),
-      sortOrderings: orderings, limit: limit, keyset: .before(before))
-    var anchor: [DatabaseValue]?
-    var rows = 0
-    let keyCount = entity.primaryKeyAttributes.count
-    try database.fetchRows(
-      specification, attributes: entity.primaryKeyAttributes, paths: [], positions: true
-    ) { values in
-      anchor = Array(values.dropFirst(keyCount))
-      rows += 1
-    }
-    // Fewer rows than a window before the position: the list's first window.
-    guard rows == limit, let anchor else {
-      return WebWindow(
-        list: ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit),
-        offset: 0, positioned: false)
-    }
-    let start = max(0, offset)
-    return WebWindow(
-      list: ListRequest(
-        qualifier: qualifier, sortOrderings: orderings, limit: limit, offset: start,
-        keyset: .from(anchor)), offset: start, positioned: true)
+    var window = start
+    window.offset = offset
+    return WebWindow(list: window, offset: offset, positioned: false, identity: identity)
   }
 
   /// The parameters the page's links keep.
@@ -149,7 +147,7 @@ struct WebListParameters {
     WebListQuery(
       path: path, whereText: whereText, orderText: orderText, orderings: orderings,
       limit: limitGiven ? limit : nil, window: limit, offset: window.offset,
-      positioned: window.positioned, positions: window.list.positions)
+      positioned: window.positioned, positions: window.list.positions, identity: window.identity)
   }
 
 }
@@ -167,4 +165,6 @@ struct WebWindow {
   let list: ListRequest
   let offset: Int
   let positioned: Bool
+  /// The list's identity, which its positions are bound to.
+  let identity: ListIdentity
 }

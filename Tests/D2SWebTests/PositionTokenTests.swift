@@ -1,5 +1,5 @@
+import Components
 import D2SModel
-import D2SWeb
 import Foundation
 import Testing
 
@@ -19,9 +19,9 @@ import Testing
     #expect(back == values)
   }
 
-  @Test func whatIsNotAPositionIsABadRequest() {
+  @Test func whatIsNotAPositionIsAnError() {
     for text in ["", "q1", "i", "t1e19", "T1e19", "x0", "b2", "n1", "s%ZZ"] {
-      #expect(throws: WebError.self, "\(text)") { try PositionToken.decode(text) }
+      #expect(throws: PositionTokenError.self, "\(text)") { try PositionToken.decode(text) }
     }
   }
 }

@@ -138,13 +138,45 @@ import Testing
     }
   }
 
+  /// The `after=` token of `page`'s Next link.
+  static func nextToken(_ page: WebResponse) throws -> String {
+    let next = try #require(Page.link(rel: "next", in: page.body))
+    let query = try #require(next.split(separator: "?").last)
+    let after = try #require(HTML.queryParameters(query)?.first { $0.0 == "after" })
+    return after.1
+  }
+
   @Test func aPreviousWindowNearTheStartIsTheFirstWindow() async throws {
     let app = try WebFixtures.sakila()
-    let page = await app.get("/Film?before=i30&offset=100&limit=50")
+    // A position of this list (its fingerprint) at film 30.
+    let token = try Self.nextToken(await app.get("/Film?limit=50"))
+    let fingerprint = try #require(token.split(separator: ".").first)
+    let page = await app.get("/Film?before=\(fingerprint).i30&offset=100&limit=50")
     #expect(page.status == 200)
     #expect(page.body.contains("1–50 of 1000 Film"))
     #expect(Page.link(rel: "prev", in: page.body) == nil)
     #expect(Page.link(rel: "next", in: page.body)?.contains("offset=50") == true)
+  }
+
+  /// A position is bound to its list: read in a list of another order, filter, entity or
+  /// to-many owner it is a 400 that says so, never a window of wrong rows.
+  @Test func aPositionOfAnotherListIsABadRequest() async throws {
+    let app = try WebFixtures.sakila()
+    let byTitle = try Self.nextToken(await app.get("/Film?order=title&limit=5"))
+    #expect(await app.get("/Film?order=title&limit=5&after=\(byTitle)").status == 200)
+    let actors = try Self.nextToken(await app.get("/Film/1/actors?limit=2"))
+    #expect(await app.get("/Film/1/actors?limit=2&after=\(actors)").status == 200)
+    for target in [
+      "/Film?order=description&limit=5&after=\(byTitle)",
+      "/Film?order=title%20desc&limit=5&before=\(byTitle)",
+      "/Film?order=title&where=" + "length > 60".webQuery + "&after=\(byTitle)",
+      "/Category?order=name&after=\(byTitle)",
+      "/Film/2/actors?limit=2&after=\(actors)",
+    ] {
+      let page = await app.get(target)
+      #expect(page.status == 400, "\(target)")
+      #expect(page.body.contains("belongs to another list"), "\(target)")
+    }
   }
 
   @Test func otherMethodsAndHeadRequests() async throws {

@@ -53,7 +53,6 @@ public final class DisplayGroup: @unchecked Sendable {
     guard let database = context.database else {
       throw DatabaseError(.invalidValue, "no database is open")
     }
-    let qualifier = [request.qualifier, context.auxiliaryQualifier].compactMap { $0 }
     // Without a primary key rows have no positions: such a list pages by offset.
     let keyset = entity.primaryKeyAttributes.isEmpty ? nil : request.keyset
     self.database = database
@@ -62,12 +61,16 @@ public final class DisplayGroup: @unchecked Sendable {
     self.positions = request.positions
     self.exactCountRowLimit = context.exactCountRowLimit
     self.countTimeBudget = context.countTimeBudget
-    self.specification = FetchSpecification(
-      entityName: entity.name, qualifier: qualifier.isEmpty ? nil : .all(qualifier),
-      sortOrderings: request.sortOrderings, limit: request.limit,
-      offset: keyset != nil || request.offset == 0 ? nil : request.offset,
-      prefetchKeyPaths: context.displayPropertyKeys, keyset: keyset)
+    var specification = request.rows(of: entity, auxiliary: context.auxiliaryQualifier)
+    specification.limit = request.limit
+    specification.offset = keyset != nil || request.offset == 0 ? nil : request.offset
+    specification.prefetchKeyPaths = context.displayPropertyKeys
+    specification.keyset = keyset
+    self.specification = specification
   }
+
+  /// The identity of the listed rows, which positions read in them are bound to.
+  public var identity: ListIdentity { ListIdentity(specification) }
 
   deinit { backgroundCount?.cancel() }
 

@@ -1,10 +1,10 @@
 import D2SModel
 import Foundation
 
-/// A list row's position (its orderings' values, then its primary key) as URL text, for the
-/// `after=` and `before=` of keyset paging: each value tagged by its type (`i42`, `sMAX%20T`,
-/// `n` for NULL…), joined by commas. Decoding is exact: a value comes back as the same
-/// ``DatabaseValue``.
+/// Values as URL-safe text: each tagged by its type (`i42`, `sMAX%20T`, `n` for NULL…),
+/// joined by commas. Decoding is exact: a value comes back as the same ``DatabaseValue``.
+/// A list row's position (``ListPosition``), a web session's user key and an edit form's
+/// fetched values travel this way.
 public enum PositionToken {
   /// The text of `values`; nil when one of them cannot be a position (an array, unless
   /// `arrays`: an edit form's values may be arrays, `a{7,8}`).
@@ -16,15 +16,15 @@ public enum PositionToken {
       case .int(let number): parts.append("i\(number)")
       case .double(let number): parts.append("d\(number)")
       case .decimal(let number): parts.append("m\(number)")
-      case .string(let text): parts.append("s" + HTML.pathSegment(text))
+      case .string(let text): parts.append("s" + PercentEncoding.encode(text))
       case .bool(let flag): parts.append(flag ? "b1" : "b0")
       // Seconds since 2001, as Date keeps them: exact (since 1970 would round).
       case .date(let date): parts.append("T\(date.timeIntervalSinceReferenceDate)")
       case .data(let data): parts.append("x" + data.map { String(format: "%02x", $0) }.joined())
-      case .verbatim(let text): parts.append("v" + HTML.pathSegment(text))
+      case .verbatim(let text): parts.append("v" + PercentEncoding.encode(text))
       case .array(let items):
         guard arrays else { return nil }
-        parts.append("a" + HTML.pathSegment(DatabaseValue.arrayText(items)))
+        parts.append("a" + PercentEncoding.encode(DatabaseValue.arrayText(items)))
       }
     }
     return parts.joined(separator: ",")
@@ -32,7 +32,7 @@ public enum PositionToken {
 
   /// The values of `text`.
   ///
-  /// - Throws: ``WebError`` (400) when the text is not a position.
+  /// - Throws: ``PositionTokenError`` when the text is not a position.
   public static func decode(_ text: String) throws -> [DatabaseValue] {
     guard !text.isEmpty else { throw bad(text) }
     return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
@@ -46,8 +46,8 @@ public enum PositionToken {
         if let number = Decimal(string: String(payload)), !payload.isEmpty {
           return .decimal(number)
         }
-      case "s": if let text = HTML.percentDecoded(payload) { return .string(text) }
-      case "v": if let text = HTML.percentDecoded(payload) { return .verbatim(text) }
+      case "s": if let text = PercentEncoding.decode(payload) { return .string(text) }
+      case "v": if let text = PercentEncoding.decode(payload) { return .verbatim(text) }
       case "b" where payload == "0" || payload == "1": return .bool(payload == "1")
       case "T":
         // Years 1 to 9999.
@@ -61,7 +61,9 @@ public enum PositionToken {
         }
       case "x": if let data = hexData(payload) { return .data(data) }
       case "a":
-        if let text = HTML.percentDecoded(payload), let items = DatabaseValue.parseArrayText(text) {
+        if let text = PercentEncoding.decode(payload),
+          let items = DatabaseValue.parseArrayText(text)
+        {
           return .array(items)
         }
       default: break
@@ -70,8 +72,8 @@ public enum PositionToken {
     }
   }
 
-  private static func bad(_ text: String) -> WebError {
-    WebError(.badRequest, "not a list position: \(text)")
+  private static func bad(_ text: String) -> PositionTokenError {
+    PositionTokenError(message: "not a list position: \(text)")
   }
 
   private static func hexData(_ text: Substring) -> Data? {
@@ -86,4 +88,12 @@ public enum PositionToken {
     }
     return Data(bytes)
   }
+}
+
+/// Text that is not a ``PositionToken``, or a position made for another list.
+public struct PositionTokenError: Error, CustomStringConvertible, Sendable {
+  /// What is wrong, for the user.
+  public let message: String
+  /// The message.
+  public var description: String { message }
 }

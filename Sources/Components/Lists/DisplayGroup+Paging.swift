@@ -1,0 +1,106 @@
+import D2SModel
+import Qualifiers
+
+/// Moving a list's window: after the last row shown or before the first, by the rows'
+/// positions (keyset paging), so page k costs what page 1 costs and rows inserted or deleted
+/// meanwhile neither repeat nor skip others. A list whose window recorded no positions (no
+/// primary key, a look's own fetch) moves by offset. The REPL's `next` and `prev` and the web's
+/// pager links all go through here.
+extension DisplayGroup {
+  /// Where a list is read: its database, entity and page's own qualifier (a to-many's).
+  public struct Rows: Sendable {
+    /// The database the rows are in.
+    public let database: Database
+    /// The listed entity.
+    public let entity: Entity
+    /// The page's own qualifier, combined with the user's (``ListRequest/rows(of:auxiliary:)``).
+    public let auxiliary: Qualifier?
+
+    /// The rows of `entity` in `database`, filtered also by `auxiliary`.
+    public init(database: Database, entity: Entity, auxiliary: Qualifier?) {
+      self.database = database
+      self.entity = entity
+      self.auxiliary = auxiliary
+    }
+  }
+
+  /// The window after the one `request` showed, as its recorded positions say; nil at the
+  /// list's end (looking again for rows inserted since, when the window said none followed).
+  public static func window(after request: ListRequest, in rows: Rows) throws -> ListRequest? {
+    guard let limit = request.limit, limit > 0 else { return nil }
+    var next = request
+    let positions = request.positions
+    if let last = positions.last {
+      guard try positions.more || hasRows(request, in: rows, .after(last)) else { return nil }
+      next.keyset = .after(last)
+      next.offset += positions.rows
+    } else {
+      guard request.keyset == nil,
+        try hasRows(request, in: rows, nil, offset: request.offset + limit)
+      else { return nil }
+      next.offset += limit
+    }
+    return next
+  }
+
+  /// The window before the one `request` showed; nil at the list's start.
+  public static func window(before request: ListRequest, in rows: Rows) throws -> ListRequest? {
+    guard let limit = request.limit, limit > 0, request.offset > 0 || request.keyset != nil
+    else { return nil }
+    if let first = request.positions.first {
+      return try window(
+        endingBefore: first, of: request, numberedFrom: max(0, request.offset - limit), in: rows)
+    }
+    var previous = request
+    previous.keyset = nil
+    previous.offset = max(0, request.offset - limit)
+    return previous
+  }
+
+  /// The window of `request.limit` rows that ends just before `position`, its first row
+  /// numbered `offset`: the list's first window when fewer rows precede the position; nil
+  /// when none do.
+  public static func window(
+    endingBefore position: [DatabaseValue], of request: ListRequest, numberedFrom offset: Int,
+    in rows: Rows
+  ) throws -> ListRequest? {
+    guard let limit = request.limit, limit > 0 else { return nil }
+    var specification = request.rows(of: rows.entity, auxiliary: rows.auxiliary)
+    specification.keyset = .before(position)
+    specification.limit = limit
+    let keyCount = rows.entity.primaryKeyAttributes.count
+    var anchor: [DatabaseValue]?
+    var count = 0
+    try rows.database.fetchRows(
+      specification, attributes: rows.entity.primaryKeyAttributes, paths: [], positions: true
+    ) { values in
+      anchor = Array(values.dropFirst(keyCount))
+      count += 1
+    }
+    guard count > 0 else { return nil }
+    var window = request
+    guard count == limit, let anchor else {
+      window.keyset = nil
+      window.offset = 0
+      return window
+    }
+    window.keyset = .from(anchor)
+    window.offset = max(0, offset)
+    return window
+  }
+
+  /// Whether the list has a row after `keyset` (or at `offset`).
+  private static func hasRows(
+    _ request: ListRequest, in rows: Rows, _ keyset: KeysetBound?, offset: Int = 0
+  ) throws -> Bool {
+    var specification = request.rows(of: rows.entity, auxiliary: rows.auxiliary)
+    specification.keyset = keyset
+    specification.limit = 1
+    specification.offset = offset == 0 ? nil : offset
+    var found = false
+    try rows.database.fetchRows(
+      specification, attributes: Array(rows.entity.attributes.prefix(1)), paths: []
+    ) { _ in found = true }
+    return found
+  }
+}
