@@ -130,15 +130,12 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     guard let first = objects.first else { return }
     var chains = Set<[String]>()
     for keyPath in keyPaths {
-      var entity = first.entity
+      let walk = KeyPathWalk(
+        keyPath.split(separator: ".").map(String.init), from: first.entity, in: model)
       var chain: [String] = []
-      for component in keyPath.split(separator: ".").map(String.init) {
-        guard let relationship = entity.relationship(named: component), !relationship.isToMany,
-          let destination = model.entity(named: relationship.destinationName)
-        else { break }
-        chain.append(component)
+      for step in walk.steps {
+        chain.append(step.name)
         chains.insert(chain)
-        entity = destination
       }
     }
     // Shorter chains first, so `inventory` is loaded before `inventory.film`.

@@ -13,31 +13,41 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
 
   /// Resolves `keyPath` from `entity`; throws when a step is unknown or crosses a to-many.
   public init(_ keyPath: String, from entity: Entity, in model: Model) throws {
-    var current = entity
-    var relationships: [String] = []
     let components = keyPath.split(separator: ".").map(String.init)
+    // Every component but the last is a to-one relationship; the last is an attribute of
+    // the entity reached, or a relationship (of either kind).
+    let walk = KeyPathWalk(components.dropLast(), from: entity, in: model)
+    switch walk.stop {
+    case .end: break
+    case .notARelationship:
+      throw DatabaseError(
+        .invalidValue,
+        "\(walk.owner.name) has no property '\(walk.rest.first ?? "")' (in \(keyPath))")
+    case .toMany(let step):
+      throw DatabaseError(
+        .unsupported, "\(keyPath) crosses the to-many relationship \(step.source.name).\(step.name)"
+      )
+    case .missingDestination(let name):
+      throw DatabaseError(.invalidValue, "no entity \(name)")
+    }
+    var relationships = walk.steps.map(\.name)
     var attribute: Attribute?
     var index: Int?
-    for (position, component) in components.enumerated() {
-      let isLast = position == components.count - 1
-      if isLast, let found = current.attribute(named: component) {
+    if let last = components.last {
+      if let found = walk.owner.attribute(named: last) {
         attribute = found
-        index = current.attributeIndex(named: component)
-        break
+        index = walk.owner.attributeIndex(named: last)
+      } else {
+        let end = KeyPathWalk([last], from: walk.owner, in: model, toMany: true)
+        switch end.stop {
+        case .end: relationships.append(last)
+        case .missingDestination(let name):
+          throw DatabaseError(.invalidValue, "no entity \(name)")
+        case .notARelationship, .toMany:
+          throw DatabaseError(
+            .invalidValue, "\(walk.owner.name) has no property '\(last)' (in \(keyPath))")
+        }
       }
-      guard let relationship = current.relationship(named: component) else {
-        throw DatabaseError(
-          .invalidValue, "\(current.name) has no property '\(component)' (in \(keyPath))")
-      }
-      guard !relationship.isToMany || isLast else {
-        throw DatabaseError(
-          .unsupported, "\(keyPath) crosses the to-many relationship \(current.name).\(component)")
-      }
-      relationships.append(component)
-      guard let destination = model.entity(named: relationship.destinationName) else {
-        throw DatabaseError(.invalidValue, "no entity \(relationship.destinationName)")
-      }
-      current = destination
     }
     self.relationships = relationships
     self.attribute = attribute
@@ -75,12 +85,9 @@ public struct PropertyPath: Sendable, CustomStringConvertible {
   /// The entity whose attribute the path ends at: the last relationship's destination, or
   /// `root` (nil when the model lacks a step).
   public func owner(in model: Model, from root: Entity? = nil) -> Entity? {
-    var current = root ?? self.root.flatMap { model.entity(named: $0) }
-    for name in relationships {
-      guard let relationship = current?.relationship(named: name) else { return nil }
-      current = model.entity(named: relationship.destinationName)
-    }
-    return current
+    guard let start = root ?? self.root.flatMap({ model.entity(named: $0) }) else { return nil }
+    let walk = KeyPathWalk(relationships, from: start, in: model, toMany: true)
+    return walk.rest.isEmpty ? walk.owner : nil
   }
 
   public var description: String { keyPath }

@@ -49,42 +49,42 @@ struct SQLBuilder {
 
   /// The alias and entity reached by following to-one `relationships` from the root.
   mutating func alias(for relationships: ArraySlice<String>) throws -> (String, Entity) {
-    var current = entity
+    let walk = KeyPathWalk(relationships, from: entity, in: model)
+    switch walk.stop {
+    case .end: break
+    case .notARelationship:
+      throw DatabaseError(
+        .invalidValue, "\(walk.owner.name) has no relationship '\(walk.rest.first ?? "")'")
+    case .toMany(let step):
+      throw DatabaseError(
+        .unsupported,
+        "key path crosses the to-many relationship \(step.source.name).\(step.name); only to-one relationships can be followed here"
+      )
+    case .missingDestination(let name):
+      throw DatabaseError(.invalidValue, "no entity \(name)")
+    }
     var alias = rootAlias
     var path = ""
-    for name in relationships {
-      guard let relationship = current.relationship(named: name) else {
-        throw DatabaseError(.invalidValue, "\(current.name) has no relationship '\(name)'")
-      }
-      guard !relationship.isToMany else {
-        throw DatabaseError(
-          .unsupported,
-          "key path crosses the to-many relationship \(current.name).\(name); only to-one relationships can be followed here"
-        )
-      }
-      guard let destination = model.entity(named: relationship.destinationName) else {
-        throw DatabaseError(.invalidValue, "no entity \(relationship.destinationName)")
-      }
-      path += "." + name
+    for step in walk.steps {
+      path += "." + step.name
       if let known = joinAliases[path] {
-        (alias, current) = known
+        alias = known.alias
         continue
       }
       let next = "\(aliasPrefix)\(joinAliases.count + 1)"
-      let on = relationship.joins.map { join -> SQLExpression in
-        let source = current.attribute(named: join.source)?.columnName ?? join.source
-        let target = destination.attribute(named: join.destination)?.columnName ?? join.destination
+      let on = step.relationship.joins.map { join -> SQLExpression in
+        let source = step.source.attribute(named: join.source)?.columnName ?? join.source
+        let target =
+          step.destination.attribute(named: join.destination)?.columnName ?? join.destination
         return .compare(.column(target, of: next), .equal, .column(source, of: alias))
       }
-      joins.append(
-        SQLJoin(
-          SQLSource(.table(destination.externalName, schema: destination.schema), alias: next),
-          on: .and(on)))
-      joinAliases[path] = (next, destination)
+      let table = SQLExpression.table(
+        step.destination.externalName, schema: step.destination.schema)
+      joins.append(SQLJoin(SQLSource(table, alias: next), on: .and(on)))
+      joinAliases[path] = (next, step.destination)
       alias = next
-      current = destination
     }
-    return (alias, current)
+    return (alias, walk.owner)
   }
 
   /// The column expression and attribute for a property key path.

@@ -22,31 +22,19 @@ struct ToManyPath {
   /// Resolves `path` from `entity` as far as its first to-many step.
   /// - Throws: when the path ends at a to-many relationship (compare one of its attributes).
   init(_ path: KVCPath, from entity: Entity, in model: Model) throws {
-    var pending = path.components[...]
-    var current = entity
-    var toOnes: [String] = []
-    while let name = pending.popFirst() {
-      guard let relationship = current.relationship(named: name),
-        let destination = model.entity(named: relationship.destinationName)
-      else { break }
-      if relationship.isFlattened {
-        pending = (relationship.definition + pending)[...]
-        continue
-      }
-      if relationship.isToMany {
-        guard !pending.isEmpty else {
-          throw DatabaseError(
-            .unsupported,
-            "\(path) is a to-many relationship; compare one of its attributes (like \(path).id)")
-        }
-        crossing = Crossing(
-          toOnes: toOnes, relationship: relationship, destination: destination, rest: Array(pending)
-        )
-        return
-      }
-      toOnes.append(name)
-      current = destination
+    let walk = KeyPathWalk(path.components, from: entity, in: model, expandingFlattened: true)
+    guard case .toMany(let step) = walk.stop else {
+      crossing = nil
+      return
     }
-    crossing = nil
+    let rest = walk.rest.dropFirst()
+    guard !rest.isEmpty else {
+      throw DatabaseError(
+        .unsupported,
+        "\(path) is a to-many relationship; compare one of its attributes (like \(path).id)")
+    }
+    crossing = Crossing(
+      toOnes: walk.steps.map(\.name), relationship: step.relationship,
+      destination: step.destination, rest: Array(rest))
   }
 }

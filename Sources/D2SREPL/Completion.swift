@@ -84,13 +84,9 @@ enum Completion {
     var components = prefix.split(separator: ".", omittingEmptySubsequences: false).map(
       String.init)
     let last = components.removeLast()
-    var current = entity
-    for name in components {
-      guard let relationship = current.relationship(named: name),
-        let next = model.entity(named: relationship.destinationName)
-      else { return [] }
-      current = next
-    }
+    let walk = KeyPathWalk(components, from: entity, in: model, toMany: true)
+    guard walk.rest.isEmpty else { return [] }
+    let current = walk.owner
     let names = current.attributes.map(\.name) + current.relationships.map(\.name)
     let lead = components.isEmpty ? "" : components.joined(separator: ".") + "."
     return names.filter { $0.lowercased().hasPrefix(last.lowercased()) }.sorted().map { name in

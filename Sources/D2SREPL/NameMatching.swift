@@ -30,21 +30,17 @@ extension REPLSession {
   /// case): through relationships up to an attribute; what follows an attribute, and
   /// `@` operators, are left as typed.
   func matchedPath(_ path: KVCPath, from entity: Entity) throws -> KVCPath {
-    var components: [String] = []
-    var current: Entity? = entity
-    for component in path.components {
-      guard let from = current, !component.hasPrefix("@") else {
-        components.append(component)
-        current = nil
-        continue
-      }
-      let name = try propertyName(component, in: from)
-      components.append(name)
-      current = from.relationship(named: name).flatMap {
-        try? database.model.entity(named: $0.destinationName)
-      }
+    let named = path.components.prefix { !$0.hasPrefix("@") }
+    let walk = try KeyPathWalk(
+      named, from: entity, in: try database.model, toMany: true, matching: propertyName)
+    var components = walk.steps.map(\.name)
+    var rest = path.components.dropFirst(walk.steps.count)
+    // The attribute (or relationship to an entity the model lacks) the walk stopped at.
+    if let next = rest.first, !next.hasPrefix("@") {
+      components.append(try propertyName(next, in: walk.owner))
+      rest = rest.dropFirst()
     }
-    return KVCPath(components: components)
+    return KVCPath(components: components + rest)
   }
 
   /// `qualifier` with every key path matched against `entity`.

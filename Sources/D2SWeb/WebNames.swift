@@ -79,34 +79,33 @@ struct WebNames {
   private func resolve(_ path: KVCPath, from entity: Entity, for use: PathUse) throws -> (
     path: KVCPath, attribute: Attribute
   ) {
-    var components: [String] = []
-    var current = entity
-    for (index, component) in path.components.enumerated() {
+    func named(_ component: String, in entity: Entity) throws -> String {
       if component.hasPrefix("@") {
         throw WebError(.badRequest, "\(path): operators such as \(component) are not supported")
       }
-      let name = try property(component, of: current)
-      components.append(name)
-      let last = index == path.components.count - 1
-      if let attribute = current.attribute(named: name) {
-        guard last else { throw WebError(.badRequest, "\(path) goes past the attribute \(name)") }
-        return (KVCPath(components: components), attribute)
-      }
-      guard let relationship = current.relationship(named: name),
-        let destination = model.entity(named: relationship.destinationName)
-      else { throw WebError(.badRequest, "\(current.name) has no property '\(component)'") }
-      if use == .order, relationship.isToMany {
-        throw WebError(.badRequest, "order: \(name) is a to-many; a list sorts by to-ones only")
-      }
-      if last {
-        let example = destination.titleAttributeChoices.first?.first ?? "name"
-        throw WebError(
-          .badRequest,
-          "\(path) is a relationship: name one of its attributes (\(path).\(example))")
-      }
-      current = destination
+      return try property(component, of: entity)
     }
-    throw WebError(.badRequest, "an empty key path")
+    guard !path.components.isEmpty else { throw WebError(.badRequest, "an empty key path") }
+    // A list sorts by to-ones only; a filter may cross to-manys.
+    let walk = try KeyPathWalk(
+      path.components, from: entity, in: model, toMany: use != .order, matching: named)
+    if case .toMany(let step) = walk.stop {
+      throw WebError(.badRequest, "order: \(step.name) is a to-many; a list sorts by to-ones only")
+    }
+    let components = walk.steps.map(\.name)
+    guard let next = walk.rest.first else {
+      let example = walk.owner.titleAttributeChoices.first?.first ?? "name"
+      throw WebError(
+        .badRequest, "\(path) is a relationship: name one of its attributes (\(path).\(example))")
+    }
+    let name = try named(next, in: walk.owner)
+    guard let attribute = walk.owner.attribute(named: name) else {
+      throw WebError(.badRequest, "\(walk.owner.name) has no property '\(next)'")
+    }
+    guard walk.rest.count == 1 else {
+      throw WebError(.badRequest, "\(path) goes past the attribute \(name)")
+    }
+    return (KVCPath(components: components + [name]), attribute)
   }
 
   /// `qualifier` with its paths resolved from `entity`.

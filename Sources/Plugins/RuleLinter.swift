@@ -138,20 +138,15 @@ public struct RuleLinter {
 
   /// Why `components` is no key path of `entity`, or nil when it is one.
   private func missing(_ components: [String], from entity: Entity) -> String? {
-    var current = entity
-    for (index, name) in components.enumerated() {
-      if let relationship = current.relationship(named: name) {
-        guard let next = model?.entity(named: relationship.destinationName) else { return nil }
-        current = next
-        continue
-      }
-      if current.attribute(named: name) != nil, index == components.count - 1 { return nil }
-      let names = current.attributes.map(\.name) + current.relationships.map(\.name)
-      let close = Suggestions.closest(to: name, among: names).map { "'\($0)'" }
-      return "\(current.name) has no property '\(name)'"
-        + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?")
-    }
-    return nil
+    guard let model else { return nil }
+    let walk = KeyPathWalk(components, from: entity, in: model, toMany: true)
+    guard case .notARelationship = walk.stop, let name = walk.rest.first else { return nil }
+    let current = walk.owner
+    if current.attribute(named: name) != nil, walk.rest.count == 1 { return nil }
+    let names = current.attributes.map(\.name) + current.relationships.map(\.name)
+    let close = Suggestions.closest(to: name, among: names).map { "'\($0)'" }
+    return "\(current.name) has no property '\(name)'"
+      + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?")
   }
 
   private func unknown(_ what: String, _ name: String, among names: [String], _ why: String?)

@@ -94,21 +94,14 @@ struct ListColumns {
 
     /// The titles of the to-one `path` ends at, if its foreign key can be read from a row.
     init?(_ path: PropertyPath, from entity: Entity, in model: Model) {
-      guard path.attribute == nil, let last = path.relationships.last else { return nil }
-      let through = path.relationships.dropLast()
-      var owner = entity
-      for name in through {
-        guard
-          let next = owner.relationship(named: name).flatMap({
-            model.entity(named: $0.destinationName)
-          })
-        else { return nil }
-        owner = next
-      }
-      guard let relationship = owner.relationship(named: last), !relationship.isToMany,
-        !relationship.isFlattened, !relationship.joins.isEmpty,
-        let destination = model.entity(named: relationship.destinationName)
+      // To-ones all the way (a to-many stops the walk short).
+      let walk = KeyPathWalk(path.relationships, from: entity, in: model)
+      guard path.attribute == nil, walk.rest.isEmpty, let last = walk.steps.last,
+        !last.relationship.isFlattened, !last.relationship.joins.isEmpty
       else { return nil }
+      let through = path.relationships.dropLast()
+      let relationship = last.relationship
+      let destination = last.destination
       let sources = relationship.joins.compactMap { join in
         try? PropertyPath(
           (through + [join.source]).joined(separator: "."), from: entity, in: model)
