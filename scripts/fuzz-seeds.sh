@@ -46,7 +46,7 @@ printf 'plain text' >"$out/terminal/seed-3"
 # Web requests (the first byte chooses: 00 a GET target, 01 a login form, 02 a cookie header,
 # 03 an edit form of a logged-in session, 04 a position token, 05 an array text).
 printf '%s\n' "Film?where=title%20like%20'A*'&order=length%20desc&limit=5" "Film/1/actors" \
-  "FilmActor/1,1" "Film?order=title&after=sACADEMY%20DINOSAUR,i1&offset=1" "Film/1/-/edit" \
+  "FilmActor/1,1" "Film?order=title&after=1t1w3eplgwtx0.sACADEMY%20DINOSAUR,i1&offset=1" "Film/1/-/edit" \
   "Customer?where=address.phone%20like%20'1*'" | seeds web 00
 printf '%s\n' "user=Mike&password=x&next=%2FFilm" "_csrf=x&user=&password=" | seeds web 01
 printf '%s\n' "d2s_session=abc.def" "d2s_session=; d2s_login=x.y" | seeds web 02

@@ -141,6 +141,11 @@ extension Database {
       index, attribute in
       stillHolds(attribute, snapshot[index])
     }
+    guard !conditions.isEmpty else {
+      throw DatabaseError(
+        .unsupported,
+        "\(entity.name) has no column whose value can be compared in SQL; nothing was deleted")
+    }
     let statement = adaptor.dialect.statement(SQLDelete(from: table(entity), where: conditions))
     do {
       try adaptor.transaction {
@@ -217,6 +222,8 @@ extension Database {
     var select = SQLSelect(
       attributes.map { .identifier($0.columnName) }, from: SQLSource(table(object.entity)))
     select.conditions = keyConditions(object)
+    // Without a key the row cannot be told apart (such an entity is read-only anyway).
+    guard !select.conditions.isEmpty else { throw conflict(object, count: 0) }
     select.locksRows = true
     var current: [DatabaseValue]?
     try adaptor.query(adaptor.dialect.statement(select), columns: attributes) { current = $0 }

@@ -27,7 +27,8 @@ public struct KeyPathWalk: Sendable {
 
   /// The relationships followed, in order.
   public let steps: [Step]
-  /// The components after the last step followed (from the first one not followed).
+  /// The components after the last step followed (from the first one not followed); with
+  /// `expandingFlattened`, a flattened relationship's definition stands in for its name.
   public let rest: ArraySlice<String>
   /// The entity reached: the last step's destination, or the root.
   public let owner: Entity

@@ -71,6 +71,10 @@ struct SQLBuilder {
         alias = known.alias
         continue
       }
+      guard !step.relationship.joins.isEmpty else {
+        throw DatabaseError(
+          .unsupported, "\(step.source.name).\(step.name) has no join columns to follow")
+      }
       let next = "\(aliasPrefix)\(joinAliases.count + 1)"
       let on = step.relationship.joins.map { join -> SQLExpression in
         let source = step.source.attribute(named: join.source)?.columnName ?? join.source

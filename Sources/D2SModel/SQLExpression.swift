@@ -63,15 +63,37 @@ public indirect enum SQLExpression: Sendable {
 
 /// The functions the expression layer writes.
 public enum SQLFunction: String, Sendable {
-  case lower, count, min, max
+  /// `lower(x)`: text in lower case.
+  case lower
+  /// `count(*)`.
+  case count
+  /// `min(x)`.
+  case min
+  /// `max(x)`.
+  case max
+  /// `COALESCE(a, b)`: the first that is not NULL.
   case coalesce = "COALESCE"
 }
 
 /// A comparison operator.
 public enum SQLOperator: Sendable {
-  case equal, notEqual, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
-  /// Null-safe equality and inequality, as the dialect spells them (`IS`, `IS NOT DISTINCT FROM`).
-  case nullSafeEqual, nullSafeNotEqual
+  /// `=`.
+  case equal
+  /// `<>`.
+  case notEqual
+  /// `<`.
+  case lessThan
+  /// `<=`.
+  case lessThanOrEqual
+  /// `>`.
+  case greaterThan
+  /// `>=`.
+  case greaterThanOrEqual
+  /// Null-safe equality, as the dialect spells it (`IS`, `IS NOT DISTINCT FROM`).
+  case nullSafeEqual
+  /// Null-safe inequality (`IS NOT`, `IS DISTINCT FROM`).
+  case nullSafeNotEqual
+  /// `IN`, before a ``SQLExpression/list(_:)``.
   case `in`
 }
 
@@ -106,7 +128,12 @@ public struct SQLJoin: Sendable {
 /// One `ORDER BY` key: `x ASC NULLS FIRST`, `x DESC`, or `x` alone.
 public struct SQLOrdering: Sendable {
   /// Where NULLs go, when said.
-  public enum Nulls: Sendable { case first, last }
+  public enum Nulls: Sendable {
+    /// `NULLS FIRST`.
+    case first
+    /// `NULLS LAST`.
+    case last
+  }
   /// What is ordered by.
   public var expression: SQLExpression
   /// Ascending, descending, or unsaid (nil: the database's default, ascending).
@@ -126,7 +153,8 @@ public struct SQLOrdering: Sendable {
 public struct SQLSelect: Sendable {
   /// The result columns.
   public var columns: [SQLExpression]
-  /// What it reads from (nil: nothing, as in `SELECT (SELECT …), (SELECT …)`).
+  /// What it reads from (nil: nothing, as in `SELECT (SELECT …), (SELECT …)`; then joins,
+  /// conditions, order, window and row lock are not written either).
   public var from: SQLSource?
   /// Left joins after `from`.
   public var joins: [SQLJoin] = []
@@ -134,8 +162,9 @@ public struct SQLSelect: Sendable {
   public var conditions: [SQLExpression] = []
   /// The order of the rows.
   public var orderBy: [SQLOrdering] = []
-  /// `LIMIT` and `OFFSET`, bound.
+  /// `LIMIT`, bound.
   public var limit: DatabaseValue?
+  /// `OFFSET`, bound.
   public var offset: DatabaseValue?
   /// Whether the rows read are locked until the transaction ends (the dialect's `rowLock`).
   public var locksRows = false

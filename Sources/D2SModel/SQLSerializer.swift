@@ -57,7 +57,7 @@ public struct SQLSerializer {
   public mutating func write(_ expression: SQLExpression) {
     switch expression {
     case .identifier(let name): sql += dialect.quote(name)
-    case .column(let name, let alias): sql += alias + "." + dialect.quote(name)
+    case .column(let name, let alias): sql += self.alias(alias) + "." + dialect.quote(name)
     case .table(let name, let schema): sql += dialect.quote(table: name, schema: schema)
     case .bind(let value): sql += bind(value)
     case .constant(let value): sql += value ? "1 = 1" : "1 = 0"
@@ -78,7 +78,7 @@ public struct SQLSerializer {
     case .isNotNull(let inner):
       write(inner)
       sql += " IS NOT NULL"
-    case .all(let parts): write(parts, separator: " AND ") { $0.write($1) }
+    case .all(let parts): write(parts, separator: " AND ") { $0.writeConjunct($1) }
     case .any(let parts): write(parts, separator: " OR ") { $0.write($1) }
     case .parenthesized(let inner): enclosed("") { $0.write(inner) }
     case .not(let inner): enclosed("NOT ") { $0.write(inner) }
@@ -91,7 +91,7 @@ public struct SQLSerializer {
     case .subquery(let select): enclosed("") { $0.write(select) }
     case .named(let inner, let name):
       write(inner)
-      sql += " AS " + name
+      sql += " AS " + alias(name)
     }
   }
 
@@ -111,7 +111,29 @@ public struct SQLSerializer {
 
   private mutating func write(_ source: SQLSource) {
     write(source.source)
-    if let alias = source.alias { sql += " " + alias }
+    if let alias = source.alias { sql += " " + self.alias(alias) }
+  }
+
+  /// An alias as it is when it is letters and digits (the builder's own `t0`, `s`, `k`),
+  /// else quoted: no name reaches the text unquoted.
+  private func alias(_ name: String) -> String {
+    let plain =
+      name.first?.isLetter == true
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
+    return plain ? name : dialect.quote(name)
+  }
+
+  /// A part of a conjunction (`AND`, `WHERE`): a disjunction in parentheses, so that
+  /// `a OR b` never binds looser than the conditions around it.
+  private mutating func writeConjunct(_ part: SQLExpression) {
+    if case .any = part {
+      enclosed("") { $0.write(part) }
+    } else {
+      write(part)
+    }
   }
 
   private mutating func write(_ ordering: SQLOrdering) {
@@ -132,7 +154,7 @@ public struct SQLSerializer {
       return
     }
     sql += " WHERE "
-    write(conditions, separator: " AND ") { $0.write($1) }
+    write(conditions, separator: " AND ") { $0.writeConjunct($1) }
   }
 
   // MARK: - Statements
@@ -148,7 +170,7 @@ public struct SQLSerializer {
         sql += " LEFT JOIN "
         write(join.source)
         sql += " ON "
-        write(join.on)
+        writeConjunct(join.on)
       }
     }
     writeWhere(select.conditions, required: false)

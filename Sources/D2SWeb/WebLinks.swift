@@ -128,13 +128,13 @@ public struct WebListQuery: Sendable {
   /// Where the rendered window began and ended (known once its rows are read).
   public var positions: ListPositions
   /// The list's identity, which the pager's positions are bound to.
-  public var identity: ListIdentity?
+  public var identity: ListIdentity
 
   /// The parameters of a list page.
   public init(
     path: String, whereText: String = "", orderText: String = "", orderings: [SortOrdering] = [],
     limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
-    positions: ListPositions, identity: ListIdentity? = nil
+    positions: ListPositions, identity: ListIdentity
   ) {
     self.identity = identity
     self.window = window
@@ -176,7 +176,7 @@ public struct WebListQuery: Sendable {
   func nextURL(shown: Int) -> String? {
     let limit = window
     guard shown > 0 else { return nil }
-    if let last = positions.last, let identity {
+    if let last = positions.last {
       guard positions.more, let token = ListPosition(last, in: identity).token else { return nil }
       return url([("after", token), ("offset", "\(offset + shown)")])
     }
@@ -189,9 +189,7 @@ public struct WebListQuery: Sendable {
   func previousURL() -> String? {
     let limit = window
     guard offset > 0 || positioned else { return nil }
-    if let first = positions.first, let identity,
-      let token = ListPosition(first, in: identity).token
-    {
+    if let first = positions.first, let token = ListPosition(first, in: identity).token {
       return url([("before", token), ("offset", "\(max(0, offset - limit))")])
     }
     let previous = max(0, offset - limit)

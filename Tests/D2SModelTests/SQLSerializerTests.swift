@@ -116,4 +116,22 @@ import Testing
       sqlite.text(.rollback, depth: 1) == "ROLLBACK TO SAVEPOINT d2s_1; RELEASE SAVEPOINT d2s_1")
     #expect(postgres.text(.rollback, depth: 0) == "ROLLBACK")
   }
+
+  @Test func disjunctionsInConjunctionsAreParenthesisedAndOddAliasesQuoted() {
+    func equals(_ name: String, _ value: Int) -> SQLExpression {
+      .compare(.identifier(name), .equal, .bind(.int(value)))
+    }
+    let delete = SQLDelete(
+      from: table, where: [.any([equals("a", 1), equals("b", 2)]), equals("c", 3)])
+    #expect(
+      sqlite.statement(delete).sql
+        == #"DELETE FROM "s"."od""d" WHERE ("a" = ? OR "b" = ?) AND "c" = ?"#)
+    let nested = SQLSelect(
+      [.all([.any([equals("a", 1), equals("b", 2)]), equals("c", 3)])], from: nil)
+    #expect(sqlite.statement(nested).sql == #"SELECT ("a" = ? OR "b" = ?) AND "c" = ?"#)
+    let odd = SQLSelect(
+      [.named(.column("x", of: #"t"0"#), as: "1 k")], from: SQLSource(table, alias: #"t"0"#))
+    #expect(
+      sqlite.statement(odd).sql == #"SELECT "t""0"."x" AS "1 k" FROM "s"."od""d" "t""0""#)
+  }
 }

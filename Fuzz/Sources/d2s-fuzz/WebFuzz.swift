@@ -1,3 +1,4 @@
+import Components
 import D2SModel
 import D2STesting
 import D2SWeb

@@ -69,9 +69,6 @@ public final class DisplayGroup: @unchecked Sendable {
     self.specification = specification
   }
 
-  /// The identity of the listed rows, which positions read in them are bound to.
-  public var identity: ListIdentity { ListIdentity(specification) }
-
   deinit { backgroundCount?.cancel() }
 
   /// The window's size, if any.
