@@ -1,4 +1,5 @@
 import Dispatch
+import EnvKeys
 import Synchronization
 
 /// Counts that never hold a page up: the database's own estimates, and counts run on a

@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 
 extension Database {

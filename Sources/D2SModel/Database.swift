@@ -120,7 +120,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   {
     .all(
       zip(keys, values).map { key, value in
-        .comparison(KVCPath(key), .equal, value.literal)
+        .comparison(KVCPath(key), .equal, value)
       })
   }
 
@@ -162,13 +162,13 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
       let batch = keys[start..<min(keys.count, start + perStatement)]
       let qualifier: Qualifier
       if attributes.count == 1 {
-        qualifier = .comparison(KVCPath(attributes[0]), .in, .list(batch.map { $0[0].literal }))
+        qualifier = .comparison(KVCPath(attributes[0]), .in, .list(batch.map { $0[0] }))
       } else {
         qualifier = .any(
           batch.map { key in
             .all(
               zip(attributes, key).map { name, value in
-                .comparison(KVCPath(name), .equal, value.literal)
+                .comparison(KVCPath(name), .equal, value)
               })
           })
       }
@@ -216,7 +216,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     if key.contains(.null) { return nil }
     let qualifier = Qualifier.all(
       zip(relationship.joins, key).map { join, value in
-        .comparison(KVCPath(join.destination), .equal, value.literal)
+        .comparison(KVCPath(join.destination), .equal, value)
       })
     return try fetch(
       FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)
@@ -239,14 +239,14 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
         object.entity.primaryKeyAttributeNames.map { key in
           .comparison(
             KVCPath(components: [inverse, key]), .equal,
-            (object.databaseValue(forAttribute: key) ?? .null).literal)
+            object.databaseValue(forAttribute: key) ?? .null)
         })
     }
     return .all(
       relationship.joins.map { join in
         .comparison(
           KVCPath(join.destination), .equal,
-          (object.databaseValue(forAttribute: join.source) ?? .null).literal)
+          object.databaseValue(forAttribute: join.source) ?? .null)
       })
   }
 
@@ -282,23 +282,5 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
         .readOnly, "\(entity.name) is read-only (\(entity.isView ? "a view" : "no primary key"))")
     }
     return DatabaseObject(entity: entity, database: self)
-  }
-}
-
-extension DatabaseValue {
-  /// The value as a qualifier literal (for internal qualifiers; dates as ISO text).
-  public var literal: Literal {
-    switch self {
-    case .null: .null
-    case .int(let i): .int(i)
-    case .double(let d): Decimal(string: "\(d)").map { .decimal($0) } ?? .null
-    case .decimal(let d): .decimal(d)
-    case .string(let s): .string(s)
-    case .bool(let b): .bool(b)
-    case .date(let d): .string(ISODateText.format(d))
-    case .data: .null
-    case .array(let items): .list(items.map { $0.map { .string($0) } ?? .null })
-    case .verbatim(let s): .string(s)
-    }
   }
 }

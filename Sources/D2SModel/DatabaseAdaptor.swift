@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// What a database adaptor provides: its catalog, statements with bound values, typed values,
 /// transactions. SQL is built above it, by ``SQLBuilder`` with the adaptor's ``SQLDialect``.
 public protocol DatabaseAdaptor: AnyObject, Sendable {

@@ -2,31 +2,38 @@ import EnvKeys
 import Foundation
 
 extension DatabaseValue {
-  /// A literal (from a qualifier or a command) as a value of `attribute`'s type.
+  /// A value as one of `attribute`'s: a value in a form the column can hold (what an adaptor
+  /// fetched from it, a blob, a double, a verbatim numeric, an epoch number in a date column)
+  /// is itself, bound as it is; a constant typed in a qualifier or a command is converted
+  /// (`'2006-02-15'` to a date, `1` to `1.0` for a decimal column, `(7, 8)` to an array).
   /// - Throws: ``DatabaseError`` (`invalidValue`) when it does not fit.
-  public static func coerce(_ literal: Literal, to attribute: Attribute) throws -> DatabaseValue {
+  public static func coerce(_ value: DatabaseValue, to attribute: Attribute) throws
+    -> DatabaseValue
+  {
     func fail() -> DatabaseError {
       DatabaseError(
         .invalidValue,
-        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)"
+        "cannot use \(value.kindName) \(value.qualifierText) for \(attribute.name): expected \(attribute.valueType.rawValue)"
       )
     }
-    switch (literal, attribute.valueType) {
-    case (.null, _): return .null
-    case (.string(let s), .string): return .string(s)
+    switch (value, attribute.valueType) {
+    case (.null, _), (.verbatim, _), (.string, .string), (.int, .int), (.double, .double),
+      (.decimal, .decimal), (.bool, .bool), (.date, .date), (.data, .data), (.array, .array),
+      (.int, .date), (.double, .date):
+      return value
     case (.int(let i), .string): return .string(String(i))
     case (.decimal(let d), .string): return .string(d.description)
-    case (.int(let i), .int): return .int(i)
     case (.decimal(let d), .int):
       guard let i = Int(exactly: NSDecimalNumber(decimal: d).doubleValue), Decimal(i) == d else {
         throw fail()
       }
       return .int(i)
     case (.int(let i), .double): return .double(Double(i))
-    case (.decimal(let d), .double): return .double(NSDecimalNumber(decimal: d).doubleValue)
+    // By its text: the double nearest the decimal (`NSDecimalNumber`'s conversion is not).
+    case (.decimal(let d), .double):
+      return .double(Double(DecimalText.format(d)) ?? NSDecimalNumber(decimal: d).doubleValue)
     case (.int(let i), .decimal): return .decimal(Decimal(i))
-    case (.decimal(let d), .decimal): return .decimal(d)
-    case (.bool(let b), .bool): return .bool(b)
+    case (.double(let d), .decimal): return .double(d)
     case (.int(let i), .bool) where i == 0 || i == 1: return .bool(i == 1)
     case (.string(let s), .date):
       if let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) { return .date(date) }
@@ -47,10 +54,32 @@ extension DatabaseValue {
     case (_, .array):
       throw DatabaseError(
         .invalidValue,
-        "cannot use \(literal.kindName) \(literal) for \(attribute.name): write an array as a list, like (7, 8) or ('a', NULL)"
+        "cannot use \(value.kindName) \(value.qualifierText) for \(attribute.name): write an array as a list, like (7, 8) or ('a', NULL)"
       )
     default: throw fail()
     }
+  }
+
+  /// The value a constant typed for `key` stands for (the text parser's ``Literal``).
+  /// - Throws: ``DatabaseError`` (`invalidValue`) for a dictionary, which no column holds.
+  public init(literal: Literal, for key: String) throws {
+    guard let value = DatabaseValue(literal: literal) else {
+      throw DatabaseError(.invalidValue, "\(key) cannot hold a dictionary (\(literal))")
+    }
+    self = value
+  }
+
+  /// A constant typed in a command (the text parser's ``Literal``) as a value of
+  /// `attribute`'s type; see ``coerce(_:to:)-(DatabaseValue,_)``.
+  /// - Throws: ``DatabaseError`` (`invalidValue`) when it does not fit.
+  public static func coerce(_ literal: Literal, to attribute: Attribute) throws -> DatabaseValue {
+    guard let value = DatabaseValue(literal: literal) else {
+      throw DatabaseError(
+        .invalidValue,
+        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)"
+      )
+    }
+    return try coerce(value, to: attribute)
   }
 
   /// A value typed by the user (REPL `object.KEY = VALUE`) as the attribute's type.
@@ -64,10 +93,7 @@ extension DatabaseValue {
       (.bool, .bool),
       (.date, .date), (.data, .data), (.array, .array):
       return value
-    case (.int(let i), _): return try coerce(.int(i), to: attribute)
-    case (.decimal(let d), _): return try coerce(.decimal(d), to: attribute)
-    case (.string(let s), _): return try coerce(.string(s), to: attribute)
-    case (.bool(let b), _): return try coerce(.bool(b), to: attribute)
+    case (.int, _), (.decimal, _), (.string, _), (.bool, _): return try coerce(value, to: attribute)
     default:
       throw DatabaseError(
         .invalidValue,

@@ -18,6 +18,8 @@ extension DatabaseValue {
     case .data(let data): DatabaseValue.blobText(data)
     case .array(let items): DatabaseValue.arrayText(items)
     case .verbatim(let s): s
+    case .list(let items):
+      "(" + items.map { $0.storedText(quotingText: true) }.joined(separator: ", ") + ")"
     }
   }
 

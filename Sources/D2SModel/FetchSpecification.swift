@@ -1,3 +1,4 @@
+import EnvKeys
 import Qualifiers
 
 /// What to fetch: an entity, a qualifier over its properties and key paths, orderings,

@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// A property key path (`inventory.film.title`) resolved once against an entity, so reading
 /// it for each row of a page is array indexing and cached relationships, not string work.
 public struct PropertyPath: Sendable, CustomStringConvertible {

@@ -118,13 +118,13 @@ struct SQLBuilder {
       return .parenthesized(.any(try parts.map { try sql(for: $0) }))
     case .not(let inner):
       return .not(try sql(for: inner))
-    case .comparison(let path, let op, let literal):
+    case .comparison(let path, let op, let value):
       let expanded = try ToManyPath(path, from: entity, in: model)
       if let crossing = expanded.crossing {
-        return try exists(crossing, .comparison(KVCPath(components: crossing.rest), op, literal))
+        return try exists(crossing, .comparison(KVCPath(components: crossing.rest), op, value))
       }
       let (column, attribute) = try self.column(path)
-      return try comparison(column, attribute, op, literal)
+      return try comparison(column, attribute, op, value)
     case .keyComparison(let lhsPath, let op, let rhsPath):
       let (lhs, _) = try column(lhsPath)
       let (rhs, _) = try column(rhsPath)
@@ -169,11 +169,12 @@ struct SQLBuilder {
   }
 
   private mutating func comparison(
-    _ column: SQLExpression, _ attribute: Attribute, _ op: ComparisonOperator, _ literal: Literal
+    _ column: SQLExpression, _ attribute: Attribute, _ op: ComparisonOperator,
+    _ constant: DatabaseValue
   ) throws -> SQLExpression {
     switch op {
     case .like, .caseInsensitiveLike:
-      guard case .string(let pattern) = literal else {
+      guard case .string(let pattern) = constant else {
         throw DatabaseError(.invalidValue, "'\(op.rawValue)' needs a quoted pattern")
       }
       // Before any SQL is sent: the database's own error would name an operator, not the column.
@@ -196,7 +197,7 @@ struct SQLBuilder {
             caseInsensitive: op == .caseInsensitiveLike),
         ]))
     case .in:
-      guard case .list(let items) = literal else {
+      guard case .list(let items) = constant else {
         throw DatabaseError(.invalidValue, "'in' needs a list")
       }
       let values = try items.map { try DatabaseValue.coerce($0, to: attribute) }
@@ -210,7 +211,7 @@ struct SQLBuilder {
       if nonNull.count != values.count { parts.append(.isNull(column)) }
       return parts.isEmpty ? .constant(false) : .parenthesized(.any(parts))
     default:
-      let value = try DatabaseValue.coerce(literal, to: attribute)
+      let value = try DatabaseValue.coerce(constant, to: attribute)
       if value.isNull {
         switch op {
         case .equal, .lessThanOrEqual: return .isNull(column)

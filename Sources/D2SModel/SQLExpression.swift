@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// SQL as a value: what every statement D2S sends is built from (in the manner of sql-kit).
 ///
 /// An expression holds names and values, never SQL text: names are quoted and values bound

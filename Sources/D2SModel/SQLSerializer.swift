@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// Writes SQL values (``SQLExpression``, ``SQLSelect``, ``SQLInsert``, ``SQLUpdate``,
 /// ``SQLDelete``) as text in one database's dialect: the one place statement keywords are
 /// spelled. Names are quoted by the dialect, and every value is bound, numbered in the order

@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// SQL text with its bound values: every value is a parameter, never spliced into the text.
 ///
 /// D2S's own statements come from ``SQLSerializer``; ``init(raw:_:)`` is for fixed text (a

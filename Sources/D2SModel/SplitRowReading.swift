@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// An adaptor that can step a statement's rows on one thread and decode them on another, for
 /// ``Database``'s read-ahead: the reader copies each row out raw, and the caller's thread
 /// makes the values, so that the two threads share the work.

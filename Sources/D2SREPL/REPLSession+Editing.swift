@@ -33,7 +33,8 @@ extension REPLSession {
     guard let editing else {
       throw REPLError("not editing: use `edit ENTITY KEY` or `new ENTITY` first")
     }
-    try editing.set(try propertyName(key, in: editing.object.entity), to: value)
+    let name = try propertyName(key, in: editing.object.entity)
+    try editing.set(name, to: DatabaseValue(literal: value, for: name))
     return ""
   }
 

@@ -40,7 +40,7 @@ extension REPLSession {
       // The form, with the key of a row that exists: `inspect FilmActor 1,1`.
       let example =
         (try? database.fetch(FetchSpecification(entityName: entity.name, limit: 1)))?.first.map {
-          $0.primaryKeyValues.map { Literal.keyText($0.literal) }.joined(separator: ",")
+          $0.primaryKeyValues.map { DatabaseValue.keyText($0) }.joined(separator: ",")
         } ?? keys.map { $0.name.uppercased() }.joined(separator: ",")
       throw REPLError(
         "\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", "))): "

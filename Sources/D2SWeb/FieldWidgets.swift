@@ -148,10 +148,10 @@ enum FieldWidgets {
     values.map { HTML.pathSegment(WebLinks.keyText($0)) }.joined(separator: ",")
   }
 
-  /// The literal a to-one's posted key stands for (one part, or a list of them), typed as
+  /// The value a to-one's posted key stands for (one part, or a list of them), typed as
   /// the destination's key.
-  static func keyLiteral(_ text: String, of relationship: Relationship, names: WebNames) throws
-    -> Literal
+  static func keyValue(_ text: String, of relationship: Relationship, names: WebNames) throws
+    -> DatabaseValue
   {
     guard let destination = names.model.entity(named: relationship.destinationName) else {
       throw WebError(.badRequest, "\(relationship.name) leads nowhere")
@@ -162,6 +162,6 @@ enum FieldWidgets {
     } catch {
       throw FieldError("no \(destination.name) has the key \(text)")
     }
-    return values.count == 1 ? values[0].literal : .list(values.map(\.literal))
+    return values.count == 1 ? values[0] : .list(values)
   }
 }

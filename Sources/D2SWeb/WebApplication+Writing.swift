@@ -186,7 +186,7 @@ extension WebApplication {
       do {
         try editing.set(
           field.key,
-          to: literal(field, widget: form.widgets[field.key], editing: editing, names: names))
+          to: value(field, widget: form.widgets[field.key], editing: editing, names: names))
       } catch {
         form.errors[field.key] = message(error)
       }
@@ -219,9 +219,9 @@ extension WebApplication {
 
   /// What a posted field stands for: NULL, a to-one's key, a checkbox's Bool, an array's
   /// elements, checked JSON, one of a select's values, or text for the formatter to parse.
-  static func literal(
+  static func value(
     _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: WebNames
-  ) throws -> Literal {
+  ) throws -> DatabaseValue {
     if field.isNull { return .null }
     switch widget?.kind ?? .text {
     case .toOne:
@@ -229,14 +229,14 @@ extension WebApplication {
         return .string(field.text)
       }
       if field.text.isEmpty { throw FieldError("choose one") }
-      return try FieldWidgets.keyLiteral(field.text, of: relationship, names: names)
+      return try FieldWidgets.keyValue(field.text, of: relationship, names: names)
     case .checkbox:
       return .bool(field.text == "true")
     case .array:
       guard let items = DatabaseValue.parseArrayText(field.text) else {
         throw FieldError("write an array as {7,8} or {a,NULL,\"b c\"}")
       }
-      return .list(items.map { $0.map(Literal.string) ?? .null })
+      return .array(items)
     case .json:
       do {
         _ = try JSONSerialization.jsonObject(

@@ -1,6 +1,7 @@
 import Components
 import D2SModel
 import D2SREPL
+import EnvKeys
 import Logging
 import Qualifiers
 import RuleCore

@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import EnvKeys
 import Qualifiers
 
 /// The URLs of one page's links: objects, relationships, sorted and paged lists. Every link
@@ -59,12 +60,13 @@ public struct WebLinks: Sendable {
 
   /// A key value as typed in a URL (`42`, `INV/2024/0001`).
   public static func keyText(_ value: DatabaseValue) -> String {
-    switch value.literal {
-    case .string(let text): text
+    switch value {
+    case .string(let text), .verbatim(let text): text
     case .int(let number): "\(number)"
     case .decimal(let number): "\(number)"
     case .bool(let flag): flag ? "true" : "false"
-    default: value.description
+    case .date(let date): ISODateText.format(date)
+    default: value.storedText()
     }
   }
 

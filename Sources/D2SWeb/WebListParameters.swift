@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import EnvKeys
 import Qualifiers
 
 /// A list URL's parameters: `where=` (the REPL's qualifier text), `order=`, `limit=`, and

@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import EnvKeys
 import Foundation
 import Qualifiers
 import RuleCore
@@ -184,7 +185,7 @@ struct WebNames {
       default: break
       }
       do {
-        return try DatabaseValue.coerce(.string(text), to: attribute)
+        return try DatabaseValue.coerce(DatabaseValue.string(text), to: attribute)
       } catch {
         throw WebError(.notFound, "no \(entity.name) with key \(text)")
       }

@@ -1,6 +1,7 @@
 import Components
 import Crypto
 import D2SModel
+import EnvKeys
 import Foundation
 import Synchronization
 

@@ -164,9 +164,9 @@ public struct RuleLinter {
   // MARK: - Reading predicates and values
 
   /// The constants a predicate compares `path` with (`=`, `in`), anywhere in it.
-  static func constants(comparedTo path: String, in predicate: Qualifier) -> [Literal] {
+  static func constants(comparedTo path: String, in predicate: Qualifier) -> [DatabaseValue] {
     switch predicate {
-    case .comparison(let p, .equal, let literal) where p.description == path: [literal]
+    case .comparison(let p, .equal, let value) where p.description == path: [value]
     case .comparison(let p, .in, .list(let items)) where p.description == path: items
     case .and(let parts), .or(let parts): parts.flatMap { constants(comparedTo: path, in: $0) }
     case .not(let inner): constants(comparedTo: path, in: inner)

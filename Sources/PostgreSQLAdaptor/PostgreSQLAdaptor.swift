@@ -1,5 +1,6 @@
 import CLibPQ
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// The PostgreSQL adaptor over libpq: text-format parameters sent untyped, sessions in

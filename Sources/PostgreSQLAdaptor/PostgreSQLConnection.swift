@@ -1,6 +1,7 @@
 import CLibPQ
 import CLibPQLoader
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// One libpq connection: owns the handle, runs statements with untyped text parameters, and

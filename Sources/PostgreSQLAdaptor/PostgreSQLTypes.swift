@@ -206,6 +206,8 @@ enum PostgreSQLTypes {
         }
         .joined(separator: ",") + "}"
     case .verbatim(let text): return text
+    // A list is bound as an array of its items' text (the SQL builder expands `in` lists).
+    case .list(let items): return text(.array(items.map(text)))
     }
   }
 }

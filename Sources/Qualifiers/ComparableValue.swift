@@ -26,6 +26,10 @@ public enum ComparableValue {
       self = .list(list)
       return
     }
+    if let databaseValue = value as? DatabaseValue {
+      self = ComparableValue(databaseValue)
+      return
+    }
     if !KVC.isPlainValue(value), let standIn = value as? any QualifierComparable {
       guard let inner = KVC.unwrap(standIn.qualifierComparisonValue) else {
         self = .null
@@ -48,9 +52,28 @@ public enum ComparableValue {
       }
     case let s as Substring: self = .string(String(s))
     case let d as Date: self = .date(d)
-    case let l as Literal: self = ComparableValue(l.anyValue)
+    case let l as Literal: self = DatabaseValue(literal: l).map(ComparableValue.init) ?? .other(l)
     case let list as [Any]: self = .list(list)
     default: self = .other(value)
+    }
+  }
+
+  /// Normalises a database value without a trip through `Any`: a blob and a verbatim value
+  /// compare only with an equal one, an array and a list item by item.
+  public init(_ value: DatabaseValue) {
+    switch value {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .int(let i): self = .int(Int64(i))
+    case .decimal(let d): self = .decimal(d)
+    case .double(let d): self = .double(d)
+    case .string(let s): self = .string(s)
+    case .date(let d): self = .date(d)
+    // As key-value coding gives them: a blob as its `Data`, a verbatim value as itself.
+    case .data(let data): self = .other(data)
+    case .verbatim: self = .other(value)
+    case .array(let items): self = .list(items.map { $0.map { DatabaseValue.string($0) } ?? .null })
+    case .list(let items): self = .list(items)
     }
   }
 

@@ -7,7 +7,7 @@ extension Qualifier: CustomStringConvertible {
     switch self {
     case .constant(let value): return value ? "*true*" : "*false*"
     case .comparison(let path, let op, let value):
-      return "\(path.quotedDescription) \(op.rawValue) \(value)"
+      return "\(path.quotedDescription) \(op.rawValue) \(value.qualifierText)"
     case .keyComparison(let lhs, let op, let rhs):
       return "\(lhs.quotedDescription) \(op.rawValue) \(rhs.quotedDescription)"
     case .and(let parts):

@@ -8,10 +8,10 @@ extension Qualifier {
     switch self {
     case .constant(let value):
       return value
-    case .comparison(let path, let op, let literal):
-      let rhs = literal.anyValue
+    case .comparison(let path, let op, let value):
+      let rhs = ComparableValue(value)
       return Qualifier.anySatisfies(path.components[...], from: object) {
-        Qualifier.apply(op, $0, rhs)
+        Qualifier.apply(op, ComparableValue($0), rhs)
       }
     case .keyComparison(let lhsPath, let op, let rhsPath):
       let rhs = KVC.value(forKeyPath: rhsPath.components, of: object)
@@ -58,24 +58,27 @@ extension Qualifier {
 
   /// Applies a comparison operator to two values.
   public static func apply(_ op: ComparisonOperator, _ lhs: Any?, _ rhs: Any?) -> Bool {
+    apply(op, ComparableValue(lhs), ComparableValue(rhs))
+  }
+
+  /// Applies a comparison operator to two normalised values.
+  public static func apply(_ op: ComparisonOperator, _ lhs: ComparableValue, _ rhs: ComparableValue)
+    -> Bool
+  {
+    let order = { ValueComparison.compare(lhs, rhs) }
     switch op {
-    case .equal: return ValueComparison.equal(lhs, rhs)
-    case .notEqual: return !ValueComparison.equal(lhs, rhs)
-    case .lessThan: return ValueComparison.compare(lhs, rhs) == .orderedAscending
-    case .lessThanOrEqual:
-      return [.orderedAscending, .orderedSame].contains(ValueComparison.compare(lhs, rhs))
-    case .greaterThan: return ValueComparison.compare(lhs, rhs) == .orderedDescending
-    case .greaterThanOrEqual:
-      return [.orderedDescending, .orderedSame].contains(ValueComparison.compare(lhs, rhs))
+    case .equal: return order() == .orderedSame
+    case .notEqual: return order() != .orderedSame
+    case .lessThan: return order() == .orderedAscending
+    case .lessThanOrEqual: return [.orderedAscending, .orderedSame].contains(order())
+    case .greaterThan: return order() == .orderedDescending
+    case .greaterThanOrEqual: return [.orderedDescending, .orderedSame].contains(order())
     case .like, .caseInsensitiveLike:
-      guard case .string(let text) = ComparableValue(lhs),
-        case .string(let pattern) = ComparableValue(rhs)
-      else { return false }
+      guard case .string(let text) = lhs, case .string(let pattern) = rhs else { return false }
       return LikePattern(pattern, caseInsensitive: op == .caseInsensitiveLike).matches(text)
     case .in:
-      guard case .list(let items) = ComparableValue(rhs) else { return false }
-      let needle = ComparableValue(lhs)
-      return items.contains { ValueComparison.compare(needle, ComparableValue($0)) == .orderedSame }
+      guard case .list(let items) = rhs else { return false }
+      return items.contains { ValueComparison.compare(lhs, ComparableValue($0)) == .orderedSame }
     }
   }
 }

@@ -8,8 +8,10 @@ import EnvKeys
 public indirect enum Qualifier: Hashable, Sendable {
   /// `*true*` or `*false*`.
   case constant(Bool)
-  /// `keyPath OP literal`; `is nil` is `= nil`, `is not nil` is `!= nil`, `in (…)` a list.
-  case comparison(KVCPath, ComparisonOperator, Literal)
+  /// `keyPath OP value`; `is nil` is `= nil`, `is not nil` is `!= nil`, `in (…)` a list. The
+  /// value is the database's own value type, so a qualifier D2S builds from a fetched row
+  /// compares with exactly what was fetched (a blob, a double, a verbatim numeric).
+  case comparison(KVCPath, ComparisonOperator, DatabaseValue)
   /// `keyPath OP keyPath`, e.g. `object.ownerId != user.id` or `entity.name in readOnlyEntityNames`.
   case keyComparison(KVCPath, ComparisonOperator, KVCPath)
   /// All must hold (two or more parts).

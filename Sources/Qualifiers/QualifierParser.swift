@@ -191,7 +191,9 @@ package struct Grammar {
       return .keyComparison(path, op, rhs)
     }
     let valueToken = current
-    let value = try parseLiteral()
+    guard let value = DatabaseValue(literal: try parseLiteral()) else {
+      throw error("a dictionary cannot be compared; compare with a value or a list", at: valueToken)
+    }
     switch op {
     case .in:
       guard case .list = value else {

@@ -4,7 +4,7 @@ import Qualifiers
 /// A DSL rule's condition as the operators build it, before its keys are named.
 indirect enum DSLCondition: Sendable {
   case constant(Bool)
-  case comparison(DSLKeyPath, ComparisonOperator, Literal)
+  case comparison(DSLKeyPath, ComparisonOperator, DatabaseValue)
   case keyComparison(DSLKeyPath, ComparisonOperator, DSLKeyPath)
   case and([DSLCondition])
   case or([DSLCondition])
@@ -14,8 +14,8 @@ indirect enum DSLCondition: Sendable {
   func qualifier(in registry: D2SContextKVC) throws(DSLFailure) -> Qualifier {
     switch self {
     case .constant(let value): return .constant(value)
-    case .comparison(let path, let op, let literal):
-      return .comparison(try path.path(in: registry), op, literal)
+    case .comparison(let path, let op, let value):
+      return .comparison(try path.path(in: registry), op, value)
     case .keyComparison(let lhs, let op, let rhs):
       return .keyComparison(try lhs.path(in: registry), op, try rhs.path(in: registry))
     case .and(let parts): return .all(try qualifiers(parts, in: registry))
@@ -36,8 +36,8 @@ indirect enum DSLCondition: Sendable {
   func printed(in registry: D2SContextKVC?) -> Qualifier {
     switch self {
     case .constant(let value): .constant(value)
-    case .comparison(let path, let op, let literal):
-      .comparison(path.printed(in: registry), op, literal)
+    case .comparison(let path, let op, let value):
+      .comparison(path.printed(in: registry), op, value)
     case .keyComparison(let lhs, let op, let rhs):
       .keyComparison(lhs.printed(in: registry), op, rhs.printed(in: registry))
     case .and(let parts): .all(parts.map { $0.printed(in: registry) })

@@ -68,8 +68,8 @@ final class KeyCandidates: Sendable {
   static func leadingEquality(_ predicate: Qualifier) -> (KVCPath, ValueComparison.IndexKey)? {
     var first = predicate
     if case .and(let parts) = predicate, let head = parts.first { first = head }
-    guard case .comparison(let path, .equal, let literal) = first,
-      let key = ValueComparison.indexKey(literal.anyValue)
+    guard case .comparison(let path, .equal, let value) = first,
+      let key = ValueComparison.indexKey(ComparableValue(value))
     else { return nil }
     return (path, key)
   }

@@ -30,11 +30,22 @@ public protocol RuleValueConvertible {
 public struct RulePredicate: Sendable {
   let condition: Result<DSLCondition, DSLFailure>
 
-  /// `keyPath OP literal`, for DSL operators defined outside RuleCore.
+  /// `keyPath OP literal`, for DSL operators defined outside RuleCore. A dictionary, which no
+  /// condition compares with, is a failure the model records.
   public static func comparison<V>(
     _ keyPath: KeyPath<RuleContext, V>, _ op: ComparisonOperator, _ literal: Literal
   ) -> RulePredicate {
-    RulePredicate(condition: DSLKeyPath.recording(keyPath).map { .comparison($0, op, literal) })
+    guard let value = DatabaseValue(literal: literal) else {
+      return .failure("a condition cannot compare with a dictionary (\(literal))")
+    }
+    return comparison(keyPath, op, value)
+  }
+
+  /// `keyPath OP value`, for DSL operators defined outside RuleCore.
+  public static func comparison<V>(
+    _ keyPath: KeyPath<RuleContext, V>, _ op: ComparisonOperator, _ value: DatabaseValue
+  ) -> RulePredicate {
+    RulePredicate(condition: DSLKeyPath.recording(keyPath).map { .comparison($0, op, value) })
   }
 
   /// A condition Swift's types could not reject: the model records `reason`, and attaching

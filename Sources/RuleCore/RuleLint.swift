@@ -157,20 +157,22 @@ extension RuleEngine {
 
   /// Whether no value satisfies both `op x` and `otherOp y`.
   private static func excludes(
-    _ op: ComparisonOperator, _ x: Literal, _ otherOp: ComparisonOperator, _ y: Literal
+    _ op: ComparisonOperator, _ x: DatabaseValue, _ otherOp: ComparisonOperator,
+    _ y: DatabaseValue
   ) -> Bool {
     // The values a side allows, as rules compare them (1 and 1.0 are one value); nil when
     // it allows a range, or a value that cannot be compared so.
-    func values(_ op: ComparisonOperator, _ literal: Literal) -> Set<ValueComparison.IndexKey>? {
-      let items: [Literal]
-      switch (op, literal) {
-      case (.equal, _), (.notEqual, _): items = [literal]
+    func values(_ op: ComparisonOperator, _ value: DatabaseValue) -> Set<ValueComparison.IndexKey>?
+    {
+      let items: [DatabaseValue]
+      switch (op, value) {
+      case (.equal, _), (.notEqual, _): items = [value]
       case (.in, .list(let list)): items = list
       default: return nil
       }
       var keys: Set<ValueComparison.IndexKey> = []
       for item in items {
-        guard let key = ValueComparison.indexKey(item.anyValue) else { return nil }
+        guard let key = ValueComparison.indexKey(ComparableValue(item)) else { return nil }
         keys.insert(key)
       }
       return keys
@@ -194,6 +196,6 @@ extension RuleEngine {
     if case .list(let items) = constant, op == .in {
       return items.contains(.null) ? nil : key
     }
-    return Qualifier.apply(op, nil, constant.anyValue) ? nil : key
+    return Qualifier.apply(op, .null, ComparableValue(constant)) ? nil : key
   }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// The SQLite adaptor over libsqlite3.

@@ -1,5 +1,6 @@
 import CSQLite
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// `SQLITE_TRANSIENT`, which Swift does not import (a macro with a cast).
@@ -177,6 +178,8 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       let text = items.map { $0 ?? "" }.joined(separator: ",")
       return sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
     case .verbatim(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
+    // No SQLite value is a list (the SQL builder expands `in` lists into one value each).
+    case .list: return SQLITE_MISMATCH
     }
   }
 }

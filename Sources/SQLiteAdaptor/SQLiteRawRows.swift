@@ -1,5 +1,6 @@
 import CSQLite
 import D2SModel
+import EnvKeys
 
 /// Rows stepped on one thread and copied out raw (storage class, number, bytes), to be decoded
 /// on another: the reading thread then does little more than SQLite's own stepping, and the

@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import EnvKeys
 import Foundation
 import Qualifiers
 import Testing

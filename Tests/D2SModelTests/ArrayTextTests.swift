@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Testing
 
 /// PostgreSQL's array text, written and read back: what an edit form shows is what it saves.

@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Synchronization
 import Testing
@@ -153,5 +154,6 @@ private func caseName(_ value: DatabaseValue) -> String {
   case .data: "data"
   case .array: "array"
   case .verbatim: "verbatim"
+  case .list: "list"
   }
 }

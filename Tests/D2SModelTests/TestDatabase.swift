@@ -1,5 +1,6 @@
 import D2SModel
 import D2STesting
+import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor

@@ -1,5 +1,6 @@
 import D2SModel
 import D2STesting
+import EnvKeys
 import Testing
 
 /// Objects are titled as a person would title them (the order of ``TitleAttributes``).

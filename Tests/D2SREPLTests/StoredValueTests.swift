@@ -165,6 +165,58 @@ import Testing
     #expect(try red.relatedObjects("taggings").count == 1)
   }
 
+  /// For each object of `entity` (by its `title`), the `who` of its `relationship`'s rows,
+  /// read three ways: the relationship, its count, and the object fetched again by its key.
+  static func related(_ database: Database, _ entity: String, _ relationship: String) throws
+    -> [String: [String]]
+  {
+    var found: [String: [String]] = [:]
+    for object in try database.fetch(FetchSpecification(entityName: entity)) {
+      let title = try #require(object.value(forKey: "title") as? String)
+      let rows = try object.relatedObjects(relationship)
+      found[title] = rows.compactMap { $0.value(forKey: "who") as? String }.sorted()
+      #expect(try database.countToMany(relationship, of: object) == rows.count, "\(title)")
+      let again = try database.fetchObject(entity, primaryKey: object.primaryKeyValues)
+      #expect(again?.value(forKey: "title") as? String == title, "\(entity) \(title) by its key")
+    }
+    return found
+  }
+
+  @Test func keysCompareAsStoredInEveryQueryD2SMakes() throws {
+    let session = try session(on: .sqlite)
+    let database = try session.database
+    // A blob key once became NULL in D2S's own queries (`badge_code IS NULL`: cy's award).
+    #expect(
+      try Self.related(database, "Badge", "awards") == ["gold": ["ann", "ben"], "silver": ["dee"]])
+    // A double went through decimal text and back.
+    #expect(
+      try Self.related(database, "Level", "attempts") == ["third": ["ann"], "tenth": ["ben"]])
+    // To-one titles are read for a whole list at once (`IN (…)` of the keys).
+    let awards = try session.run("list Award order by who")
+    #expect(
+      lines(awards).prefix(7) == [
+        "Award", "=====", "Badge   Who", "------  ---", "gold    ann", "gold    ben", "-       cy",
+      ], "\(awards)")
+    let attempts = try session.run("list Attempt order by who")
+    #expect(lines(attempts).prefix(6).suffix(2) == ["third  ann", "tenth  ben"], "\(attempts)")
+    // The key typed as it is shown finds the row.
+    #expect(lines(try session.run("inspect Level 0.30000000000000004")).first == "third")
+  }
+
+  @Test(.enabled(if: TestServer.available.contains(.postgresql)))
+  func aNumericKeyKeptVerbatimFindsItsRows() throws {
+    let session = try session(on: .postgresql)
+    let database = try session.database
+    let accounts = try database.fetch(FetchSpecification(entityName: "Account"))
+    let petty = try #require(
+      accounts.first { $0.value(forKey: "title") as? String == "petty cash" })
+    #expect(petty.databaseValue(forAttribute: "code") == .verbatim("1.50"))
+    let found = try Self.related(database, "Account", "entries")
+    #expect(found == ["petty cash": ["stamps", "tea"], "bank": ["rent"]], "\(found)")
+    let page = lines(try session.run("inspect Account 1.50"))
+    #expect(page.contains("Entries  2 (follow entries)"), "\(page)")
+  }
+
   @Test func jsonKeepsExactness() throws {
     let session = try session(on: .sqlite)
     _ = try session.run("platform = 'json'")

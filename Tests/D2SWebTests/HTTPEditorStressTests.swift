@@ -1,6 +1,7 @@
 import Components
 import D2SModel
 import D2STesting
+import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor

@@ -76,6 +76,12 @@ struct QualifierGenerator {
     }
   }
 
+  /// A constant a qualifier compares with: a literal, a dictionary (which none compares
+  /// with) standing for nil.
+  mutating func value(depth: Int) -> DatabaseValue {
+    DatabaseValue(literal: literal(depth: depth)) ?? .null
+  }
+
   mutating func qualifier(depth: Int) -> Qualifier {
     let kind = depth > 0 ? next(7) : next(3)
     switch kind {
@@ -84,11 +90,11 @@ struct QualifierGenerator {
       let ops: [ComparisonOperator] = [
         .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual,
       ]
-      return .comparison(path(), ops[next(ops.count)], literal(depth: 2))
+      return .comparison(path(), ops[next(ops.count)], value(depth: 2))
     case 2:
       switch next(4) {
       case 0: return .comparison(path(), .like, .string(["a*", "*b?", "\\*x"][next(3)]))
-      case 1: return .comparison(path(), .in, .list((0..<next(3)).map { _ in literal(depth: 1) }))
+      case 1: return .comparison(path(), .in, .list((0..<next(3)).map { _ in value(depth: 1) }))
       case 2:
         return .keyComparison(
           path(), ComparisonOperator.allCases[next(ComparisonOperator.allCases.count)], path())

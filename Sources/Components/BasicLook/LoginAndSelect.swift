@@ -68,9 +68,8 @@ struct SelectPage: PrimitiveView {
   /// (a uuid bare, text quoted) when the key is one column.
   private func hint(_ name: String, example: DatabaseObject?) -> String {
     let hint = "set it with: object.\(name) = KEY"
-    guard let key = example?.primaryKeyValues, key.count == 1,
-      let literal = key[0].literalForPrinting
-    else { return hint }
-    return hint + " (e.g. object.\(name) = \(Literal.keyText(literal)))"
+    guard let key = example?.primaryKeyValues, key.count == 1 else { return hint }
+    if case .data = key[0] { return hint }
+    return hint + " (e.g. object.\(name) = \(DatabaseValue.keyText(key[0])))"
   }
 }

@@ -66,24 +66,24 @@ public final class EditingSession: @unchecked Sendable {
     let object = try database.newObject(entity.name)
     let session = EditingSession(object: object, context: context, formatters: formatters)
     for (key, literal) in session.context.initialPropertyValues.sorted(by: { $0.key < $1.key }) {
-      try session.set(key, to: literal)
+      try session.set(key, to: DatabaseValue(literal: literal, for: key))
     }
     return session
   }
 
-  /// Sets an attribute, or a to-one relationship by the destination's primary key. A string
-  /// is parsed by the property's formatter when it has one; otherwise the literal is coerced
-  /// through the attribute's type. On error nothing changes.
-  public func set(_ key: String, to literal: Literal) throws {
+  /// Sets an attribute, or a to-one relationship by the destination's primary key (one value,
+  /// or a list of them), to `value`: text is parsed by the property's formatter when it has
+  /// one; a value the column can hold is stored as it is. On error nothing changes.
+  public func set(_ key: String, to value: DatabaseValue) throws {
     let entity = object.entity
     if let attribute = entity.attribute(named: key) {
       let property = context.with(\.propertyKey, key)
-      if case .string(let text) = literal, let name = property.formatter,
+      if case .string(let text) = value, let name = property.formatter,
         let formatter = formatters.formatter(named: name.name)
       {
         try object.setValue(try formatter.parse(text, for: attribute), forAttribute: key)
       } else {
-        try object.setValue(try DatabaseValue.coerce(literal, to: attribute), forAttribute: key)
+        try object.setValue(try DatabaseValue.coerce(value, to: attribute), forAttribute: key)
       }
       return
     }
@@ -94,11 +94,11 @@ public final class EditingSession: @unchecked Sendable {
     guard let database = context.database else {
       throw DatabaseError(.connection, "no database is open")
     }
-    if case .null = literal {
+    if case .null = value {
       try object.setRelated(nil, forRelationship: key)
       return
     }
-    let keys: [Literal] = if case .list(let items) = literal { items } else { [literal] }
+    let keys: [DatabaseValue] = if case .list(let items) = value { items } else { [value] }
     guard let destinationEntity = database.model.entity(named: relationship.destinationName) else {
       return
     }

@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Qualifiers
 
 /// Moving a list's window: after the last row shown or before the first, by the rows'

@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Qualifiers
 
 /// What makes two lists the same list for a row's position: the entity, the orderings and

@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Synchronization
 
 /// Where a rendered list window began and ended: the positions (orderings' values and

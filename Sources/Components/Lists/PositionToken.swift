@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// Values as URL-safe text: each tagged by its type (`i42`, `sMAX%20T`, `n` for NULL…),
@@ -25,6 +26,7 @@ public enum PositionToken {
       case .array(let items):
         guard arrays else { return nil }
         parts.append("a" + PercentEncoding.encode(DatabaseValue.arrayText(items)))
+      case .list: return nil
       }
     }
     return parts.joined(separator: ",")

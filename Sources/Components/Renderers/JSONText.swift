@@ -44,6 +44,7 @@ public enum JSONText {
     case .data(let data): string(data.base64EncodedString())
     case .array(let items): array(items.map { $0.map(string) ?? "null" })
     case .verbatim(let text): string(text)
+    case .list(let items): array(items.map(Self.value))
     }
   }
 

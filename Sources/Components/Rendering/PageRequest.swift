@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Qualifiers
 import RuleCore
 

@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 
 /// A table: column descriptions and a source of rows, read while the table is rendered, so a
 /// long list never has to be held whole.

@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 
 /// A view resolved in its scope: what renderers turn into terminal text, Markdown or JSON.
 public indirect enum ViewNode: Sendable {

@@ -16,3 +16,10 @@ CREATE TABLE person (
 INSERT INTO person VALUES
   ('550e8400-e29b-41d4-a716-446655440000', 'Ada', NULL),
   ('12345678-1234-1234-1234-123456789abc', 'Bob', NULL);
+-- A numeric key whose text keeps a trailing zero (kept verbatim) and rows that refer to it.
+CREATE TABLE account (code numeric PRIMARY KEY, title text NOT NULL);
+INSERT INTO account VALUES (1.50, 'petty cash'), (20, 'bank');
+CREATE TABLE entry (
+  id serial PRIMARY KEY, account_code numeric REFERENCES account(code), who text);
+INSERT INTO entry (account_code, who) VALUES (1.50, 'stamps'), (1.50, 'tea'), (NULL, 'none'),
+  (20, 'rent');

@@ -20,3 +20,14 @@ CREATE TABLE tag (name TEXT PRIMARY KEY, color TEXT);
 INSERT INTO tag VALUES ('red', 'r'), (NULL, 'none');
 CREATE TABLE tagging (id INTEGER PRIMARY KEY, tag_name TEXT REFERENCES tag(name), what TEXT);
 INSERT INTO tagging VALUES (1, 'red', 'apple'), (2, NULL, 'stone'), (3, NULL, 'cloud');
+-- Keys only their stored form compares with: a blob, and a double no decimal text holds
+-- exactly, each with rows that refer to it (and one that refers to nothing, NULL).
+CREATE TABLE badge (code BLOB PRIMARY KEY, title TEXT NOT NULL);
+INSERT INTO badge VALUES (x'00ff', 'gold'), (x'01', 'silver');
+CREATE TABLE award (id INTEGER PRIMARY KEY, badge_code BLOB REFERENCES badge(code), who TEXT);
+INSERT INTO award VALUES (1, x'00ff', 'ann'), (2, x'00ff', 'ben'), (3, NULL, 'cy'),
+  (4, x'01', 'dee');
+CREATE TABLE level (score REAL PRIMARY KEY, title TEXT NOT NULL);
+INSERT INTO level VALUES (0.30000000000000004, 'third'), (0.1, 'tenth');
+CREATE TABLE attempt (id INTEGER PRIMARY KEY, level_score REAL REFERENCES level(score), who TEXT);
+INSERT INTO attempt VALUES (1, 0.30000000000000004, 'ann'), (2, 0.1, 'ben'), (3, NULL, 'cy');

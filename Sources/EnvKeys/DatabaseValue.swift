@@ -1,8 +1,9 @@
 import EnvKeys
 import Foundation
 
-/// A value as it crosses between Swift and a database: one enum for every adaptor, with typed
-/// accessors.
+/// A value as a database holds it: one enum for every adaptor, and the one value type from the
+/// adaptor to the page. Qualifiers compare with it, the optimistic lock binds it, formatters
+/// and renderers show it; ``Literal`` is only what the text parser reads before it becomes one.
 ///
 /// A value is exact: the adaptors decode a column into its type's case only when that case
 /// holds exactly what is stored, and otherwise keep the stored value as it is (text in an
@@ -25,6 +26,9 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
   /// a numeric with more digits than `Decimal` holds, or with trailing zeros `Decimal` drops):
   /// shown as it is, and bound back as text for the database to read.
   case verbatim(String)
+  /// A list of values: the right-hand side of a qualifier's `in`, or a key of several columns.
+  /// No column holds one (a PostgreSQL array is ``array(_:)``).
+  case list([DatabaseValue])
 
   /// The value as plain Swift (`nil`, `Int`, `Double`, `Decimal`, `String`, `Bool`, `Date`,
   /// `Data`, `[String?]`; a verbatim value as itself), as key-value coding and rules see it.
@@ -45,6 +49,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .array(let v): v
     // Itself, so that reading it back (``init(any:)``) keeps it verbatim, not text.
     case .verbatim: self
+    case .list(let items): items.map(\.sendableValue)
     }
   }
 
@@ -106,6 +111,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .array(let v):
       "(" + v.map { $0.map(Literal.quote) ?? "NULL" }.joined(separator: ", ") + ")"
     case .verbatim(let v): v
+    case .list(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
     }
   }
 }

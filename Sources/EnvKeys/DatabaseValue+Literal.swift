@@ -1,0 +1,67 @@
+import Foundation
+
+extension DatabaseValue {
+  /// The value a parsed constant stands for: the one crossing from the text parser's
+  /// ``Literal``. Nil for a dictionary, which no column holds and no qualifier compares with.
+  public init?(literal: Literal) {
+    switch literal {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .int(let i): self = .int(i)
+    case .decimal(let d): self = .decimal(d)
+    case .string(let s): self = .string(s)
+    case .list(let items):
+      var values: [DatabaseValue] = []
+      values.reserveCapacity(items.count)
+      for item in items {
+        guard let value = DatabaseValue(literal: item) else { return nil }
+        values.append(value)
+      }
+      self = .list(values)
+    case .dictionary: return nil
+    }
+  }
+
+  /// The value as qualifier text: what ``Literal`` prints for the values the parser makes
+  /// (`nil`, `'text'`, `1.0`, `('a', 'b')`), so a printed qualifier parses back to an equal one.
+  /// The values only a database gives print as their nearest constant: a date as quoted ISO
+  /// text, a double as a decimal, verbatim text quoted, an array as a list, a blob as its
+  /// size (`<3 bytes>`, which does not parse: blobs are compared only by D2S's own queries).
+  public var qualifierText: String {
+    switch self {
+    case .null: "nil"
+    case .bool(let b): b ? "true" : "false"
+    case .int(let i): String(i)
+    case .decimal(let d): Literal.format(decimal: d)
+    case .double(let d):
+      d.isFinite ? Literal.format(decimal: Decimal(string: String(d)) ?? 0) : Literal.quote("\(d)")
+    case .string(let s), .verbatim(let s): Literal.quote(s)
+    case .date(let d): Literal.quote(ISODateText.format(d))
+    case .data(let data): "<\(data.count) bytes>"
+    case .array(let items):
+      "(" + items.map { $0.map(Literal.quote) ?? "nil" }.joined(separator: ", ") + ")"
+    case .list(let items): "(" + items.map(\.qualifierText).joined(separator: ", ") + ")"
+    }
+  }
+
+  /// A key value as a person types it after `inspect` or `edit`: a bare key
+  /// (``Literal/isBareKey(_:)``) as it is, numbers as numbers, other values as qualifier text.
+  public static func keyText(_ value: DatabaseValue) -> String {
+    if case .string(let s) = value, Literal.isBareKey(s) { return s }
+    return value.qualifierText
+  }
+
+  /// A short name of the value's kind for error messages (`an integer`, `a string`).
+  public var kindName: String {
+    switch self {
+    case .null: "nil"
+    case .bool: "a boolean"
+    case .int: "an integer"
+    case .decimal, .double: "a decimal"
+    case .string, .verbatim: "a string"
+    case .date: "a date"
+    case .data: "a blob"
+    case .array, .list: "a list"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import EnvKeys
+import Foundation
+import Qualifiers
+import Testing
+
+/// A qualifier holds the database's own value type: what the parser reads becomes one, and
+/// values only a database gives (blobs, doubles, verbatim text, arrays) compare exactly.
+@Suite struct QualifierValueTests {
+  let row = Row(fields: [
+    "code": Data([0, 255]), "score": 0.30000000000000004, "amount": DatabaseValue.verbatim("1.50"),
+    "tags": ["a", nil] as [String?], "n": 7,
+  ])
+
+  @Test func parsedConstantsAreDatabaseValues() throws {
+    #expect(
+      try QualifierParser.parse("a = 1 AND b = 2.5 AND c = 'x' AND d = nil AND e in (1, 'y')")
+        == .all([
+          .comparison("a", .equal, .int(1)),
+          .comparison("b", .equal, .decimal(Decimal(string: "2.5")!)),
+          .comparison("c", .equal, .string("x")),
+          .comparison("d", .equal, .null),
+          .comparison("e", .in, .list([.int(1), .string("y")])),
+        ]))
+  }
+
+  @Test func aDictionaryIsNoValueToCompareWith() {
+    #expect(throws: ParseError.self) { try QualifierParser.parse("a = { b = 1 }") }
+    #expect(DatabaseValue(literal: .dictionary([])) == nil)
+    #expect(DatabaseValue(literal: .list([.int(1), .dictionary([])])) == nil)
+  }
+
+  @Test func valuesOnlyADatabaseGivesCompareExactly() {
+    func holds(_ key: String, _ op: ComparisonOperator, _ value: DatabaseValue) -> Bool {
+      Qualifier.comparison(KVCPath(key), op, value).evaluate(with: row)
+    }
+    #expect(holds("code", .equal, .data(Data([0, 255]))))
+    #expect(!holds("code", .equal, .data(Data([0]))))
+    #expect(!holds("code", .equal, .null), "a blob is not NULL")
+    #expect(holds("score", .equal, .double(0.30000000000000004)))
+    #expect(!holds("score", .equal, .double(0.3)))
+    #expect(holds("amount", .equal, .verbatim("1.50")))
+    #expect(!holds("amount", .equal, .string("1.50")), "verbatim numeric text is not a string")
+    #expect(holds("tags", .equal, .array(["a", nil])))
+    #expect(!holds("tags", .equal, .array(["a", "NULL"])), "a NULL element is not 'NULL'")
+    #expect(holds("n", .in, .list([.int(1), .decimal(7)])))
+  }
+
+  @Test func printedQualifiersParseBack() throws {
+    for text in ["a = 1", "a = 1.5", "a = 'it\\'s'", "a = nil", "a in (1, 'b', nil)", "a = true"] {
+      let qualifier = try QualifierParser.parse(text)
+      #expect(qualifier.description == text)
+      #expect(try QualifierParser.parse(qualifier.description) == qualifier)
+    }
+    #expect(DatabaseValue.double(2).qualifierText == "2.0")
+    #expect(DatabaseValue.data(Data([1, 2, 3])).qualifierText == "<3 bytes>")
+    #expect(DatabaseValue.array(["a", nil]).qualifierText == "('a', nil)")
+  }
+}
