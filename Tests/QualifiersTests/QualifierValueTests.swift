@@ -55,4 +55,19 @@ import Testing
     #expect(DatabaseValue.data(Data([1, 2, 3])).qualifierText == "<3 bytes>")
     #expect(DatabaseValue.array(["a", nil]).qualifierText == "('a', nil)")
   }
+
+  /// `propertyValue` holds a value as plain Swift (so that a component writes `value as? Int`);
+  /// reading it back gives the same value, whatever its case.
+  @Test func aPropertyValueReadsBackAsTheSameValue() {
+    let values: [DatabaseValue] = [
+      .null, .int(-3), .double(-.infinity), .double(0.30000000000000004),
+      .decimal(Decimal(string: "253.60")!), .string("'12abc'"), .bool(false),
+      .date(Date(timeIntervalSinceReferenceDate: 0.123456)), .data(Data([0, 255])),
+      .array(["a", nil, "NULL"]), .verbatim("-$5.00"),
+    ]
+    for value in values {
+      #expect(DatabaseValue(any: value.sendableValue) == value, "\(value)")
+      #expect(ValueComparison.equal(value.sendableValue, value), "\(value)")
+    }
+  }
 }
