@@ -85,19 +85,20 @@ extension REPLSession {
   /// rows inserted or deleted meanwhile neither repeat nor skip others. Lists whose pages
   /// recorded no positions (no primary key, a look's own fetch) move by offset.
   func page(by direction: Int) throws -> String {
-    guard context.task == "list", let limit = list.limit, limit > 0, let entity = context.entity
+    guard context.task == "list", let limit = list.limit, limit > 0, context.entity != nil
     else {
       throw REPLError("no paged list to move in (list with a limit first)")
     }
-    let rows = DisplayGroup.Rows(
-      database: try database, entity: entity, auxiliary: context.auxiliaryQualifier)
+    // The last page's display group knows where its window began and ended; without one (a
+    // look's own list) a new group moves by offset.
+    let group = try shownList ?? DisplayGroup(context: context, request: list)
     if direction < 0 {
-      guard let previous = try DisplayGroup.window(before: list, in: rows) else {
+      guard let previous = try group.previous() else {
         throw REPLError("already at the first page")
       }
       list = previous
     } else {
-      guard let next = try DisplayGroup.window(after: list, in: rows) else {
+      guard let next = try group.next() else {
         throw REPLError("already at the last page")
       }
       list = next
@@ -182,15 +183,20 @@ extension REPLSession {
   /// rendering (a cycle) fails the command instead of showing defaults.
   func render() throws -> String {
     renderedPage = true
+    shownList = nil
     var request = PageRequest(list: list, width: width)
     if let pageOutput {
       // Straight to the output as rows are rendered: nothing is returned to print. Only
       // here do styles reach the terminal as ANSI codes (returned text is printed escaped).
       request.styles = styles
       defer { pageOutput.flush() }
-      try pageOutput.page { try application.render(request, to: pageOutput) }
+      try pageOutput.page {
+        shownList = try application.render(request, to: pageOutput).displayGroup
+      }
       return ""
     }
-    return String(try application.render(request).dropLast())
+    let output = StringOutput()
+    shownList = try application.render(request, to: output).displayGroup
+    return String(output.text.dropLast())
   }
 }

@@ -23,6 +23,9 @@ public final class REPLSession: @unchecked Sendable {
   /// Lists default to this limit (interactive sessions: 20; scripts: none).
   public var defaultLimit: Int?
   var list = ListRequest()
+  /// The display group of the list page rendered last (for `next` and `prev`); nil when the
+  /// last page rendered was no list.
+  var shownList: DisplayGroup?
   var editing: EditingSession?
   /// Whether terminal pages show text styles with ANSI codes (d2s-repl: stdout a terminal
   /// and `NO_COLOR` unset).

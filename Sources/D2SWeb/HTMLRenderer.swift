@@ -361,8 +361,9 @@ public struct HTMLRenderer: PageRenderer {
         output.write(
           "<p class=\"total\">\(HTML.escape(Self.totalText(summary, shown, total)))</p>\n")
         if let list {
-          let previous = list.previousURL()
-          let next = list.nextURL(shown: shown)
+          let rows = summary.displayGroup?.shown
+          let previous = list.previousURL(rows: rows)
+          let next = list.nextURL(shown: shown, rows: rows)
           if previous != nil || next != nil {
             output.write("<nav class=\"pager\" aria-label=\"Pages\">")
             if let previous {

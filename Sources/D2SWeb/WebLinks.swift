@@ -127,8 +127,6 @@ public struct WebListQuery: Sendable {
   public var offset: Int
   /// Whether the window starts after a position (not at the list's start).
   public var positioned: Bool
-  /// Where the rendered window began and ended (known once its rows are read).
-  public var positions: ListPositions
   /// The list's identity, which the pager's positions are bound to.
   public var identity: ListIdentity
 
@@ -136,7 +134,7 @@ public struct WebListQuery: Sendable {
   public init(
     path: String, whereText: String = "", orderText: String = "", orderings: [SortOrdering] = [],
     limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
-    positions: ListPositions, identity: ListIdentity
+    identity: ListIdentity
   ) {
     self.identity = identity
     self.window = window
@@ -147,7 +145,6 @@ public struct WebListQuery: Sendable {
     self.limit = limit
     self.offset = offset
     self.positioned = positioned
-    self.positions = positions
   }
 
   /// The list with `extra` parameters after `where` and `limit` (and `order`, unless `extra`
@@ -174,24 +171,27 @@ public struct WebListQuery: Sendable {
     return first.ascending ? "ascending" : "descending"
   }
 
-  /// The next window's link: after the last row shown, when more follow.
-  func nextURL(shown: Int) -> String? {
+  /// The next window's link: after the last row shown (`rows`, its display group's `shown`
+  /// window), when more follow.
+  func nextURL(shown: Int, rows: ListWindow?) -> String? {
     let limit = window
     guard shown > 0 else { return nil }
-    if let last = positions.last {
-      guard positions.more, let token = ListPosition(last, in: identity).token else { return nil }
+    if let last = rows?.last {
+      guard rows?.more == true, let token = ListPosition(last, in: identity).token else {
+        return nil
+      }
       return url([("after", token), ("offset", "\(offset + shown)")])
     }
     guard shown == limit else { return nil }
     return url([("offset", "\(offset + limit)")])
   }
 
-  /// The previous window's link: before the first row shown, when the window is not the
-  /// first.
-  func previousURL() -> String? {
+  /// The previous window's link: before the first row shown (of `rows`, the display group's
+  /// `shown` window), when the window is not the first.
+  func previousURL(rows: ListWindow?) -> String? {
     let limit = window
     guard offset > 0 || positioned else { return nil }
-    if let first = positions.first, let token = ListPosition(first, in: identity).token {
+    if let first = rows?.first, let token = ListPosition(first, in: identity).token {
       return url([("before", token), ("offset", "\(max(0, offset - limit))")])
     }
     let previous = max(0, offset - limit)

@@ -148,7 +148,7 @@ struct WebListParameters {
     WebListQuery(
       path: path, whereText: whereText, orderText: orderText, orderings: orderings,
       limit: limitGiven ? limit : nil, window: limit, offset: window.offset,
-      positioned: window.positioned, positions: window.list.positions, identity: window.identity)
+      positioned: window.positioned, identity: window.identity)
   }
 
 }

@@ -1,4 +1,3 @@
-import EnvKeys
 import Foundation
 
 /// A value as a database holds it: one enum for every adaptor, and the one value type from the

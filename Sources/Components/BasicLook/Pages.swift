@@ -90,7 +90,7 @@ struct QueryListPage: PrimitiveView {
     let hidden = ListColumns.hiddenKey(of: group.entity, columns: columns.columns)
     let summary = ListSummary(
       noun: noun, offset: group.offset, limit: group.limit,
-      hiddenKey: hidden.map { (group.entity.name, $0) }
+      hiddenKey: hidden.map { (group.entity.name, $0) }, displayGroup: group
     ) {
       try group.total(shown: $0)
     }

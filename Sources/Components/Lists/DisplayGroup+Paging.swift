@@ -5,8 +5,8 @@ import Qualifiers
 /// Moving a list's window: after the last row shown or before the first, by the rows'
 /// positions (keyset paging), so page k costs what page 1 costs and rows inserted or deleted
 /// meanwhile neither repeat nor skip others. A list whose window recorded no positions (no
-/// primary key, a look's own fetch) moves by offset. The REPL's `next` and `prev` and the web's
-/// pager links all go through here.
+/// primary key, a look's own fetch) moves by offset. The REPL's `next` and `prev` (through the
+/// last page's display group) and the web's `before=` links go through here.
 extension DisplayGroup {
   /// Where a list is read: its database, entity and page's own qualifier (a to-many's).
   public struct Rows: Sendable {
@@ -25,16 +25,29 @@ extension DisplayGroup {
     }
   }
 
-  /// The window after the one `request` showed, as its recorded positions say; nil at the
-  /// list's end (looking again for rows inserted since, when the window said none followed).
-  public static func window(after request: ListRequest, in rows: Rows) throws -> ListRequest? {
+  /// The window after the one the rows were read into; nil at the list's end (looking again
+  /// for rows inserted since, when the window said none followed).
+  public func next() throws -> ListRequest? {
+    try Self.window(after: request, shown: shown, in: rows)
+  }
+
+  /// The window before the one the rows were read into; nil at the list's start.
+  public func previous() throws -> ListRequest? {
+    try Self.window(before: request, shown: shown, in: rows)
+  }
+
+  /// The window after `request`'s, which was `shown`; nil at the list's end (looking again
+  /// for rows inserted since, when the window said none followed). Without a shown window's
+  /// positions, by offset.
+  public static func window(after request: ListRequest, shown: ListWindow?, in rows: Rows)
+    throws -> ListRequest?
+  {
     guard let limit = request.limit, limit > 0 else { return nil }
     var next = request
-    let positions = request.positions
-    if let last = positions.last {
-      guard try positions.more || hasRows(request, in: rows, .after(last)) else { return nil }
-      next.keyset = .after(last)
-      next.offset += positions.rows
+    if let shown {
+      guard try shown.more || hasRows(request, in: rows, .after(shown.last)) else { return nil }
+      next.keyset = .after(shown.last)
+      next.offset += shown.rows
     } else {
       guard request.keyset == nil,
         try hasRows(request, in: rows, nil, offset: request.offset + limit)
@@ -44,13 +57,17 @@ extension DisplayGroup {
     return next
   }
 
-  /// The window before the one `request` showed; nil at the list's start.
-  public static func window(before request: ListRequest, in rows: Rows) throws -> ListRequest? {
+  /// The window before `request`'s, which was `shown`; nil at the list's start. Without a
+  /// shown window's positions, by offset.
+  public static func window(before request: ListRequest, shown: ListWindow?, in rows: Rows)
+    throws -> ListRequest?
+  {
     guard let limit = request.limit, limit > 0, request.offset > 0 || request.keyset != nil
     else { return nil }
-    if let first = request.positions.first {
+    if let shown {
       return try window(
-        endingBefore: first, of: request, numberedFrom: max(0, request.offset - limit), in: rows)
+        endingBefore: shown.first, of: request, numberedFrom: max(0, request.offset - limit),
+        in: rows)
     }
     var previous = request
     previous.keyset = nil

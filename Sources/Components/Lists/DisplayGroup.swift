@@ -22,8 +22,14 @@ public final class DisplayGroup: @unchecked Sendable {
   public let specification: FetchSpecification
   /// The window's first row, as numbered for the footer.
   public let offset: Int
+  /// What was asked for: the user's qualifier, orderings and window.
+  public let request: ListRequest
+  /// Where the rows are read (for ``next()`` and ``previous()``).
+  public let rows: Rows
+  /// Where the window the rows were read into began and ended; nil before they are read, and
+  /// for a window without positions (no primary key, no limit) or without rows.
+  public private(set) var shown: ListWindow?
 
-  private let positions: ListPositions
   private let exactCountRowLimit: Int
   private let countTimeBudget: Int?
   private var plan: CountPlan?
@@ -59,7 +65,8 @@ public final class DisplayGroup: @unchecked Sendable {
     self.database = database
     self.entity = entity
     self.offset = request.offset
-    self.positions = request.positions
+    self.request = request
+    self.rows = Rows(database: database, entity: entity, auxiliary: context.auxiliaryQualifier)
     self.exactCountRowLimit = context.exactCountRowLimit
     self.countTimeBudget = context.countTimeBudget
     var specification = request.rows(of: entity, auxiliary: context.auxiliaryQualifier)
@@ -84,14 +91,15 @@ public final class DisplayGroup: @unchecked Sendable {
   /// objects), then the values at `paths` (joined in the same statement), then, when the
   /// entity has a primary key, the row's position; with an object per row when `objects` is
   /// true (their `prefetch` relationships fetched a chunk at a time). Nothing is held beyond a
-  /// chunk. The first and last positions are recorded for `next` and `prev`.
+  /// chunk. The window's first and last positions are recorded (``shown``) for ``next()`` and
+  /// ``previous()``.
   ///
   /// `queries` says whether `body` may query the database: then rows are never read ahead.
   public func forEachRow(
     attributes: [Attribute]? = nil, paths: [PropertyPath], objects: Bool, prefetch: [String],
     queries: Bool = false, _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
-    positions.reset()
+    shown = nil
     try startCounting()
     rowsStarted = .now
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
@@ -124,10 +132,9 @@ public final class DisplayGroup: @unchecked Sendable {
       rows += 1
       try body(values, object)
     }
-    guard positioned else { return }
-    positions.record(
-      first: first.map { Array($0.suffix(width)) }, last: last.map { Array($0.suffix(width)) },
-      rows: rows, more: more)
+    guard positioned, let first, let last else { return }
+    shown = ListWindow(
+      first: Array(first.suffix(width)), last: Array(last.suffix(width)), rows: rows, more: more)
   }
 
   /// The total, given that `shown` rows were read: exact, estimated or a lower bound.

@@ -131,13 +131,18 @@ public struct PageApplication: Sendable {
 
   /// Writes the page `request` asks for to `output`, in the renderer of its platform. A rule
   /// error met while rendering (a cycle) fails the page instead of showing defaults.
-  public func render(_ request: PageRequest, to output: any TextOutput) throws {
+  ///
+  /// - Returns: what the page leaves for the next request: a list's display group, whose
+  ///   `next()` and `previous()` are the windows beside the one shown.
+  @discardableResult
+  public func render(_ request: PageRequest, to output: any TextOutput) throws -> RenderedPage {
     let context = try context(for: request)
     let environment = environment(for: request)
-    let ((), errors) = try context.engine.collectingReadErrors {
+    let (rendered, errors) = try context.engine.collectingReadErrors {
       try environment.renderPage(context, to: output)
     }
     if let first = errors.first { throw first }
+    return rendered
   }
 
   /// The page `request` asks for, rendered whole.

@@ -64,10 +64,15 @@ public struct RenderEnvironment: Sendable {
   /// Writes the page for `context` to `output` as it is rendered (a list's rows stream).
   ///
   /// - Throws: ``UnknownPlatformError`` when no renderer has the context's `platform`.
-  public func renderPage(_ context: RuleContext, to output: any TextOutput) throws {
+  @discardableResult
+  public func renderPage(_ context: RuleContext, to output: any TextOutput) throws
+    -> RenderedPage
+  {
     let renderer = try renderers.renderer(
       for: context.platform, options: RenderOptions(width: width, styles: styles))
-    try renderer.render(try pageNode(context), to: output)
+    let node = try pageNode(context)
+    try renderer.render(node, to: output)
+    return RenderedPage(displayGroup: node.listDisplayGroup)
   }
 
   /// The terminal lines of the component the key at `keyPath` names, or none when it names
@@ -108,8 +113,6 @@ public struct ListRequest: Sendable {
   public var keyset: KeysetBound?
   /// Key paths shown before the rules' `displayPropertyKeys` (the REPL's `with id`).
   public var columns: [String]
-  /// Where the rendered window began and ended, recorded as its rows were read.
-  public let positions = ListPositions()
   /// A request.
   public init(
     qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,

@@ -111,14 +111,18 @@ public struct ListSummary: Sendable {
   /// The entity's name and its key's attributes when the columns do not show them all (a
   /// surrogate `id`, a link table's foreign keys): the footer says how, for `inspect`.
   public var hiddenKey: (entity: String, attributes: [String])?
+  /// The display group the rows come from, when they come from one: where the window the
+  /// rows were read into began and ended (``DisplayGroup/shown``), and the windows beside it.
+  public var displayGroup: DisplayGroup?
 
   /// A list summary.
   public init(
     noun: String, offset: Int, limit: Int?,
-    hiddenKey: (entity: String, attributes: [String])? = nil,
+    hiddenKey: (entity: String, attributes: [String])? = nil, displayGroup: DisplayGroup? = nil,
     total: @escaping @Sendable (Int) throws -> ListTotal
   ) {
     self.hiddenKey = hiddenKey
+    self.displayGroup = displayGroup
     self.noun = noun
     self.offset = offset
     self.limit = limit
