@@ -18,12 +18,16 @@ extension Database {
     let entity = try entity(specification.entityName)
     guard let reader = side.reader(opening: adaptor) else { return nil }
     let task = BackgroundCount()
+    // The count's statements run with the caller's dependencies (its SQL logger).
+    let dependencies = DependencyValues.current
     side.queue.async { [model] in
       reader.interrupt { task.isCancelled || Interruption.isRequested }
-      do {
-        try Self.count(specification, of: entity, in: model, on: reader, into: task)
-      } catch {
-        task.end(total: nil)
+      DependencyValues.$current.withValue(dependencies) {
+        do {
+          try Self.count(specification, of: entity, in: model, on: reader, into: task)
+        } catch {
+          task.end(total: nil)
+        }
       }
     }
     return task

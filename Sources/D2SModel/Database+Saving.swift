@@ -83,7 +83,8 @@ extension Database {
       )
     }
     try requireWritable("nothing was saved")
-    let now = Date()
+    @Dependency(\.clock) var clock
+    let now = clock.now
     var changes = object.pendingChanges
     func stamp(_ key: String?) throws {
       guard let key else { return }

@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Logging
 
@@ -15,11 +16,27 @@ let modelLogger: Logger = {
   return logger
 }()
 
-/// Logs a statement at `info` and its bindings at `trace`; adaptors call it before running one.
+/// The key of ``EnvKeys/DependencyValues/sqlLogger``.
+public enum SQLLoggerKey: DependencyKey {
+  public static var liveValue: Logger { modelLogger }
+}
+
+extension DependencyValues {
+  /// The logger of SQL statements (`d2s.sql`, at the level `D2S_LOGLEVEL` sets).
+  public var sqlLogger: Logger {
+    get { self[SQLLoggerKey.self] }
+    set { self[SQLLoggerKey.self] = newValue }
+  }
+}
+
+/// Logs a statement at `info` and its bindings at `trace`, to the scope's
+/// ``EnvKeys/DependencyValues/sqlLogger``; adaptors call it before running one.
 public func logStatement(_ statement: SQLStatement) {
-  modelLogger.info("\(statement.sql)")
-  if modelLogger.logLevel <= .trace, !statement.bindings.isEmpty {
-    modelLogger.trace(
+  let logger = DependencyValues.current.sqlLogger
+  guard logger.logLevel <= .info else { return }
+  logger.info("\(statement.sql)")
+  if logger.logLevel <= .trace, !statement.bindings.isEmpty {
+    logger.trace(
       "  bindings: \(statement.bindings.map(\.description).joined(separator: ", "))")
   }
 }

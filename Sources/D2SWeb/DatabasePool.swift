@@ -1,5 +1,6 @@
 import D2SModel
 import Dispatch
+import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor
@@ -41,7 +42,8 @@ public final class DatabasePool: Sendable {
     self.open = open
   }
 
-  /// Runs `body` with a connection of its own, on that connection's thread; its statements
+  /// Runs `body` with a connection of its own, on that connection's thread, with the caller's
+  /// dependencies (``EnvKeys/DependencyValues/current``, carried across); its statements
   /// stop (``DatabaseError/Code/interrupted``) once the statement timeout has passed. A
   /// connection that fails is closed, not given to the next request.
   ///
@@ -50,12 +52,16 @@ public final class DatabasePool: Sendable {
     async throws -> T
   {
     let reader = try await checkOut()
+    let dependencies = DependencyValues.current
     do {
       let result = try await withCheckedThrowingContinuation { continuation in
         reader.queue.async {
           reader.startDeadline(after: self.statementTimeout)
           defer { reader.clearDeadline() }
-          continuation.resume(with: Result { try body(reader.database) })
+          continuation.resume(
+            with: Result {
+              try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
+            })
         }
       }
       checkIn(reader)

@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Synchronization
 
@@ -31,7 +32,8 @@ final class OnceTokens: Sendable {
   private let uses = Mutex<[String: Use]>([:])
 
   /// Claims `nonce` for a save, valid until `expiry`.
-  func claim(_ nonce: String, expiry: Date, now: Date = Date()) -> Claim {
+  func claim(_ nonce: String, expiry: Date, now: Date = DependencyValues.current.clock.now) -> Claim
+  {
     uses.withLock { uses in
       if let use = uses[nonce], use.expiry > now { return use.path.map(Claim.done) ?? .pending }
       if uses.count >= Self.capacity {
@@ -49,7 +51,7 @@ final class OnceTokens: Sendable {
   }
 
   /// Records that the save of `nonce` made the object at `path`, for ``doneLifetime``.
-  func finish(_ nonce: String, path: String, now: Date = Date()) {
+  func finish(_ nonce: String, path: String, now: Date = DependencyValues.current.clock.now) {
     uses.withLock { uses in
       guard var use = uses[nonce] else { return }
       use.path = path

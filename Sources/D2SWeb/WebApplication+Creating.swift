@@ -1,5 +1,6 @@
 import Components
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// `GET /ENTITY/-/new` (the form for a new object) and `POST` to it: the form carries a
@@ -110,7 +111,8 @@ extension WebApplication {
 
   /// A signed one-time token for the form at `path`: `once|expiry|nonce|path`.
   func newOnceToken(path: String) -> String {
-    let expiry = Int(Date().timeIntervalSince1970 + OnceTokens.lifetime)
+    @Dependency(\.clock) var clock
+    let expiry = Int(clock.now.timeIntervalSince1970 + OnceTokens.lifetime)
     return keys.sign("once|\(expiry)|\(SessionKeys.nonce())|\(path)")
   }
 
@@ -119,7 +121,8 @@ extension WebApplication {
     guard let payload = keys.verify(token) else { return nil }
     let parts = payload.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
     guard parts.count == 4, parts[0] == "once", parts[3] == path,
-      let seconds = TimeInterval(parts[1]), seconds > Date().timeIntervalSince1970
+      let seconds = TimeInterval(parts[1]),
+      seconds > DependencyValues.current.clock.now.timeIntervalSince1970
     else { return nil }
     return (String(parts[2]), Date(timeIntervalSince1970: seconds))
   }

@@ -64,13 +64,17 @@ public final class WebApplication: Sendable {
   let throttle = LoginThrottle()
   /// The one-time tokens of new-object forms already sent.
   let onceTokens = OnceTokens()
+  /// What the application sets for every request (a test's clock), over the dependencies of
+  /// the scope it responds in; pages derive theirs from them.
+  public let dependencies: DependencyValues
 
   /// An application rendering `pages`, reading through `pool`, signing sessions with `keys`.
   public init(
     pages: PageApplication, pool: DatabasePool, databaseName: String,
     configuration: Configuration = Configuration(), keys: SessionKeys = .random(),
-    logger: Logger = Logger(label: "d2s-serve")
+    logger: Logger = Logger(label: "d2s-serve"), dependencies: DependencyValues = DependencyValues()
   ) {
+    self.dependencies = dependencies
     self.keys = keys
     self.pages = Mutex(pages)
     self.pool = pool
@@ -114,7 +118,11 @@ public final class WebApplication: Sendable {
     let started = ContinuousClock.now
     var response: WebResponse
     do {
-      response = try await page(for: request)
+      response = try await withDependencies {
+        $0 = $0.merging(dependencies)
+      } operation: {
+        try await page(for: request)
+      }
     } catch {
       response = errorPage(for: error, json: request.wantsJSON)
     }

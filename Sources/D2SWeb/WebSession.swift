@@ -25,7 +25,7 @@ struct WebSession: Sendable {
   let token: String
 
   /// The session of `request`'s cookie, when its signature is right and it has not expired.
-  init?(_ request: WebRequest, keys: SessionKeys, now: Date = Date()) {
+  init?(_ request: WebRequest, keys: SessionKeys, now: Date = DependencyValues.current.clock.now) {
     guard let token = request.cookies[Self.cookie], let payload = keys.verify(token) else {
       return nil
     }
@@ -47,7 +47,8 @@ struct WebSession: Sendable {
   /// A new session cookie's value for `user` of `database`; nil when the user's key cannot
   /// be written.
   static func cookieValue(
-    for user: DatabaseObject, database: String, keys: SessionKeys, now: Date = Date()
+    for user: DatabaseObject, database: String, keys: SessionKeys,
+    now: Date = DependencyValues.current.clock.now
   ) -> String? {
     guard let key = PositionToken.encode(user.primaryKeyValues) else { return nil }
     let expires = Int(now.timeIntervalSince1970 + SessionKeys.sessionLifetime)
@@ -73,7 +74,9 @@ struct WebSession: Sendable {
   }
 
   /// The pre-session of a login form: its cookie value, when signed and fresh.
-  static func loginBinding(_ request: WebRequest, keys: SessionKeys, now: Date = Date())
+  static func loginBinding(
+    _ request: WebRequest, keys: SessionKeys, now: Date = DependencyValues.current.clock.now
+  )
     -> String?
   {
     guard let token = request.cookies[loginCookie], let payload = keys.verify(token) else {
@@ -87,7 +90,9 @@ struct WebSession: Sendable {
   }
 
   /// A new pre-session cookie value.
-  static func newLoginBinding(keys: SessionKeys, now: Date = Date()) -> String {
+  static func newLoginBinding(keys: SessionKeys, now: Date = DependencyValues.current.clock.now)
+    -> String
+  {
     let expires = Int(now.timeIntervalSince1970 + SessionKeys.loginFormLifetime)
     return keys.sign("login|\(expires)|\(SessionKeys.nonce())")
   }

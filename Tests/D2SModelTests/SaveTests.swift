@@ -1,4 +1,5 @@
 import D2SModel
+import D2STesting
 import EnvKeys
 import Foundation
 import Qualifiers
@@ -32,6 +33,27 @@ import Testing
     #expect(actor.value(forKey: "id") as? Int == 201)
     #expect(actor.value(forKey: "lastUpdate") is Date)
     #expect(try database.count(FetchSpecification(entityName: "Actor")) == 201)
+  }
+
+  /// The time a save stamps is the clock dependency's: a test fixes it in one line and reads
+  /// the stored bytes back.
+  @Test func aSaveStampsTheTimeOfTheClockItRunsWith() throws {
+    // A NOT NULL date with no default: an insert stamps it with the time now.
+    let path = try TestDatabases.sqliteFile(
+      "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT, created DATETIME NOT NULL);",
+      named: "notes")
+    let database = try Database(adaptor: SQLiteAdaptor(path: path))
+    let note = try database.newObject("Note")
+    try note.setValue(.string("hello"), forAttribute: "body")
+    let moment = try #require(ISODateText.parse("2030-01-02 03:04:05"))
+    try withDependencies {
+      $0.clock = .fixed(moment)
+    } operation: {
+      try database.save(note)
+    }
+    #expect(
+      try database.adaptor.scalar("SELECT quote(created) FROM note")
+        == .string("'2030-01-02 03:04:05'"))
   }
 
   @Test(arguments: TestDatabase.available)

@@ -1,5 +1,6 @@
 import D2SModel
 import D2STesting
+import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor
@@ -408,6 +409,32 @@ final class WebClient: @unchecked Sendable {
     #expect(form.status == 200)
     #expect(!form.body.contains("<script>alert"))
     #expect(form.body.contains(#"value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;""#))
+  }
+
+  /// The server reads the time from its clock dependency: a test moves it in one line, and the
+  /// session made at login has expired.
+  @Test func sessionsExpireByTheServersClock() async throws {
+    let (app, _) = try Self.demo()
+    let browser = WebClient(app)
+    #expect(await browser.login("Mike", "12345").status == 303)
+    #expect(await browser.get("/Film/1/-/edit").status == 200)
+    let later = Date().addingTimeInterval(SessionKeys.sessionLifetime + 60)
+    let expired = await withDependencies {
+      $0.clock = .fixed(later)
+    } operation: {
+      await browser.get("/Film/1/-/edit")
+    }
+    #expect(expired.status == 303)
+    #expect(expired.header("Location") == "/-/login?next=%2FFilm%2F1%2F-%2Fedit")
+    #expect(await browser.get("/Film/1/-/edit").status == 200, "the clock is back outside")
+    // An application can be given its clock too: its sessions are over at once.
+    let (stale, _) = try Self.demo()
+    let pastApp = WebApplication(
+      pages: stale.pageApplication, pool: stale.pool, databaseName: stale.databaseName,
+      keys: stale.keys, dependencies: DependencyValues().with(\.clock, .fixed(later)))
+    let visitor = WebClient(pastApp)
+    visitor.cookies = browser.cookies
+    #expect(await visitor.get("/Film/1/-/edit").status == 303)
   }
 }
 

@@ -5,6 +5,7 @@
 import AuditKeys
 import CSVPlatform
 import Components
+import D2S
 import D2SModel
 import D2SREPL
 import D2STesting
@@ -107,38 +108,62 @@ func snippet13() async throws {
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
 }
 
-// Documentation/Views.md:28
-enum Snippet17 {
+// Documentation/Views.md:40
+@Test func snippet17() async throws {
+
+  /// Shows a date as the days since it, by the clock of the scope it runs in.
+  struct DaysAgoFormatter: ValueFormatter {
+    @Dependency(\.clock) var clock
+
+    func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
+      guard case .date(let date) = value else { return value.storedText() }
+      return "\(Int(clock.now.timeIntervalSince(date) / 86_400)) days ago"
+    }
+
+    func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
+      throw FormatterError(formatter: "daysAgo", text: text, accepted: "a date")
+    }
+  }
+
+  let moment = Date(timeIntervalSince1970: 86_400 * 3)
+  let text = withDependencies { $0.clock = .fixed(moment) } operation: {
+    DaysAgoFormatter().format(.date(Date(timeIntervalSince1970: 0)), for: nil)
+  }
+  precondition(text == "3 days ago")
+}
+
+// Documentation/Views.md:70
+enum Snippet18 {
 
   struct DisplayBool: D2SView {
     @Environment(\.propertyValue) var value
     var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
   }
 }
-@Test func snippet17() { #expect(Snippet17.self == Snippet17.self) }
+@Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
 
-// Documentation/Views.md:68
-enum Snippet18 {
+// Documentation/Views.md:110
+enum Snippet19 {
   struct RatingFlag: D2SView {
     var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
   }
 }
-@Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
+@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
 
-// Documentation/Views.md:102
-enum Snippet19 {
+// Documentation/Views.md:144
+enum Snippet20 {
   public struct CSVPlatformPlugin: D2SPlugin {
     public let name = "CSVPlatform"
     public var renderers: [PluginRenderer] { [PluginRenderer("csv") { _ in CSVRenderer() }] }
   }
 }
-@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
+@Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
 
-// Documentation/Views.md:163
-enum Snippet20 {
+// Documentation/Views.md:205
+enum Snippet21 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }
     var body: some D2SView { FormattedValue() }
   }
 }
-@Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
+@Test func snippet21() { #expect(Snippet21.self == Snippet21.self) }

@@ -61,6 +61,10 @@ public struct PageApplication: Sendable {
   public var formatters: FormatterRegistry
   /// The renderers by platform.
   public var renderers: RendererRegistry
+  /// The dependencies the application sets for all its pages (a test's clock), over those of
+  /// the scope it renders in; each request's are derived from them
+  /// (``dependencies(for:)``).
+  public var dependencies = DependencyValues()
 
   /// An application rendering from `base` with the given registries.
   public init(
@@ -126,7 +130,9 @@ public struct PageApplication: Sendable {
 
   /// The page `request` asks for, as a view tree (a list's rows are read as it is rendered).
   public func page(_ request: PageRequest) throws -> ViewNode {
-    try environment(for: request).pageNode(try context(for: request))
+    try DependencyValues.$current.withValue(dependencies(for: request)) {
+      try environment(for: request).pageNode(try context(for: request))
+    }
   }
 
   /// Writes the page `request` asks for to `output`, in the renderer of its platform. A rule
@@ -136,6 +142,14 @@ public struct PageApplication: Sendable {
   ///   `next()` and `previous()` are the windows beside the one shown.
   @discardableResult
   public func render(_ request: PageRequest, to output: any TextOutput) throws -> RenderedPage {
+    try DependencyValues.$current.withValue(dependencies(for: request)) {
+      try renderWithinDependencies(request, to: output)
+    }
+  }
+
+  private func renderWithinDependencies(_ request: PageRequest, to output: any TextOutput) throws
+    -> RenderedPage
+  {
     let context = try context(for: request)
     let environment = environment(for: request)
     let (rendered, errors) = try context.engine.collectingReadErrors {
