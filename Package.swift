@@ -103,15 +103,17 @@ let package = Package(
     // MARK: - Executables
     .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
     .executableTarget(name: "d2s-serve", dependencies: ["D2SWeb"]),
-    // d2s-bench's list suite runs the d2s-repl binary and a minimal baseline program, built
-    // beside it (they are dependencies only so that `swift run d2s-bench` builds them).
+    // d2s-bench's list suite runs the d2s-repl binary, a minimal baseline program and a REPL
+    // with a third-party look, built beside it (they are dependencies only so that `swift run d2s-bench` builds them).
     .executableTarget(
       name: "d2s-bench",
       dependencies: [
         "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting", "d2s-repl",
-        "d2s-bench-baseline", "d2s-serve",
+        "d2s-bench-baseline", "d2s-bench-look", "d2s-serve",
       ]),
     .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
+    // d2s-repl with a third-party look (a plugin's value component), for the list suite.
+    .executableTarget(name: "d2s-bench-look", dependencies: ["D2SREPL", "Plugins"]),
 
     // MARK: - Tests
     .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),

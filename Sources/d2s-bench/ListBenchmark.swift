@@ -12,6 +12,13 @@ enum ListBenchmark {
     rule task = 'list' AND entity.name = 'Rental' => displayPropertyKeys = ('rentalDate', 'customer.lastName', 'inventory.film.title')
     list Rental order by id
     """
+  /// The same list in a third-party look (`d2s-bench-look`'s plugin): every column's
+  /// component is the plugin's declared value component.
+  static let thirdPartyLookRules = """
+    rule *true* => look = 'LedgerLook'
+    rule task = 'list' AND entity.name = 'Rental' => component = 'LedgerValue'
+
+    """
   /// What `list Event` shows: each event's kind by its title (the kind's name) where its
   /// foreign key is, and its other columns but the surrogate key.
   static let eventJoin = """
@@ -24,7 +31,9 @@ enum ListBenchmark {
       .deletingLastPathComponent()
     let repl = binaries.appendingPathComponent("d2s-repl").path
     let baseline = binaries.appendingPathComponent("d2s-bench-baseline").path
-    for binary in [repl, baseline] where !FileManager.default.isExecutableFile(atPath: binary) {
+    let look = binaries.appendingPathComponent("d2s-bench-look").path
+    for binary in [repl, baseline, look] where !FileManager.default.isExecutableFile(atPath: binary)
+    {
       throw BenchError("\(binary) is missing: build it first (swift build -c release)")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -43,6 +52,14 @@ enum ListBenchmark {
       "16,044-row rental list", [repl, sakila, "-f", script],
       against: ["sqlite3", "-box", sakila, rentalJoin])
     table.append(("16,044-row rental list / sqlite3 -box, same join", rentals.time, "≤ 1.5"))
+    let lookScript = folder.appendingPathComponent("rentals-look.d2s").path
+    try (thirdPartyLookRules + rentalScript).write(
+      toFile: lookScript, atomically: true, encoding: .utf8)
+    let thirdParty = try compare(
+      "same list in a plugin's look", [look, sakila, "-f", lookScript],
+      against: [repl, sakila, "-f", script])
+    table.append(
+      ("same list, a plugin look's value component / BasicLook's", thirdParty.time, "≤ 1.1"))
     if let url = ProcessInfo.processInfo.environment["D2S_BENCH_POSTGRES_URL"] {
       let postgres = try compare(
         "same list on PostgreSQL", [repl, url, "-f", script],
@@ -101,7 +118,7 @@ enum ListBenchmark {
       median(ours.map { Double($0.peakKilobytes) }), median(theirs.map { Double($0.peakKilobytes) })
     )
     print(
-      "  \(label): d2s-repl \(format(time.0)) ms, \(format(memory.0 / 1024)) MB; \(URL(fileURLWithPath: baseline[0]).lastPathComponent) "
+      "  \(label): \(URL(fileURLWithPath: command[0]).lastPathComponent) \(format(time.0)) ms, \(format(memory.0 / 1024)) MB; \(URL(fileURLWithPath: baseline[0]).lastPathComponent) "
         + "\(format(time.1)) ms, \(format(memory.1 / 1024)) MB")
     return Comparison(time: time.0 / time.1, memory: memory.0 / memory.1, ownMemory: memory.0)
   }
