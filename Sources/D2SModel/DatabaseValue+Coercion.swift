@@ -2,10 +2,12 @@ import EnvKeys
 import Foundation
 
 extension DatabaseValue {
-  /// A value as one of `attribute`'s: a value in a form the column can hold (what an adaptor
-  /// fetched from it, a blob, a double, a verbatim numeric, an epoch number in a date column)
-  /// is itself, bound as it is; a constant typed in a qualifier or a command is converted
-  /// (`'2006-02-15'` to a date, `1` to `1.0` for a decimal column, `(7, 8)` to an array).
+  /// A value as one of `attribute`'s. A value of a kind only a database gives (a double, a
+  /// blob, a date, an array, a verbatim value: the text parser makes none of them) is itself,
+  /// bound as it is, whatever the column's type: D2S's own queries compare with exactly what
+  /// was fetched. A constant typed in a qualifier or a command (nil, a boolean, an integer, a
+  /// decimal, text, a list) is converted to the column's type, or refused (`'2006-02-15'`
+  /// becomes a date, `1` a decimal `1`, `(7, 8)` an array; `0` for a date column is an error).
   /// - Throws: ``DatabaseError`` (`invalidValue`) when it does not fit.
   public static func coerce(_ value: DatabaseValue, to attribute: Attribute) throws
     -> DatabaseValue
@@ -17,9 +19,8 @@ extension DatabaseValue {
       )
     }
     switch (value, attribute.valueType) {
-    case (.null, _), (.verbatim, _), (.string, .string), (.int, .int), (.double, .double),
-      (.decimal, .decimal), (.bool, .bool), (.date, .date), (.data, .data), (.array, .array),
-      (.int, .date), (.double, .date):
+    case (.null, _), (.verbatim, _), (.double, _), (.date, _), (.data, _), (.array, _),
+      (.string, .string), (.int, .int), (.decimal, .decimal), (.bool, .bool):
       return value
     case (.int(let i), .string): return .string(String(i))
     case (.decimal(let d), .string): return .string(d.description)
@@ -33,7 +34,6 @@ extension DatabaseValue {
     case (.decimal(let d), .double):
       return .double(Double(DecimalText.format(d)) ?? NSDecimalNumber(decimal: d).doubleValue)
     case (.int(let i), .decimal): return .decimal(Decimal(i))
-    case (.double(let d), .decimal): return .double(d)
     case (.int(let i), .bool) where i == 0 || i == 1: return .bool(i == 1)
     case (.string(let s), .date):
       if let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) { return .date(date) }

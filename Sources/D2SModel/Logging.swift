@@ -18,6 +18,7 @@ let modelLogger: Logger = {
 
 /// The key of ``EnvKeys/DependencyValues/sqlLogger``.
 public enum SQLLoggerKey: DependencyKey {
+  /// `d2s.sql`, at the level `D2S_LOGLEVEL` sets (else `warning`).
   public static var liveValue: Logger { modelLogger }
 }
 

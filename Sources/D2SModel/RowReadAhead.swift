@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Synchronization
 
@@ -13,13 +14,15 @@ enum RowReadAhead {
   static let batchSize = 256
   static let depth = 4
 
-  /// Runs `produce` on a second thread and hands each batch it pushes to `consume`, here.
+  /// Runs `produce` on a second thread (with the caller's dependencies) and hands each batch
+  /// it pushes to `consume`, here.
   static func run<Batch>(
     produce: @escaping (_ queue: Queue<Batch>) throws -> Void,
     consume: (Batch) throws -> Void
   ) throws {
     let queue = Queue(produce: produce)
-    let thread = Thread { queue.read() }
+    let dependencies = DependencyValues.current
+    let thread = Thread { DependencyValues.$current.withValue(dependencies) { queue.read() } }
     thread.name = "d2s.read-ahead"
     thread.start()
     try queue.handOver(to: consume)

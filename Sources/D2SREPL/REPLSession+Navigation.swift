@@ -89,9 +89,11 @@ extension REPLSession {
     else {
       throw REPLError("no paged list to move in (list with a limit first)")
     }
-    // The last page's display group knows where its window began and ended; without one (a
-    // look's own list) a new group moves by offset.
-    let group = try shownList ?? DisplayGroup(context: context, request: list)
+    // The last page's display group knows where its window began and ended, when it showed
+    // this list; without one (a look's own list) a new group moves by offset.
+    let group =
+      try shownList.flatMap { showsList($0) ? $0 : nil }
+      ?? DisplayGroup(context: context, request: list)
     if direction < 0 {
       guard let previous = try group.previous() else {
         throw REPLError("already at the first page")
@@ -104,6 +106,15 @@ extension REPLSession {
       list = next
     }
     return try render()
+  }
+
+  /// Whether `group` read the session's list: its entity, filter, orderings and window.
+  private func showsList(_ group: DisplayGroup) -> Bool {
+    guard let entity = context.entity, group.entity === entity, group.offset == list.offset,
+      group.request.keyset == list.keyset, group.request.limit == list.limit
+    else { return false }
+    return group.request.identity(of: group.entity, auxiliary: group.rows.auxiliary)
+      == list.identity(of: entity, auxiliary: context.auxiliaryQualifier)
   }
 
   /// `inspect ENTITY KEY`.
@@ -172,6 +183,7 @@ extension REPLSession {
       next.removeValue(for: D2SKeys.AuxiliaryQualifier.self)
     }
     context = next
+    shownList = nil
   }
 
   /// What pages are rendered from: the session's context and its registries.

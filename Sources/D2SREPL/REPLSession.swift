@@ -86,14 +86,14 @@ public final class REPLSession: @unchecked Sendable {
   /// what its earlier lines did).
   public func run(_ command: REPLCommand) throws -> String {
     if case .source = command { return try execute(command) }
-    let saved = (context, list, editing)
+    let saved = (context, list, editing, shownList)
     do {
       renderedPage = false
       let text = try execute(command)
       guard printsJSON, !renderedPage, !text.isEmpty else { return text }
       return try jsonOutput(of: command, text: text)
     } catch {
-      (context, list, editing) = saved
+      (context, list, editing, shownList) = saved
       throw error
     }
   }

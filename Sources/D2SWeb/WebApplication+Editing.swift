@@ -248,13 +248,16 @@ extension WebApplication {
   {
     let context = try application.context(for: request)
     let environment = application.environment(for: request)
+    let dependencies = application.dependencies(for: request)
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
-      let output = StringOutput()
-      let visibility = WebVisibility(
-        model: links.model, visible: links.visibleEntities ?? [], entity: links.entity)
-      try HTMLRenderer(links: links).render(
-        visibility.filter(try environment.pageNode(context)), to: output)
-      return output.text
+      try DependencyValues.$current.withValue(dependencies) {
+        let output = StringOutput()
+        let visibility = WebVisibility(
+          model: links.model, visible: links.visibleEntities ?? [], entity: links.entity)
+        try HTMLRenderer(links: links).render(
+          visibility.filter(try environment.pageNode(context)), to: output)
+        return output.text
+      }
     }
     if let first = errors.first { throw first }
     return text

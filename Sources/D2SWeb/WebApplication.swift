@@ -371,17 +371,22 @@ public final class WebApplication: Sendable {
       links.rowSuffix = "/-/edit"
     }
     let environment = application.environment(for: request)
+    // Within the page's dependencies (its database, the rules, the registries), as
+    // PageApplication renders.
+    let dependencies = application.dependencies(for: request)
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
-      let output = StringOutput()
-      let visibility = WebVisibility(
-        model: database.model, visible: names.visible, entity: links.entity)
-      let node = visibility.filter(try environment.pageNode(context))
-      if json {
-        try JSONRenderer().render(node, to: output)
-      } else {
-        try HTMLRenderer(links: links).render(node, to: output)
+      try DependencyValues.$current.withValue(dependencies) {
+        let output = StringOutput()
+        let visibility = WebVisibility(
+          model: database.model, visible: names.visible, entity: links.entity)
+        let node = visibility.filter(try environment.pageNode(context))
+        if json {
+          try JSONRenderer().render(node, to: output)
+        } else {
+          try HTMLRenderer(links: links).render(node, to: output)
+        }
+        return output.text
       }
-      return output.text
     }
     if let first = errors.first { throw first }
     return text

@@ -24,9 +24,11 @@ extension DatabaseValue {
 
   /// The value as qualifier text: what ``Literal`` prints for the values the parser makes
   /// (`nil`, `'text'`, `1.0`, `('a', 'b')`), so a printed qualifier parses back to an equal one.
-  /// The values only a database gives print as their nearest constant: a date as quoted ISO
-  /// text, a double as a decimal, verbatim text quoted, an array as a list, a blob as its
-  /// size (`<3 bytes>`, which does not parse: blobs are compared only by D2S's own queries).
+  /// The values only a database gives print exactly, as their nearest constant: a date as
+  /// quoted ISO text with its fraction of a second, a double as a decimal, verbatim text
+  /// quoted, an array as a list, a blob in hex (`x'00ff'`, which does not parse: blobs are
+  /// compared only by D2S's own queries). Two different values never print alike, so the
+  /// text identifies a list (``ListIdentity``).
   public var qualifierText: String {
     switch self {
     case .null: "nil"
@@ -36,12 +38,36 @@ extension DatabaseValue {
     case .double(let d):
       d.isFinite ? Literal.format(decimal: Decimal(string: String(d)) ?? 0) : Literal.quote("\(d)")
     case .string(let s), .verbatim(let s): Literal.quote(s)
-    case .date(let d): Literal.quote(ISODateText.format(d))
-    case .data(let data): "<\(data.count) bytes>"
+    case .date(let d): Literal.quote(Self.exactDateText(d))
+    case .data(let data): "x'" + data.map(Self.hexByte).joined() + "'"
     case .array(let items):
       "(" + items.map { $0.map(Literal.quote) ?? "nil" }.joined(separator: ", ") + ")"
     case .list(let items): "(" + items.map(\.qualifierText).joined(separator: ", ") + ")"
     }
+  }
+
+  /// Two lower-case hex digits.
+  static func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+  }
+
+  /// `2024-03-05 10:11:12`, with the fraction of a second when there is one (to the
+  /// microsecond, PostgreSQL's precision): `2024-03-05 10:11:12.345`.
+  static func exactDateText(_ date: Date) -> String {
+    let seconds = date.timeIntervalSince1970
+    var whole = seconds.rounded(.down)
+    var micros = Int(((seconds - whole) * 1_000_000).rounded())
+    if micros >= 1_000_000 {
+      whole += 1
+      micros = 0
+    }
+    let text = ISODateText.format(Date(timeIntervalSince1970: whole))
+    guard micros > 0 else { return text }
+    var digits = String(micros)
+    digits = String(repeating: "0", count: 6 - digits.count) + digits
+    while digits.last == "0" { digits.removeLast() }
+    return text + "." + digits
   }
 
   /// A key value as a person types it after `inspect` or `edit`: a bare key

@@ -24,6 +24,7 @@ public struct WallClock: Sendable {
 
 /// The key of ``DependencyValues/clock``.
 public enum WallClockKey: DependencyKey {
+  /// The system's clock.
   public static let liveValue = WallClock.system
 }
 

@@ -26,11 +26,12 @@ public enum ComparableValue {
       self = .list(list)
       return
     }
-    if let databaseValue = value as? DatabaseValue {
+    let plain = KVC.isPlainValue(value)
+    if !plain, let databaseValue = value as? DatabaseValue {
       self = ComparableValue(databaseValue)
       return
     }
-    if !KVC.isPlainValue(value), let standIn = value as? any QualifierComparable {
+    if !plain, let standIn = value as? any QualifierComparable {
       guard let inner = KVC.unwrap(standIn.qualifierComparisonValue) else {
         self = .null
         return

@@ -55,6 +55,7 @@ enum ListBenchmark {
     let lookScript = folder.appendingPathComponent("rentals-look.d2s").path
     try (thirdPartyLookRules + rentalScript).write(
       toFile: lookScript, atomically: true, encoding: .utf8)
+    try checkThirdPartyLook(look, sakila, in: folder)
     let thirdParty = try compare(
       "same list in a plugin's look", [look, sakila, "-f", lookScript],
       against: [repl, sakila, "-f", script])
@@ -88,6 +89,29 @@ enum ListBenchmark {
     print(pad("measure (same run, medians)", 52) + pad("ratio", 8) + "goal")
     for (name, ratio, goal) in table {
       print(pad(name, 52) + pad(format(ratio, decimals: 2), 8) + goal)
+    }
+  }
+
+  /// Fails unless the plugin's look draws every column of the third-party case (a fallback to
+  /// BasicLook would measure BasicLook against itself).
+  static func checkThirdPartyLook(_ look: String, _ sakila: String, in folder: URL) throws {
+    let path = folder.appendingPathComponent("look-check.d2s").path
+    try
+      (thirdPartyLookRules
+      + rentalScript.replacingOccurrences(
+        of: "list Rental order by id", with: "platform = 'json'\nlist Rental order by id limit 1"))
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: look)
+    process.arguments = [sakila, "-f", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let drawn = output.components(separatedBy: "\"component\":\"LedgerValue\"").count - 1
+    guard process.terminationStatus == 0, drawn == 3 else {
+      throw BenchError("the plugin's look drew \(drawn) of the rental list's 3 columns")
     }
   }
 

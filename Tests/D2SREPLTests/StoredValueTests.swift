@@ -203,6 +203,20 @@ import Testing
     #expect(lines(try session.run("inspect Level 0.30000000000000004")).first == "third")
   }
 
+  /// Only values a database gives are compared as they are: a number typed for a date column
+  /// is refused, as before, in a filter and in an edit.
+  @Test func aTypedNumberIsNoDate() throws {
+    let session = try session(on: .sqlite)
+    #expect(throws: (any Error).self) { try session.run("list Measure where day > 0") }
+    #expect(
+      (try? session.run("list Measure where day > 0")) == nil,
+      "not every row (SQLite ranks text above numbers)")
+    _ = try session.run("edit Measure 3")
+    #expect(throws: (any Error).self) { try session.run("object.day = 5") }
+    let database = try session.database
+    #expect(try Self.stored(database, "quote(day)", id: "3") == "'2024-03-05'")
+  }
+
   @Test(.enabled(if: TestServer.available.contains(.postgresql)))
   func aNumericKeyKeptVerbatimFindsItsRows() throws {
     let session = try session(on: .postgresql)

@@ -52,12 +52,16 @@ import Testing
       #expect(try QualifierParser.parse(qualifier.description) == qualifier)
     }
     #expect(DatabaseValue.double(2).qualifierText == "2.0")
-    #expect(DatabaseValue.data(Data([1, 2, 3])).qualifierText == "<3 bytes>")
+    #expect(DatabaseValue.data(Data([1, 2, 255])).qualifierText == "x'0102ff'")
+    #expect(
+      DatabaseValue.date(Date(timeIntervalSince1970: 1.25)).qualifierText
+        == "'1970-01-01 00:00:01.25'")
     #expect(DatabaseValue.array(["a", nil]).qualifierText == "('a', nil)")
   }
 
   /// `propertyValue` holds a value as plain Swift (so that a component writes `value as? Int`);
-  /// reading it back gives the same value, whatever its case.
+  /// reading it back gives the same value, whatever its case (but `.list`, a qualifier's `in`
+  /// list, which no column holds).
   @Test func aPropertyValueReadsBackAsTheSameValue() {
     let values: [DatabaseValue] = [
       .null, .int(-3), .double(-.infinity), .double(0.30000000000000004),

@@ -27,7 +27,9 @@ public final class DisplayGroup: @unchecked Sendable {
   /// Where the rows are read (for ``next()`` and ``previous()``).
   public let rows: Rows
   /// Where the window the rows were read into began and ended; nil before they are read, and
-  /// for a window without positions (no primary key, no limit) or without rows.
+  /// for a window without positions (no primary key, no limit) or without rows. Like the rest
+  /// of a group, it belongs to the thread that renders the page (the one reading the rows,
+  /// and then the footer); read it once the page is rendered.
   public private(set) var shown: ListWindow?
 
   private let exactCountRowLimit: Int
@@ -78,6 +80,10 @@ public final class DisplayGroup: @unchecked Sendable {
   }
 
   deinit { backgroundCount?.cancel() }
+
+  /// Stops a background count still running (its page is rendered: no footer waits for it),
+  /// so that a group kept for `next` holds no connection busy.
+  func stopCounting() { backgroundCount?.cancel() }
 
   /// The window's size, if any.
   public var limit: Int? { specification.limit }

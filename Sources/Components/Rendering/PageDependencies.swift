@@ -35,26 +35,31 @@ extension DependencyValues {
 
 /// The key of ``EnvKeys/DependencyValues/database``: none outside a request.
 public enum DatabaseDependencyKey: DependencyKey {
+  /// None.
   public static var liveValue: Database? { nil }
 }
 
 /// The key of ``EnvKeys/DependencyValues/rules``: none outside an application.
 public enum RulesDependencyKey: DependencyKey {
+  /// None.
   public static var liveValue: RuleEngine? { nil }
 }
 
 /// The key of ``EnvKeys/DependencyValues/looks``: no looks outside an application.
 public enum LooksDependencyKey: DependencyKey {
+  /// A new registry with no looks (each read makes one: a shared one could be changed).
   public static var liveValue: LookRegistry { LookRegistry() }
 }
 
 /// The key of ``EnvKeys/DependencyValues/formatters``: the builtin formatters.
 public enum FormattersDependencyKey: DependencyKey {
+  /// A new registry of the builtin formatters (each read makes one).
   public static var liveValue: FormatterRegistry { FormatterRegistry() }
 }
 
 /// The key of ``EnvKeys/DependencyValues/renderers``: the builtin renderers.
 public enum RenderersDependencyKey: DependencyKey {
+  /// A new registry of the builtin renderers (each read makes one).
   public static var liveValue: RendererRegistry { RendererRegistry() }
 }
 

@@ -72,7 +72,9 @@ public struct RenderEnvironment: Sendable {
       for: context.platform, options: RenderOptions(width: width, styles: styles))
     let node = try pageNode(context)
     try renderer.render(node, to: output)
-    return RenderedPage(displayGroup: node.listDisplayGroup)
+    let group = node.listDisplayGroup
+    group?.stopCounting()
+    return RenderedPage(displayGroup: group)
   }
 
   /// The terminal lines of the component the key at `keyPath` names, or none when it names
