@@ -144,4 +144,19 @@ import Testing
     #expect((next.object["window"] as? [String: Any])?["offset"] as? Int == 35)
     #expect(try Self.page(try session.run("prev")).ids == [31, 32, 33, 34, 35])
   }
+
+  /// `next` continues from the page shown last, whatever came between: a failed command
+  /// changes nothing, and a list the session no longer shows is never moved.
+  @Test func nextContinuesAfterAFailedCommandAndNeverMovesAnotherList() throws {
+    let session = try Self.session(.sqlite)
+    _ = try session.run("list Item order by seq limit 5")
+    #expect(try Self.page(try session.run("next")).ids == [6, 7, 8, 9, 10])
+    #expect(throws: (any Error).self) { try session.run("list Item where nosuch = 1") }
+    #expect(try Self.page(try session.run("next")).ids == [11, 12, 13, 14, 15])
+    _ = try session.run("inspect Item 3")
+    #expect(throws: REPLError.self) { try session.run("next") }
+    _ = try session.run("list Item order by seq desc limit 5")
+    #expect(try Self.page(try session.run("next")).ids == [35, 34, 33, 32, 31])
+    #expect(try Self.page(try session.run("prev")).ids == [40, 39, 38, 37, 36])
+  }
 }
