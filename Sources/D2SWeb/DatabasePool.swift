@@ -120,15 +120,10 @@ public final class DatabasePool: Sendable {
   private func openReader() async throws -> Reader {
     let open = self.open
     let model = self.model
-    let dependencies = DependencyValues.current
     return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(
-          with: Result {
-            try DependencyValues.$current.withValue(dependencies) {
-              Reader(database: Database(adaptor: try open(), model: model))
-            }
-          })
+          with: Result { Reader(database: Database(adaptor: try open(), model: model)) })
       }
     }
   }
