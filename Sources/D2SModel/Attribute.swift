@@ -54,7 +54,27 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     name: "position", columnName: "position", externalType: "text", valueType: .string,
     allowsNull: true)
 
-  public init(
+  /// An attribute named `name` for `column`, as the model builder makes one.
+  public init(name: String, column: Catalog.Column) {
+    self.name = name
+    columnName = column.name
+    externalType = column.externalType
+    valueType = column.valueType
+    dateKind = column.dateKind
+    allowsNull = column.allowsNull
+    defaultValue = column.defaultValue
+    isAutoIncrement = column.isAutoIncrement
+    width = column.width
+    scale = column.scale
+    isBlankPadded = column.isBlankPadded
+    needsTextCast = column.needsTextCast
+    isUntyped = column.isUntyped
+    isGenerated = column.isGenerated
+    isRowID = column.isRowID
+  }
+
+  /// An attribute from its parts, as a test or a hand-written model makes one.
+  public convenience init(
     name: String, columnName: String, externalType: String, valueType: ValueType,
     dateKind: DateKind? = nil, allowsNull: Bool, defaultValue: String? = nil,
     isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil,
@@ -62,21 +82,13 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     needsTextCast: Bool = false, isUntyped: Bool = false, isGenerated: Bool = false,
     isRowID: Bool = false
   ) {
-    self.isGenerated = isGenerated
-    self.isRowID = isRowID
-    self.name = name
-    self.columnName = columnName
-    self.externalType = externalType
-    self.valueType = valueType
-    self.dateKind = dateKind
-    self.allowsNull = allowsNull
-    self.defaultValue = defaultValue
-    self.isAutoIncrement = isAutoIncrement
-    self.width = width
-    self.scale = scale
-    self.isBlankPadded = isBlankPadded
-    self.needsTextCast = needsTextCast
-    self.isUntyped = isUntyped
+    self.init(
+      name: name,
+      column: Catalog.Column(
+        name: columnName, externalType: externalType, valueType: valueType, dateKind: dateKind,
+        allowsNull: allowsNull, defaultValue: defaultValue, isAutoIncrement: isAutoIncrement,
+        width: width, scale: scale, isBlankPadded: isBlankPadded, needsTextCast: needsTextCast,
+        isUntyped: isUntyped, isGenerated: isGenerated, isRowID: isRowID))
   }
 
   /// A password column (by name), never shown or edited.

@@ -177,8 +177,13 @@ extension Database {
     -> [DatabaseValue]
   {
     let values = changes.filter { !($0.0.isAutoIncrement && $0.1.isNull) }
-    let key = try adaptor.insert(
-      into: entity, values: values.map { ($0.0, adaptor.encode($0.1, for: $0.0)) })
+    let encoded = values.map { ($0.0, adaptor.encode($0.1, for: $0.0)) }
+    guard !entity.primaryKeyAttributes.isEmpty else {
+      // A row without a key has none to read back.
+      try adaptor.execute(adaptor.dialect.statement(SQLInsert(into: entity, values: encoded)))
+      return []
+    }
+    let key = try adaptor.insert(into: entity, values: encoded)
     // Keys given explicitly win over what the database reports.
     return entity.primaryKeyAttributes.enumerated().map { index, attribute in
       values.first { $0.0 === attribute }?.1 ?? (index < key.count ? key[index] : .null)

@@ -22,7 +22,8 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   func execute(_ statement: SQLStatement) throws -> Int
 
   /// Inserts a row with `values` (already encoded) and returns its primary key values, in key
-  /// order (see ``SQLDialect/insert(into:values:)`` for the statement).
+  /// order (see ``SQLDialect/insert(into:values:)`` for the statement). ``Database`` inserts
+  /// the rows of an entity without a primary key itself, with ``execute(_:)``.
   func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws -> [DatabaseValue]
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

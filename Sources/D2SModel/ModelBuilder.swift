@@ -90,21 +90,12 @@ public enum ModelBuilder {
         name = Fancyfier.unique(name, in: draft.taken)
         draft.taken.insert(name)
         draft.columnToAttribute[column.name] = name
-        var valueType = column.valueType
+        var column = column
         let lower = column.name.lowercased()
-        if valueType == .int, lower.hasPrefix("is_") || lower.hasPrefix("can_") {
-          valueType = .bool
+        if column.valueType == .int, lower.hasPrefix("is_") || lower.hasPrefix("can_") {
+          column.valueType = .bool
         }
-        draft.attributes.append(
-          Attribute(
-            name: name, columnName: column.name, externalType: column.externalType,
-            valueType: valueType,
-            dateKind: column.dateKind, allowsNull: column.allowsNull,
-            defaultValue: column.defaultValue,
-            isAutoIncrement: column.isAutoIncrement, width: column.width, scale: column.scale,
-            isBlankPadded: column.isBlankPadded, needsTextCast: column.needsTextCast,
-            isUntyped: column.isUntyped, isGenerated: column.isGenerated,
-            isRowID: column.isRowID))
+        draft.attributes.append(Attribute(name: name, column: column))
       }
       drafts.append(draft)
     }

@@ -6,12 +6,9 @@ import Foundation
 /// `GET /ENTITY/-/new` (the form for a new object) and `POST` to it: the form carries a
 /// signed one-time token, so that sending it twice makes one object, not two.
 extension WebApplication {
-  func create(_ request: WebRequest, segments: [Substring], session: WebSession?) async throws
-    -> WebResponse
-  {
-    guard
-      let write = try writeRequest(request, entity: segments[0], session: session, verb: "add rows")
-    else { return Self.loginRedirect(request.path) }
+  func create(
+    _ request: WebRequest, _ write: WriteRequest, segments: [Substring], session: WebSession?
+  ) async throws -> WebResponse {
     let path = request.path
     var nonce: String?
     let once: String

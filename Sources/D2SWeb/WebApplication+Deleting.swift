@@ -5,12 +5,9 @@ import Foundation
 /// `GET /ENTITY/KEY/-/delete`, a confirm page carrying the row's values, and `POST` to it: a
 /// delete of a row changed since the page was shown is a 409.
 extension WebApplication {
-  func delete(_ request: WebRequest, segments: [Substring], session: WebSession?) async throws
-    -> WebResponse
-  {
-    guard
-      let write = try writeRequest(request, entity: segments[0], session: session, verb: "delete")
-    else { return Self.loginRedirect(request.path) }
+  func delete(
+    _ request: WebRequest, _ write: WriteRequest, segments: [Substring], session: WebSession?
+  ) async throws -> WebResponse {
     let key = segments[1]
     let path = request.path
     let keys = keys

@@ -113,11 +113,9 @@ extension WebApplication {
   }
 
   /// `GET /ENTITY/KEY/-/edit` (the form) and `POST` to it (the save).
-  func edit(_ request: WebRequest, segments: [Substring], session: WebSession?) async throws
-    -> WebResponse
-  {
-    guard let write = try writeRequest(request, entity: segments[0], session: session, verb: "edit")
-    else { return Self.loginRedirect(request.path) }
+  func edit(
+    _ request: WebRequest, _ write: WriteRequest, segments: [Substring], session: WebSession?
+  ) async throws -> WebResponse {
     let key = segments[1]
     let path = request.path
     let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
@@ -242,11 +240,14 @@ extension WebApplication {
     return "not a valid value"
   }
 
-  /// The HTML of `request`'s page with `links`.
-  static func renderPage(_ request: PageRequest, application: PageApplication, links: WebLinks)
-    throws -> String
-  {
-    let context = try application.context(for: request)
+  /// The HTML of `request`'s page with `links` (its JSON with `json`), within the page's
+  /// dependencies (its database, the rules, the registries), as ``PageApplication`` renders.
+  /// `context` is the request's, when the caller has made it already.
+  static func renderPage(
+    _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
+    links: WebLinks, json: Bool = false
+  ) throws -> String {
+    let context = try context ?? application.context(for: request)
     let environment = application.environment(for: request)
     let dependencies = application.dependencies(for: request)
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
@@ -254,8 +255,12 @@ extension WebApplication {
         let output = StringOutput()
         let visibility = WebVisibility(
           model: links.model, visible: links.visibleEntities ?? [], entity: links.entity)
-        try HTMLRenderer(links: links).render(
-          visibility.filter(try environment.pageNode(context)), to: output)
+        let node = visibility.filter(try environment.pageNode(context))
+        if json {
+          try JSONRenderer().render(node, to: output)
+        } else {
+          try HTMLRenderer(links: links).render(node, to: output)
+        }
         return output.text
       }
     }

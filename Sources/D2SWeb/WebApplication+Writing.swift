@@ -33,6 +33,17 @@ extension WebApplication {
     case busy(String)
   }
 
+  /// Runs a write route's `handler` with its ``WriteRequest``; a visitor who has not logged
+  /// in is sent to the login page instead.
+  func writing(
+    _ request: WebRequest, segments: [Substring], session: WebSession?, verb: String,
+    _ handler: (WriteRequest) async throws -> WebResponse
+  ) async throws -> WebResponse {
+    guard let write = try writeRequest(request, entity: segments[0], session: session, verb: verb)
+    else { return Self.loginRedirect(request.path) }
+    return try await handler(write)
+  }
+
   /// Checks what no write route may skip, in order: the CSRF token of a POST, a session
   /// (an anonymous GET is sent to log in: nil), a server that is not `--read-only`, a form
   /// body that parses.

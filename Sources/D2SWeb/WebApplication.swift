@@ -166,7 +166,9 @@ public final class WebApplication: Sendable {
       return try await serverRoute(Array(segments.dropFirst()), request, session: session)
     }
     if segments.count == 3, segments[1] == "-", segments[2] == "new" {
-      return try await create(request, segments: segments, session: session)
+      return try await writing(request, segments: segments, session: session, verb: "add rows") {
+        try await self.create(request, $0, segments: segments, session: session)
+      }
     }
     if segments.count == 4, segments[1] == "-", segments[2] == "choose" {
       return try await choose(
@@ -178,10 +180,14 @@ public final class WebApplication: Sendable {
         session: session)
     }
     if segments.count == 4, segments[2] == "-", segments[3] == "edit" {
-      return try await edit(request, segments: segments, session: session)
+      return try await writing(request, segments: segments, session: session, verb: "edit") {
+        try await self.edit(request, $0, segments: segments, session: session)
+      }
     }
     if segments.count == 4, segments[2] == "-", segments[3] == "delete" {
-      return try await delete(request, segments: segments, session: session)
+      return try await writing(request, segments: segments, session: session, verb: "delete") {
+        try await self.delete(request, $0, segments: segments, session: session)
+      }
     }
     guard request.method != "POST" else {
       throw WebError(.methodNotAllowed, "POST is not allowed here")
@@ -295,19 +301,23 @@ public final class WebApplication: Sendable {
     request.database = database
     var links = links
     links.visibleEntities = names.visible
+    // The list of `entity` the query parameters ask for, within `auxiliary`.
+    func showList(_ entity: Entity, within auxiliary: Qualifier?) throws {
+      request.task = "list"
+      request.entityName = entity.name
+      request.auxiliaryQualifier = auxiliary
+      links.entity = entity
+      let list = try WebListParameters(
+        parameters, entity: entity, names: names, configuration: configuration)
+      let window = try list.request(database: database, auxiliary: auxiliary)
+      request.list = window.list
+      links.list = list.query(path: path, window: window)
+    }
     switch route {
     case .entities:
       request.task = "query"
     case .entity(let name):
-      let entity = try names.entity(name)
-      request.task = "list"
-      request.entityName = entity.name
-      links.entity = entity
-      let list = try WebListParameters(
-        parameters, entity: entity, names: names, configuration: configuration)
-      let window = try list.request(database: database, auxiliary: nil)
-      request.list = window.list
-      links.list = list.query(path: path, window: window)
+      try showList(try names.entity(name), within: nil)
     case .object(let name, let key):
       let entity = try names.entity(name)
       let object = try fetch(entity, key: try names.key(key, of: entity), from: database)
@@ -338,18 +348,11 @@ public final class WebApplication: Sendable {
         throw WebError(.notFound, "\(entity.name) has no relationship \(relationshipName)")
       }
       let destination = try names.entity(relationship.destinationName)
-      links.entity = destination
-      request.entityName = destination.name
       if relationship.isToMany {
-        let auxiliary = database.qualifier(for: relationship, of: object)
-        request.task = "list"
-        request.auxiliaryQualifier = auxiliary
-        let list = try WebListParameters(
-          parameters, entity: destination, names: names, configuration: configuration)
-        let window = try list.request(database: database, auxiliary: auxiliary)
-        request.list = window.list
-        links.list = list.query(path: path, window: window)
+        try showList(destination, within: database.qualifier(for: relationship, of: object))
       } else {
+        links.entity = destination
+        request.entityName = destination.name
         guard let target = try object.related(property) else {
           throw WebError(
             .notFound, "\(entity.name) \(object.primaryKeyDescription) has no \(property)")
@@ -370,26 +373,8 @@ public final class WebApplication: Sendable {
     if context.task == "list", context.nextTask == "edit", user != nil, !configuration.readOnly {
       links.rowSuffix = "/-/edit"
     }
-    let environment = application.environment(for: request)
-    // Within the page's dependencies (its database, the rules, the registries), as
-    // PageApplication renders.
-    let dependencies = application.dependencies(for: request)
-    let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
-      try DependencyValues.$current.withValue(dependencies) {
-        let output = StringOutput()
-        let visibility = WebVisibility(
-          model: database.model, visible: names.visible, entity: links.entity)
-        let node = visibility.filter(try environment.pageNode(context))
-        if json {
-          try JSONRenderer().render(node, to: output)
-        } else {
-          try HTMLRenderer(links: links).render(node, to: output)
-        }
-        return output.text
-      }
-    }
-    if let first = errors.first { throw first }
-    return text
+    return try renderPage(
+      request, context: context, application: application, links: links, json: json)
   }
 
   private static func fetch(_ entity: Entity, key: [DatabaseValue], from database: Database)

@@ -18,7 +18,7 @@ public protocol DependencyKey {
 /// ```swift
 /// withDependencies { $0.clock = .fixed(date) } operation: { try session.save() }
 /// ```
-public struct DependencyValues: Sendable {
+public struct DependencyValues: Sendable, ChildScoping {
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// No value set: every key reads its live value.
@@ -28,15 +28,6 @@ public struct DependencyValues: Sendable {
   public subscript<K: DependencyKey>(key: K.Type) -> K.Value {
     get { values[ObjectIdentifier(key)] as? K.Value ?? K.liveValue }
     set { values[ObjectIdentifier(key)] = newValue }
-  }
-
-  /// These values with the one at `keyPath` replaced.
-  public func with<V>(_ keyPath: WritableKeyPath<DependencyValues, V>, _ value: V)
-    -> DependencyValues
-  {
-    var copy = self
-    copy[keyPath: keyPath] = value
-    return copy
   }
 
   /// These values, with every value `other` sets on top.

@@ -7,7 +7,7 @@
 /// Storage is a small array with a 64-bit presence mask rather than a dictionary: a scope holds
 /// a handful of explicit values, and most reads ask for a key that is *not* set (then rules
 /// answer), which the mask settles without hashing.
-public struct DynamicEnvironmentValues: Sendable {
+public struct DynamicEnvironmentValues: Sendable, DynamicEnvironmentScoping {
   /// A stored value with the fingerprint taken when it was set (a class: copies of the
   /// store and reads of the fingerprint are one reference each).
   @usableFromInline
@@ -89,20 +89,6 @@ public struct DynamicEnvironmentValues: Sendable {
   /// Removes the explicit value of `key`, so reads fall back to rules and the default.
   public mutating func removeValue<K: DynamicEnvironmentKey>(for key: K.Type) {
     store(nil, for: keyID(key))
-  }
-
-  /// A child scope with `key` set to `value`.
-  public func with<K: DynamicEnvironmentKey>(_ key: K.Type, _ value: K.Value) -> Self {
-    var child = self
-    child[key] = value
-    return child
-  }
-
-  /// A child scope with the property at `keyPath` set to `value`: `values.with(\.task, "edit")`.
-  public func with<V>(_ keyPath: WritableKeyPath<Self, V>, _ value: V) -> Self {
-    var child = self
-    child[keyPath: keyPath] = value
-    return child
   }
 
   // MARK: - Type-erased access for registries and rule engines

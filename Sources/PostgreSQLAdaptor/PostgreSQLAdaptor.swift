@@ -34,11 +34,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     }
   }
 
-  public var statementCount: Int {
-    connection.lock.lock()
-    defer { connection.lock.unlock() }
-    return connection.statementCount
-  }
+  public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
   /// How PostgreSQL spells what the SQL serialiser needs.
   public var dialect: SQLDialect { Self.sqlDialect }
@@ -146,10 +142,6 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     -> [DatabaseValue]
   {
     let keys = entity.primaryKeyAttributes
-    guard !keys.isEmpty else {
-      try execute(dialect.statement(SQLInsert(into: entity, values: values)))
-      return []
-    }
     do {
       return try transaction {
         var key: [DatabaseValue] = []

@@ -12,7 +12,7 @@ import Qualifiers
 /// ```
 /// A context is a value: a child is a copy, and setting a value in it never reaches the parent
 /// or a sibling.
-public struct RuleContext: Sendable, KeyValueCoding {
+public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   /// The explicitly set values of this scope.
   public var values: DynamicEnvironmentValues
   /// The rules, registry and cache shared by related contexts.
@@ -102,20 +102,6 @@ public struct RuleContext: Sendable, KeyValueCoding {
     } else if !engine.collect(error) {
       ruleLogger.error("\(error)")
     }
-  }
-
-  /// A child scope with `key` set to `value`.
-  public func with<K: DynamicEnvironmentKey>(_ key: K.Type, _ value: K.Value) -> RuleContext {
-    var child = self
-    child[key] = value
-    return child
-  }
-
-  /// A child scope with the key behind `keyPath` set: `context.with(\.task, "edit")`.
-  public func with<V>(_ keyPath: WritableKeyPath<RuleContext, V>, _ value: V) -> RuleContext {
-    var child = self
-    child[keyPath: keyPath] = value
-    return child
   }
 
   /// Removes the explicit value of `key`, so it is derived by rules again.

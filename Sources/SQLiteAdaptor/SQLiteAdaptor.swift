@@ -44,11 +44,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     try connection.executeScript(sql)
   }
 
-  public var statementCount: Int {
-    connection.lock.lock()
-    defer { connection.lock.unlock() }
-    return connection.statementCount
-  }
+  public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
   /// How SQLite spells what the SQL serialiser needs.
   public var dialect: SQLDialect { Self.sqlDialect }
@@ -116,10 +112,6 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     -> [DatabaseValue]
   {
     let keys = entity.primaryKeyAttributes
-    guard !keys.isEmpty else {
-      try execute(dialect.statement(SQLInsert(into: entity, values: values)))
-      return []
-    }
     var key: [DatabaseValue] = []
     try query(
       dialect.statement(SQLInsert(into: entity, values: values, returning: keys)), columns: keys

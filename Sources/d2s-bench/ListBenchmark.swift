@@ -27,15 +27,9 @@ enum ListBenchmark {
   static let rounds = Int(ProcessInfo.processInfo.environment["D2S_BENCH_ROUNDS"] ?? "") ?? 11
 
   static func run() throws {
-    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let repl = binaries.appendingPathComponent("d2s-repl").path
-    let baseline = binaries.appendingPathComponent("d2s-bench-baseline").path
-    let look = binaries.appendingPathComponent("d2s-bench-look").path
-    for binary in [repl, baseline, look] where !FileManager.default.isExecutableFile(atPath: binary)
-    {
-      throw BenchError("\(binary) is missing: build it first (swift build -c release)")
-    }
+    let repl = try Tools.built("d2s-repl")
+    let baseline = try Tools.built("d2s-bench-baseline")
+    let look = try Tools.built("d2s-bench-look")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-bench-list-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

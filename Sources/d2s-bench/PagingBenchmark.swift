@@ -28,12 +28,7 @@ enum PagingBenchmark {
     """
 
   static func run() throws {
-    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let repl = binaries.appendingPathComponent("d2s-repl").path
-    guard FileManager.default.isExecutableFile(atPath: repl) else {
-      throw BenchError("\(repl) is missing: build it first (swift build -c release)")
-    }
+    let repl = try Tools.built("d2s-repl")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-bench-paging-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -149,6 +149,17 @@ enum Tools {
     }
   }
 
+  /// The path of the program `name` built beside this benchmark; an error that says to build it
+  /// when it is missing.
+  static func built(_ name: String) throws -> String {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw BenchError("\(path) is missing: build it first (swift build -c release)")
+    }
+    return path
+  }
+
   /// What `arguments` prints (standard output and error); throws when it fails.
   static func output(_ arguments: [String]) throws -> String {
     guard let program = arguments.first.flatMap({ $0.contains("/") ? $0 : find($0) }) else {

@@ -17,12 +17,7 @@ enum WebBenchmark {
   static let connections = [1, 16, 64]
 
   static func run() throws {
-    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let serve = binaries.appendingPathComponent("d2s-serve").path
-    guard FileManager.default.isExecutableFile(atPath: serve) else {
-      throw BenchError("\(serve) is missing: build it first (swift build -c release)")
-    }
+    let serve = try Tools.built("d2s-serve")
     for tool in ["wrk", "nginx"] where Tools.find(tool) == nil {
       throw BenchError("\(tool) is not installed (make deps installs wrk and nginx-light)")
     }
