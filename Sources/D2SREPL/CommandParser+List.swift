@@ -3,14 +3,18 @@ import Qualifiers
 
 extension CommandParser {
   /// `list ENTITY [with KEY, …] [where QUALIFIER] [order by KEY [asc|desc], …] [limit N]
-  /// [offset N]`, with the qualifier parsed at its column in `line`.
+  /// [offset N] [after|before POSITION]`, with the qualifier parsed at its column in `line`.
   static func list(_ rest: Substring, in line: String) throws -> REPLCommand {
     let body = try required(
       rest,
-      "list ENTITY [with KEY, …] [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N]"
+      "list ENTITY [with KEY, …] [where QUALIFIER] [order by KEY [asc|desc], …] [limit N] [offset N] [after|before POSITION]"
     )
-    let (entity, tail) = splitWord(body)
+    var (entity, tail) = splitWord(body)
     var clauses = ListClauses()
+    if let (kind, token, before) = positionClause(tail, of: line) {
+      if kind == "after" { clauses.after = token } else { clauses.before = token }
+      tail = before
+    }
     guard !tail.isEmpty else { return .list(entity: String(entity), clauses: clauses) }
     let marks = try clauseMarks(in: tail, of: line)
     guard let first = marks.first, first.start == tail.startIndex else {
@@ -44,6 +48,27 @@ extension CommandParser {
       }
     }
     return .list(entity: String(entity), clauses: clauses)
+  }
+
+  /// The `after POSITION` or `before POSITION` that ends `tail`, with what comes before it. A
+  /// position is one word of letters, digits and `.,%_~-` (percent-encoded values); the clause
+  /// is taken only where the rest still reads as clauses, so `where note = 'x after y'` keeps
+  /// its quotes.
+  private static func positionClause(_ tail: Substring, of line: String) -> (
+    kind: String, token: String, before: Substring
+  )? {
+    let words = tail.split(whereSeparator: \.isWhitespace)
+    guard words.count >= 2, let token = words.last else { return nil }
+    let kind = words[words.count - 2].lowercased()
+    guard kind == "after" || kind == "before",
+      token.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || ".,%_~-".unicodeScalars.contains($0)
+      })
+    else { return nil }
+    let before = trimmed(tail[..<words[words.count - 2].startIndex])
+    if !before.isEmpty, (try? clauseMarks(in: before, of: line)) == nil { return nil }
+    return (kind, String(token), before)
   }
 
   /// The top-level clause keywords of `tail` (never inside quotes or parentheses): where each

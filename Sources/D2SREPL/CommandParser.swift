@@ -8,7 +8,8 @@ import Qualifiers
 public enum CommandParser {
   /// The words `help` knows, in the order it lists them.
   public static let commandWords = [
-    "open", "entities", "list", "count", "next", "prev", "inspect", "edit", "new", "choose", "save",
+    "open", "entities", "list", "count", "next", "prev", "position", "inspect", "edit", "new",
+    "choose", "save",
     "revert", "delete", "follow",
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
     "write", "lint", "coverage", "watch", "unwatch",
@@ -37,6 +38,9 @@ public enum CommandParser {
     case "prev":
       try none(rest, "prev")
       return .prev
+    case "position":
+      try none(rest, "position")
+      return .position
     case "inspect":
       let (e, k) = try entityAndKey(rest, "inspect ENTITY KEY")
       return .inspect(entity: e, key: k)

@@ -14,6 +14,9 @@ public enum REPLCommand: Equatable, Sendable {
   /// `count ENTITY [where QUALIFIER]`: the exact number of rows.
   case count(entity: String, qualifier: Qualifier?)
   case next, prev
+  /// `position`: where the shown list window begins and ends, as the clauses that list the
+  /// windows before and after it (`offset N after TOKEN`), for a transcript or a later session.
+  case position
   case inspect(entity: String, key: [Literal])
   case edit(entity: String, key: [Literal])
   case new(entity: String)
@@ -59,7 +62,8 @@ public enum REPLCommand: Equatable, Sendable {
   case quit
 }
 
-/// The clauses of `list ENTITY [with …] [where …] [order by …] [limit N] [offset N]`, as typed values;
+/// The clauses of `list ENTITY [with …] [where …] [order by …] [limit N] [offset N]
+/// [after|before POSITION]`, as typed values;
 /// property names are matched against the model when the command runs.
 public struct ListClauses: Equatable, Sendable {
   /// The `where` clause.
@@ -72,12 +76,19 @@ public struct ListClauses: Equatable, Sendable {
   public var offset: Int?
   /// The `with` clause: key paths shown before the rules' columns, as typed.
   public var columns: [String]
+  /// The `after POSITION` clause: the window starts after the row at that position (a
+  /// ``ListPosition`` token, as `position` prints it).
+  public var after: String?
+  /// The `before POSITION` clause: the window ends before the row at that position.
+  public var before: String?
 
   /// Clauses from their parts.
   public init(
     qualifier: Qualifier? = nil, orderings: [SortOrdering] = [], limit: Int? = nil,
-    offset: Int? = nil, columns: [String] = []
+    offset: Int? = nil, columns: [String] = [], after: String? = nil, before: String? = nil
   ) {
+    self.after = after
+    self.before = before
     self.columns = columns
     self.qualifier = qualifier
     self.orderings = orderings

@@ -4,13 +4,13 @@ enum REPLHelp {
     ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
     ("entities [--all]", "the entity list page (--all: internal tables too)"),
     (
-      "list ENTITY [with KEY, …] [where Q] [order by KEY [asc|desc], …] [limit N] [offset N]",
+      "list ENTITY [with KEY, …] [where Q] [order by KEY [asc|desc], …] [limit N] [offset N] [after|before POSITION]",
       "the list page (with: columns shown first, such as the key: with id)"
     ),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (
-      "next · prev",
-      "the next or previous window of the last list, continued from its rows (keyset)"
+      "next · prev · position",
+      "the next or previous window of the last list, from its rows; position: as list clauses"
     ),
     ("inspect ENTITY KEY", "the inspect page of one object (a key of several columns: 1,23)"),
     ("edit ENTITY KEY · new ENTITY", "start editing"),

@@ -57,7 +57,7 @@ extension REPLSession {
   func listPage(_ entityName: String, _ clauses: ListClauses) throws -> String {
     try leaveEditing()
     let entity = try self.entity(entityName)
-    let request = ListRequest(
+    var request = ListRequest(
       qualifier: try clauses.qualifier.map { try matchedQualifier($0, from: entity) },
       sortOrderings: try clauses.orderings.map {
         SortOrdering(
@@ -67,9 +67,50 @@ extension REPLSession {
       columns: try clauses.columns.map {
         try matchedPath(KVCPath($0), from: entity).description
       })
+    if let token = clauses.after ?? clauses.before {
+      let database = try self.database
+      let values = try request.position(token, of: entity, auxiliary: nil, in: database.model)
+      if clauses.after != nil {
+        request.keyset = .after(values)
+      } else {
+        guard request.limit != nil else { throw REPLError("before POSITION needs a limit") }
+        let rows = DisplayGroup.Rows(database: database, entity: entity, auxiliary: nil)
+        // No row before the position: the list's first window.
+        request =
+          try DisplayGroup.window(
+            endingBefore: values, of: request, numberedFrom: request.offset, in: rows)
+          ?? ListRequest(
+            qualifier: request.qualifier, sortOrderings: request.sortOrderings,
+            limit: request.limit, columns: request.columns)
+      }
+    }
     try navigate(task: "list", entity: entity, object: nil)
     list = request
     return try render()
+  }
+
+  /// `position`: the clauses that list the windows before and after the one shown, from the
+  /// positions of its first and last rows (`offset 20 after TOKEN`): a transcript can go on
+  /// from there, as a URL's `after=` does.
+  func position() throws -> String {
+    guard context.task == "list", let entity = context.entity,
+      let group = shownList.flatMap({ showsList($0) ? $0 : nil })
+    else { throw REPLError("no list shown to take positions from (list first)") }
+    guard let shown = group.shown else {
+      throw REPLError("\(entity.name)'s rows have no positions (no primary key, or no rows)")
+    }
+    let identity = list.identity(of: entity, auxiliary: context.auxiliaryQualifier)
+    var lines: [String] = []
+    if list.offset > 0 || list.keyset != nil, let limit = list.limit,
+      let token = ListPosition(shown.first, in: identity).token
+    {
+      lines.append("offset \(max(0, list.offset - limit)) before \(token)")
+    }
+    if shown.more, let token = ListPosition(shown.last, in: identity).token {
+      lines.append("offset \(list.offset + shown.rows) after \(token)")
+    }
+    guard !lines.isEmpty else { throw REPLError("the list has no other window") }
+    return lines.joined(separator: "\n")
   }
 
   /// `count ENTITY [where QUALIFIER]`: the exact number, alone on its line (Ctrl-C stops it).

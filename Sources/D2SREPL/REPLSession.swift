@@ -108,6 +108,7 @@ public final class REPLSession: @unchecked Sendable {
     case .count(let entity, let qualifier): try count(entity, qualifier)
     case .next: try page(by: 1)
     case .prev: try page(by: -1)
+    case .position: try position()
     case .inspect(let entity, let key): try inspect(entity, key)
     case .follow(let name): try follow(name)
     case .render: try rerender()

@@ -19,8 +19,6 @@ struct WebListParameters {
   /// page's own qualifier (``request(database:auxiliary:)``).
   let afterToken: String?
   let beforeToken: String?
-  /// How the URL's names are matched against the model.
-  private let names: WebNames
 
   /// The largest `offset=`: far beyond any list, and far from overflowing a row number.
   static let maximumOffset = 1_000_000_000
@@ -64,56 +62,19 @@ struct WebListParameters {
     if afterToken != nil, beforeToken != nil {
       throw WebError(.badRequest, "after and before cannot be given together")
     }
-    self.names = names
   }
 
-  /// The position `name=` holds, read for `identity`: a position of this list whose values
+  /// The position `name=` holds, read for `start`'s list: a position of this list whose values
   /// fit its columns.
-  private func position(_ name: String, _ token: String?, in identity: ListIdentity) throws
-    -> [DatabaseValue]?
-  {
+  private func position(
+    _ name: String, _ token: String?, of start: ListRequest, auxiliary: Qualifier?,
+    model: Model
+  ) throws -> [DatabaseValue]? {
     guard let token else { return nil }
-    guard !entity.primaryKeyAttributes.isEmpty else {
-      throw WebError(.badRequest, "\(name): \(entity.name) has no key to page by")
-    }
-    let values: [DatabaseValue]
     do {
-      values = try ListPosition(token: token, in: identity).values
+      return try start.position(token, of: entity, auxiliary: auxiliary, in: model)
     } catch let error as PositionTokenError {
       throw WebError(.badRequest, "\(name): \(error.message)")
-    }
-    let width = orderings.count + entity.primaryKeyAttributes.count
-    guard values.count == width else {
-      throw WebError(
-        .badRequest, "\(name): a position of this list has \(width) values, not \(values.count)")
-    }
-    let types =
-      try orderings.map { try names.valueType(of: $0.keyPath, from: entity) }
-      + entity.primaryKeyAttributes.map { Optional($0.valueType) }
-    for (value, type) in zip(values, types) where !Self.fits(value, type) {
-      throw WebError(.badRequest, "\(name): a value of the position does not fit its column")
-    }
-    return values
-  }
-
-  /// Whether a position's `value` can be compared with a column of `type` (nil: any).
-  static func fits(_ value: DatabaseValue, _ type: Attribute.ValueType?) -> Bool {
-    guard let type else { return true }
-    switch (type, value) {
-    case (_, .null), (_, .verbatim): return true
-    // Positions read back from a database may come as text, which it converts to the column's
-    // type when it compares; such text must read as that type.
-    case (.int, .string(let text)): return Int(text) != nil
-    case (.double, .string(let text)), (.decimal, .string(let text)): return Double(text) != nil
-    case (.bool, .string(let text)):
-      return ["t", "f", "true", "false", "0", "1"].contains(text.lowercased())
-    case (.date, .string), (.data, .string), (.array, .string): return true
-    case (.int, .int), (.string, .string), (.bool, .bool), (.date, .date), (.data, .data):
-      return true
-    case (.double, .double), (.double, .int), (.double, .decimal): return true
-    case (.decimal, .decimal), (.decimal, .int), (.decimal, .double): return true
-    case (.bool, .int): return true
-    default: return false
     }
   }
 
@@ -123,13 +84,17 @@ struct WebListParameters {
   func request(database: Database, auxiliary: Qualifier?) throws -> WebWindow {
     let start = ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit)
     let identity = start.identity(of: entity, auxiliary: auxiliary)
-    if let after = try position("after", afterToken, in: identity) {
+    if let after = try position(
+      "after", afterToken, of: start, auxiliary: auxiliary, model: database.model)
+    {
       var window = start
       window.keyset = .after(after)
       window.offset = offset
       return WebWindow(list: window, offset: offset, positioned: true, identity: identity)
     }
-    if let before = try position("before", beforeToken, in: identity) {
+    if let before = try position(
+      "before", beforeToken, of: start, auxiliary: auxiliary, model: database.model)
+    {
       let rows = DisplayGroup.Rows(database: database, entity: entity, auxiliary: auxiliary)
       // No row before the position: the list's first window.
       let window =
