@@ -29,11 +29,19 @@ public enum Inflection {
 
   /// The name split before its last word: `orderDetails` → (`order`, `Details`).
   static func lastWord(_ name: String) -> (head: Substring, word: Substring) {
-    guard
-      let start = name.indices.dropFirst().last(where: {
-        name[$0].isUppercase && !name[name.index(before: $0)].isUppercase
-      })
-    else { return (name.prefix(0), Substring(name)) }
+    // By scalar, ASCII letters by range: Character's isUppercase is a Unicode table look-up.
+    func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? ("A"..."Z").contains(scalar) : scalar.properties.isUppercase
+    }
+    let scalars = name.unicodeScalars
+    var start: String.Index?
+    var previousIsUppercase = true  // the first scalar never starts the last word
+    for index in scalars.indices {
+      let uppercase = isUppercase(scalars[index])
+      if uppercase && !previousIsUppercase { start = index }
+      previousIsUppercase = uppercase
+    }
+    guard let start else { return (name.prefix(0), Substring(name)) }
     return (name[..<start], name[start...])
   }
 

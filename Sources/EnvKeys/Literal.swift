@@ -130,11 +130,19 @@ extension Literal: CustomStringConvertible {
 
   /// Whether `s` can stand unquoted as a dictionary key or a key path component.
   public static func isPlainIdentifier(_ s: String) -> Bool {
-    guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
-    else { return false }
-    guard !keywords.contains(s.lowercased()) else { return false }
-    return s.unicodeScalars.allSatisfy {
-      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    guard let first = s.unicodeScalars.first, first == "_" || isLetter(first) else {
+      return false
     }
+    guard !keywords.contains(s.lowercased()) else { return false }
+    return s.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || ("0"..."9").contains($0) }
+  }
+
+  /// Whether `scalar` is a letter: ASCII by range, others by Unicode's property (a table
+  /// look-up that printing every rule's key paths would otherwise make for each ASCII letter).
+  @inline(__always)
+  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII
+      ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+      : scalar.properties.isAlphabetic
   }
 }
