@@ -33,9 +33,9 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     self.id = ObjectIdentifier(key)
     self.valueTypeName = valueTypeName
     self.usualName = K.exposedName
-    // Checked when asked, not here: a protocol check scans the conformance tables the first
-    // time, and start-up exposes every key.
-    let allowsNil: @Sendable () -> Bool = { K.Value.self is any AnyOptionalBox.Type }
+    // By the type's metadata: a protocol check scans the conformance tables the first time
+    // it is made for a type.
+    let allowsNil: @Sendable () -> Bool = { TypeTraits.isOptionalType(K.Value.self) }
     self.allowsNilCheck = allowsNil
     self.coerceLiteral = { literal, _ in try coerce(literal) }
     self.literalOf = { ($0 as? K.Value).flatMap(literal) }

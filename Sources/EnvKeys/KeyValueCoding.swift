@@ -89,8 +89,10 @@ public enum KVC {
   }
 }
 
-/// Lets `KVC.unwrap` see through an `Optional` stored in an `Any`. Adopted by value types
-/// (`Optional`, ``AnySendableValue``): class instances are never asked whether they adopt it.
+/// Lets `KVC.unwrap` see through an `Optional` stored in an `Any`. Its adopters are
+/// `Optional` and ``AnySendableValue``, which key-value coding knows by their types (asking the
+/// runtime whether a type adopts a protocol searches every conformance table the first time):
+/// another type adopting it is not seen through.
 public protocol AnyOptionalBox {
   /// The value held, or nil.
   var wrappedAny: Any? { get }

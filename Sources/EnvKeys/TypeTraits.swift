@@ -45,21 +45,16 @@ enum TypeTraits {
     return kind
   }
 
-  private static let boxes = Mutex<[ObjectIdentifier: Bool]>([:])
-
-  /// Whether `value` is an ``AnyOptionalBox``: an Optional (known by its type's metadata),
-  /// ``AnySendableValue``, or another adopter (asked once per type). Adopters are value types,
-  /// so a class instance is not asked about.
+  /// Whether `value` is an ``AnyOptionalBox``: an Optional (known by its type's metadata) or
+  /// ``AnySendableValue``, the two adopters, known by type without asking the runtime, whose
+  /// first answer for each type is a search of every conformance table.
   static func isOptional(_ value: Any) -> Bool {
-    let type = Swift.type(of: value)
-    let metadata = metadataKind(type)
-    if metadata == optionalMetadataKind || type == AnySendableValue.self { return true }
-    if metadata == 0 || metadata > lastEnumeratedMetadataKind { return false }
-    let id = ObjectIdentifier(type)
-    if let known = boxes.withLock({ $0[id] }) { return known }
-    let box = value is any AnyOptionalBox
-    boxes.withLock { $0[id] = box }
-    return box
+    isOptionalType(Swift.type(of: value))
+  }
+
+  /// Whether `type` is an Optional or ``AnySendableValue`` (see ``isOptional(_:)``).
+  static func isOptionalType(_ type: Any.Type) -> Bool {
+    metadataKind(type) == optionalMetadataKind || type == AnySendableValue.self
   }
 
   /// Whether `type` is `Array<Element>` for some element: struct metadata (kind 0x200) whose
