@@ -207,13 +207,13 @@ public enum ModelBuilder {
   /// followed by `_id`, `Id` or `ID` (`film_id` in `film`, `EmployeeID` in `Employees`). Any
   /// other key is natural and keeps its name (`tag`, `sku`, `invoiceNo`).
   static func isSurrogateKey(_ column: String, of table: String) -> Bool {
-    func normal(_ name: some StringProtocol) -> String {
-      name.lowercased().filter { $0 != "_" && $0 != " " }
-    }
+    func normal(_ name: String) -> String { TitleAttributes.normalized(name) }
     if normal(column) == "id" { return true }
-    guard let stem = Fancyfier.strippingIDSuffix(column).map(normal) else { return false }
-    let names = [table, Inflection.plural(table)] + Inflection.singularCandidates(table)
-    return names.contains { normal($0) == stem }
+    guard let stripped = Fancyfier.strippingIDSuffix(column) else { return false }
+    let stem = normal(stripped)
+    // The table's own name first: the plural and singulars only when it is not that.
+    if normal(table) == stem || normal(Inflection.plural(table)) == stem { return true }
+    return Inflection.singularCandidates(table).contains { normal($0) == stem }
   }
 
   /// For a one-column foreign key to a natural key whose column name ends with that key's

@@ -31,16 +31,16 @@ public enum TitleAttributes {
         choices.append(names)
       }
     }
-    add([named(["name", "fullname", "displayname"])])
+    add([named(Self.nameWords)])
     let entity = Inflection.singularCandidates(entityName).map(normalized)
     add([named(Set(entity.map { $0 + "name" }))])
     add([named(Set(entity))])
-    add([named(["companyname"])])
-    let first = named(["firstname"])
-    let last = named(["lastname"])
+    add([named(Self.companyWords)])
+    let first = named(Self.firstNameWords)
+    let last = named(Self.lastNameWords)
     add([first, last])
     let isPerson = first != nil && last != nil
-    if !isPerson { add([named(["title"])]) }
+    if !isPerson { add([named(Self.titleWords)]) }
     for (attribute, name) in zip(candidates, normalizedNames)
     where isPlainText(name) && !(isPerson && name == "title") {
       add([attribute])
@@ -48,9 +48,26 @@ public enum TitleAttributes {
     return choices
   }
 
+  private static let nameWords: Set<String> = ["name", "fullname", "displayname"]
+  private static let companyWords: Set<String> = ["companyname"]
+  private static let firstNameWords: Set<String> = ["firstname"]
+  private static let lastNameWords: Set<String> = ["lastname"]
+  private static let titleWords: Set<String> = ["title"]
+
   /// Lower case, without underscores and spaces.
-  static func normalized(_ name: String) -> String {
-    name.lowercased().filter { $0 != "_" && $0 != " " }
+  static func normalized(_ name: some StringProtocol) -> String {
+    // ASCII names (nearly all) by byte; others by Character.
+    guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return name.lowercased().filter { $0 != "_" && $0 != " " }
+    }
+    let bytes = name.utf8.compactMap { byte -> UInt8? in
+      switch byte {
+      case UInt8(ascii: "_"), UInt8(ascii: " "): nil
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+      default: byte
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Not a code, an identifier, a contact's or an address's detail.

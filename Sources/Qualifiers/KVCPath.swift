@@ -16,8 +16,15 @@ public struct KVCPath: Hashable, Sendable, CustomStringConvertible,
   /// at each `.` scalar, as the lexer reads paths: a dot before a combining mark is one
   /// `Character` but still a separator.
   public init(_ text: String) {
-    self.components = text.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
-      .map { String(String.UnicodeScalarView($0)) }
+    // At the `.` byte: UTF-8 never has it inside another scalar's bytes.
+    var components: [String] = []
+    var start = text.utf8.startIndex
+    for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: ".") {
+      components.append(String(text[start..<index]))
+      start = text.utf8.index(after: index)
+    }
+    components.append(String(text[start...]))
+    self.components = components
   }
 
   public init(stringLiteral value: String) { self.init(value) }

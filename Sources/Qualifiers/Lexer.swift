@@ -33,12 +33,25 @@ package struct Lexer {
         from: all.startIndex, to: $0.lowerBound)..<all.distance(
           from: all.startIndex, to: $0.upperBound)
     }
-    self.scalars = Array(bounds.map { all.prefix($0.upperBound) } ?? all[...])
+    self.scalars = Self.scalars(of: bounds.map { all.prefix($0.upperBound) } ?? all[...])
     self.start = bounds?.lowerBound ?? 0
     self.text = text
     self.firstLine = firstLine
     self.file = file
     self.allowsComments = allowsComments
+  }
+
+  /// The scalars of `view`: ASCII text (nearly all) from its bytes, without decoding UTF-8.
+  private static func scalars(of view: Substring.UnicodeScalarView) -> [Unicode.Scalar] {
+    let ascii = Substring(view).utf8.withContiguousStorageIfAvailable {
+      bytes -> [Unicode.Scalar]? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        for (offset, byte) in bytes.enumerated() { buffer[offset] = Unicode.Scalar(byte) }
+        count = bytes.count
+      }
+    }
+    return (ascii ?? nil) ?? Array(view)
   }
 
   /// An error at `location` (relative line numbers already made absolute).
@@ -104,43 +117,48 @@ package struct Lexer {
       }
 
       if c == "'" || c == "\"" {
-        var value = String.UnicodeScalarView()
+        // The text between escapes is taken a run at a time (``string(_:)``), not a scalar at
+        // a time.
+        var value = ""
         i += 1
+        var run = i
         var closed = false
         while i < scalars.count {
           let s = scalars[i]
           if s == c {
             closed = true
+            value += string(run..<i)
             i += 1
             break
           }
           if s == "\n" { break }
           if s == "\\" {
             guard i + 1 < scalars.count else { break }
+            value += string(run..<i)
             let e = scalars[i + 1]
             switch e {
-            case "'", "\"", "\\": value.append(e)
-            case "n": value.append("\n")
-            case "t": value.append("\t")
-            case "r": value.append("\r")
+            case "'", "\"", "\\": value.unicodeScalars.append(e)
+            case "n": value += "\n"
+            case "t": value += "\t"
+            case "r": value += "\r"
             // Kept escaped: `like` patterns read `\*` and `\?` as literal characters.
             case "*", "?":
-              value.append("\\")
-              value.append(e)
+              value += "\\"
+              value.unicodeScalars.append(e)
             default:
               throw error(
                 "unknown escape '\\\(e)' in string (use \\' \\\" \\\\ \\n \\t)", at: location(i))
             }
             i += 2
+            run = i
             continue
           }
-          value.append(s)
           i += 1
         }
         guard closed else {
           throw error("unterminated string: missing closing \(c)", at: startLocation)
         }
-        push(.string(String(value)))
+        push(.string(value))
         continue
       }
 
@@ -208,11 +226,9 @@ package struct Lexer {
 
       if c == "*" {
         for (word, value) in [("*true*", true), ("*false*", false)] {
-          let ws = Array(word.unicodeScalars)
-          if i + ws.count <= scalars.count,
-            String(String.UnicodeScalarView(scalars[i..<i + ws.count])).lowercased() == word
-          {
-            i += ws.count
+          let length = word.utf8.count  // ASCII
+          if i + length <= scalars.count, string(i..<i + length).lowercased() == word {
+            i += length
             push(.boolConstant(value))
             break
           }

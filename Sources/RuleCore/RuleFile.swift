@@ -23,8 +23,13 @@ extension RuleParser {
     var rules: [PlacedRule] = []
     var errors: [ParseError] = []
     // Split on the byte: splitting Characters runs grapheme breaking over the whole text.
-    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .map { Substring($0) }
+    var lines: [Substring] = []
+    var lineStart = text.utf8.startIndex
+    for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
+      lines.append(text[lineStart..<index])
+      lineStart = text.utf8.index(after: index)
+    }
+    lines.append(text[lineStart...])
     var index = 0
     while index < lines.count {
       let start = index
@@ -35,7 +40,7 @@ extension RuleParser {
       }
       index += 1
       do {
-        let joined = chunk.joined(separator: "\n")
+        let joined = chunk.count == 1 ? String(chunk[0]) : chunk.joined(separator: "\n")
         if let rule = try parseRuleIfAny(joined, file: file, firstLine: start + 1) {
           let column =
             (joined.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })

@@ -165,9 +165,11 @@ public struct RuleParser: Sendable {
       grammar.advance()
     }
     try grammar.expectEnd()
-    guard !words.isEmpty, let priority = Rule.Priority(name: words.joined(separator: " ")) else {
+    // Joined by hand: the generic `joined(separator:)` is not specialised for an array here.
+    let name = words.dropFirst().reduce(words.first ?? "") { $0 + " " + $1 }
+    guard !words.isEmpty, let priority = Rule.Priority(name: name) else {
       throw grammar.error(
-        "unknown priority \(words.isEmpty ? start.display : "'\(words.joined(separator: " "))'") (use important, very high, high, normal, low, very low, fallback or an integer)",
+        "unknown priority \(words.isEmpty ? start.display : "'\(name)'") (use important, very high, high, normal, low, very low, fallback or an integer)",
         at: start)
     }
     return priority
