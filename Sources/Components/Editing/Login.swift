@@ -1,4 +1,3 @@
-import Crypto
 import D2SModel
 import EnvKeys
 import Foundation
@@ -60,9 +59,9 @@ public enum Login {
   /// compared, in time that does not depend on where the texts differ.
   static func matches(_ password: String, stored: String) -> Bool {
     let stored = stored.trimmingCharacters(in: .whitespaces)
-    let data = Data(password.utf8)
-    let md5 = Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined()
-    let sha1 = Insecure.SHA1.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    let bytes = Array(password.utf8)
+    let md5 = LegacyDigest.hex(LegacyDigest.md5(bytes))
+    let sha1 = LegacyDigest.hex(LegacyDigest.sha1(bytes))
     let plain = constantTimeEqual(stored, password)
     let isMD5 = constantTimeEqual(stored.lowercased(), md5)
     let isSHA1 = constantTimeEqual(stored.lowercased(), sha1)
