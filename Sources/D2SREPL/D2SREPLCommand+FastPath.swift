@@ -25,7 +25,9 @@ extension D2SREPLCommand {
   ]
 
   /// `arguments` as ArgumentParser would parse them, when they are in the plain forms; else nil.
-  static func parseFast(_ arguments: [String]) -> D2SREPLCommand? {
+  /// The options come as plain values: making the command itself sets up every option's
+  /// wrapper, a million instructions of a one-shot command's start.
+  static func parseFast(_ arguments: [String]) -> REPLOptions? {
     var values: [String: [String]] = [:]
     var set: Set<String> = []
     var database: String?
@@ -54,7 +56,7 @@ extension D2SREPLCommand {
       guard let number = Int(text) else { return nil }
       width = number
     }
-    var command = D2SREPLCommand()
+    var command = REPLOptions()
     command.database = database
     command.ruleFiles = values["--rules"] ?? []
     command.commands = values["-c"] ?? []
@@ -73,7 +75,6 @@ extension D2SREPLCommand {
     command.coverage = set.contains("--coverage")
     command.timing = set.contains("--timing")
     command.trace = set.contains("--trace")
-    command.version = false
     return command
   }
 }

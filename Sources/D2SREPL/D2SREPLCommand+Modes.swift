@@ -2,7 +2,7 @@ import Foundation
 
 /// The command line's one-shot modes: `--lint`, `--check FILE [--update]`, and the
 /// `--coverage` report at exit.
-extension D2SREPLCommand {
+extension REPLOptions {
   /// Prints the lint of the user's rules (with `--plugin NAME`, that plugin's); 1 when there
   /// are warnings, 2 when no such plugin is installed, else 0.
   func runLint(_ session: REPLSession) -> Int32 {
