@@ -9,8 +9,9 @@
 /// ```
 public final class D2SContextKVC: Sendable {
   private struct State: Sendable {
-    var byName: [String: ExposedKey] = [:]
-    var byID: [ObjectIdentifier: ExposedKey] = [:]
+    // Room for the builtin keys and a plugin's: growing copies every descriptor over again.
+    var byName = [String: ExposedKey](minimumCapacity: 128)
+    var byID = [ObjectIdentifier: ExposedKey](minimumCapacity: 128)
     var order: [String] = []
   }
   // Read on every rule lookup, written when keys are exposed (at start).
