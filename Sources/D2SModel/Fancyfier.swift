@@ -24,6 +24,46 @@ public enum Fancyfier {
     }
   }
 
+  /// For an ASCII name (nearly all), in one pass over its bytes, what ``words(_:)`` and then
+  /// capitalising every word give (`lowerFirst`: but the first, whose first letter is lowered):
+  /// `entityName` and `propertyName` for the names a catalog has. Empty when the name has no
+  /// word; nil when it is not ASCII.
+  static func asciiName(_ name: String, lowerFirst: Bool) -> String? {
+    let bytes = name.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
+    func isLower(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+    func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var word: [UInt8] = []
+    func finishWord() {
+      guard !word.isEmpty else { return }
+      // A word in all capitals (with at least one letter) is lower-cased first.
+      let hasLetter = word.contains { isUpper($0) || isLower($0) }
+      if hasLetter, !word.contains(where: isLower) {
+        for index in word.indices where isUpper(word[index]) { word[index] += 32 }
+      }
+      let first = word[0]
+      if lowerFirst, out.isEmpty {
+        out.append(isUpper(first) ? first + 32 : first)
+      } else {
+        out.append(isLower(first) ? first - 32 : first)
+      }
+      out.append(contentsOf: word.dropFirst())
+      word.removeAll(keepingCapacity: true)
+    }
+    for byte in bytes {
+      if isUpper(byte) || isLower(byte) || isDigit(byte) {
+        word.append(byte)
+      } else {
+        finishWord()
+      }
+    }
+    finishWord()
+    return String(decoding: out, as: UTF8.self)
+  }
+
   static func capitalized(_ word: String) -> String {
     guard let first = word.first else { return word }
     return first.uppercased() + word.dropFirst()
@@ -37,6 +77,7 @@ public enum Fancyfier {
   /// An entity name: UpperCamelCase (`film_actor` → `FilmActor`, `Order Details` →
   /// `OrderDetails`, `Album` stays).
   public static func entityName(_ table: String) -> String {
+    if let name = asciiName(table, lowerFirst: false) { return name.isEmpty ? "Table" : name }
     let parts = words(table)
     guard !parts.isEmpty else { return "Table" }
     return parts.map(capitalized).joined()
@@ -45,6 +86,7 @@ public enum Fancyfier {
   /// A property name: lowerCamelCase (`last_name` → `lastName`, `FirstName` → `firstName`,
   /// `CustomerID` → `customerID`, `ID` → `id`).
   public static func propertyName(_ column: String) -> String {
+    if let name = asciiName(column, lowerFirst: true) { return name.isEmpty ? "column" : name }
     let parts = words(column)
     guard let head = parts.first else { return "column" }
     return lowerFirst(head) + parts.dropFirst().map(capitalized).joined()

@@ -86,3 +86,25 @@ import Testing
     #expect(model.entity(named: "Customer")?.relationships.map(\.name) == ["employees"])
   }
 }
+
+/// The one-pass ASCII names against the word-by-word rule they stand for.
+@Suite struct FancyfierASCIITests {
+  @Test func asciiNamesMatchTheWordRuleForRandomNames() {
+    let alphabet = Array("abcXYZ019_ .-IDid")
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...12, using: &generator)
+      let name = String(
+        (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+      let parts = Fancyfier.words(name)
+      let property =
+        parts.first.map {
+          Fancyfier.lowerFirst($0) + parts.dropFirst().map(Fancyfier.capitalized).joined()
+        }
+        ?? "column"
+      let entity = parts.isEmpty ? "Table" : parts.map(Fancyfier.capitalized).joined()
+      #expect(Fancyfier.propertyName(name) == property, "propertyName of '\(name)'")
+      #expect(Fancyfier.entityName(name) == entity, "entityName of '\(name)'")
+    }
+  }
+}
