@@ -58,6 +58,8 @@ struct REPLOptions: Sendable {
     version = command.version
   }
 
+  /// Does what the options ask: print the version, copy the demo database, lint, check a
+  /// transcript, run commands or a script, or start the interactive REPL.
   func run() throws {
     if version {
       print("d2s-repl \(D2SREPLCommand.version)")
