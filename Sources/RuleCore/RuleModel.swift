@@ -132,6 +132,9 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     state.counters[id] = RuleCounter()
     state.candidates[rule.key.id] = nil
     state.keysWithoutRules.remove(rule.key.id)
+    // The builtin rules are checked for conflicts by a test (DefaultRulesTests), not at each
+    // start: their signatures print every condition, a fifth of the model's set-up.
+    guard origin != .builtin else { return [] }
     let signature = rule.conditionSignature
     var warnings: [RuleWarning] = []
     if let others = state.signatures[signature] {
