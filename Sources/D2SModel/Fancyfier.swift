@@ -5,18 +5,7 @@ public enum Fancyfier {
   /// symbols), so that a name is always a plain key path component; a word in all capitals
   /// is lower-cased.
   static func words(_ name: String) -> [String] {
-    // ASCII names (nearly all) by byte; others by Character, with Unicode's letter classes.
-    if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      return name.utf8.split(whereSeparator: {
-        !((0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0))
-      }).map {
-        word in
-        let text = String(Substring(word))
-        let letters = word.filter { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-        return !letters.isEmpty && letters.allSatisfy({ (0x41...0x5A).contains($0) })
-          ? text.lowercased() : text
-      }
-    }
+    // ASCII names take ``asciiName(_:lowerFirst:)``; this is the rule for all others.
     return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { word in
       let text = String(word)
       let letters = text.filter(\.isLetter)
