@@ -59,6 +59,13 @@ public enum Fancyfier {
   }
 
   static func lowerFirst(_ word: String) -> String {
+    // An ASCII first letter followed by ASCII (so no combining mark joins it): by byte.
+    if let first = word.utf8.first, first < 0x80, word.utf8.dropFirst().first ?? 0 < 0x80 {
+      guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return word }
+      var bytes = Array(word.utf8)
+      bytes[0] = first + 32
+      return String(decoding: bytes, as: UTF8.self)
+    }
     guard let first = word.first else { return word }
     return first.lowercased() + word.dropFirst()
   }

@@ -62,11 +62,11 @@ public enum Inflection {
     if isPlural(name) { return name }
     let (head, word) = lastWord(name)
     let lower = word.lowercased()
-    if let plural = irregular[lower] { return head + matchingCase(plural, of: word) }
+    if let plural = irregular[lower] { return String(head) + matchingCase(plural, of: word) }
     if lower.hasSuffix("y"), let beforeY = lower.dropLast().last, !"aeiou".contains(beforeY) {
-      return name.dropLast() + "ies"
+      return String(name.dropLast()) + "ies"
     }
-    if lower.hasSuffix("is") { return name.dropLast(2) + "es" }  // analysis → analyses
+    if lower.hasSuffix("is") { return String(name.dropLast(2)) + "es" }  // analysis → analyses
     for ending in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(ending) { return name + "es" }
     return name + "s"
   }
@@ -78,9 +78,9 @@ public enum Inflection {
     let (head, word) = lastWord(name)
     let lower = word.lowercased()
     if let singular = irregular.first(where: { $0.value == lower })?.key {
-      candidates.append(head + matchingCase(singular, of: word))
+      candidates.append(String(head) + matchingCase(singular, of: word))
     }
-    if lower.hasSuffix("ies") { candidates.append(name.dropLast(3) + "y") }
+    if lower.hasSuffix("ies") { candidates.append(String(name.dropLast(3)) + "y") }
     if lower.hasSuffix("es") { candidates.append(String(name.dropLast(2))) }
     if lower.hasSuffix("s") { candidates.append(String(name.dropLast())) }
     return candidates

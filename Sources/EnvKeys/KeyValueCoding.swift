@@ -62,16 +62,41 @@ public enum KVC {
     return current
   }
 
+  /// The value at the key path `components` from `root`, whose own `value(forKey:)` answers
+  /// the first step (as ``value(forKeyPath:of:)`` does, without a runtime cast to find out
+  /// that `root` adopts ``KeyValueCoding``); nil as soon as a step is nil.
+  public static func value<C: Collection<String>>(
+    forKeyPath components: C, from root: any KeyValueCoding
+  ) -> Any? {
+    guard let first = components.first else { return root }
+    var current = unwrap(root.value(forKey: first))
+    for component in components.dropFirst() {
+      if current == nil { return nil }
+      current = value(forKey: component, of: current)
+    }
+    return current
+  }
+
   /// `value` with any number of Optional layers removed; nil for `.none`.
   public static func unwrap(_ value: Any?) -> Any? {
     guard let value else { return nil }
     // Plain values skip the protocol cast (a conformance lookup) on this hot path.
     if isPlainValue(value) { return value }
     // Known by type first: a failed protocol cast is slow every time.
-    guard TypeTraits.isOptional(value) else { return value }
-    if let optional = value as? any AnyOptionalBox { return unwrap(optional.wrappedAny) }
-    return value
+    let type = Swift.type(of: value)
+    if type == AnySendableValue.self { return (value as? AnySendableValue)?.value }
+    guard TypeTraits.metadataKind(type) == TypeTraits.optionalMetadataKind else { return value }
+    // An Optional cast to `Any?` is unwrapped by the runtime's Optional-to-Optional cast; a
+    // cast to `AnyOptionalBox` would search the conformance tables for each Optional type
+    // (and for its wrapped type) the first time.
+    guard let wrapped = cast(value, to: Any?.self) else { return value }
+    return unwrap(wrapped)
   }
+
+  /// `value as? T`, in a generic context: for `T` = `Any?` the compiler would otherwise call
+  /// the cast certain and warn.
+  @inline(__always)
+  private static func cast<T>(_ value: Any, to type: T.Type) -> T? { value as? T }
 
   /// Whether `value` is an `Array` of any element type, by its type's nominal descriptor
   /// (no protocol cast).

@@ -34,15 +34,15 @@ final class KeyCandidates: Sendable {
     self.ranked = ranked
 
     // The most common key path among leading equality tests becomes the discriminator.
-    var counts: [KVCPath: Int] = [:]
+    var counts = PathCounts()
     for candidate in ranked {
       if let (path, _) = KeyCandidates.leadingEquality(candidate.rule.predicate) {
-        counts[path, default: 0] += 1
+        counts.add(path)
       }
     }
-    let discriminator = counts.max { a, b in
-      a.value != b.value ? a.value < b.value : a.key.description > b.key.description
-    }?.key
+    let discriminator = counts.all.max { a, b in
+      a.count != b.count ? a.count < b.count : a.path.description > b.path.description
+    }?.path
     self.discriminator = discriminator
 
     var unindexed: [Candidate] = []
@@ -115,5 +115,32 @@ final class KeyCandidates: Sendable {
       }
       if try visit(candidate) { return }
     }
+  }
+}
+
+/// How often each key path is tested, in a list while the paths are few (as they are): a
+/// dictionary keyed by `KVCPath` costs a search of the runtime's conformance tables at its
+/// first use, at every start. Many paths move to a dictionary.
+struct PathCounts {
+  private(set) var all: [(path: KVCPath, count: Int)] = []
+  private var positions: [KVCPath: Int]?
+  static let listLimit = 32
+
+  mutating func add(_ path: KVCPath) {
+    if let position = positions?[path] ?? linearPosition(of: path) {
+      all[position].count += 1
+      return
+    }
+    all.append((path, 1))
+    if positions != nil {
+      positions?[path] = all.count - 1
+    } else if all.count > Self.listLimit {
+      positions = Dictionary(
+        all.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  private func linearPosition(of path: KVCPath) -> Int? {
+    positions == nil ? all.firstIndex { $0.path == path } : nil
   }
 }

@@ -108,7 +108,7 @@ extension RuleContext {
 
   /// Reads a key path in this context, surfacing errors of nested lookups.
   func readKeyPath(_ path: KVCPath) throws -> Any? {
-    let value = KVC.value(forKeyPath: path.components, of: self)
+    let value = KVC.value(forKeyPath: path.components, from: self)
     if let error = state?.error { throw error }
     return value
   }
@@ -122,16 +122,19 @@ extension RuleContext {
 
   /// Evaluates a rule's predicate and, if it holds, its value (checked against the key's type).
   func evaluate(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
-    let rule = numbered.rule
+    // Read through `numbered.rule`, never copied out whole: a copy of a rule retains each of
+    // its parts.
     engine.countEvaluation()
     if state?.isTool != true { engine.coverage.recordEvaluation(numbered) }
-    let holds = rule.predicate.evaluate(with: self)
+    let holds = numbered.rule.predicate.evaluate(on: self)
     if let error = state?.error { throw error }
     guard holds else { return .notMatched }
     let raw: Any?
-    switch rule.value {
+    switch numbered.rule.value {
     case .constant:
-      guard let constant = rule.constantValue else { return .skipped("constant did not fit") }
+      guard let constant = numbered.rule.constantValue else {
+        return .skipped("constant did not fit")
+      }
       return .matched(constant)
     case .keyPath(let path):
       raw = try readKeyPath(path)

@@ -183,6 +183,6 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   }
 
   public func value(forKeyPath keyPath: String) -> Any? {
-    KVC.value(forKeyPath: KVCPath(keyPath).components, of: self)
+    KVC.value(forKeyPath: KVCPath(keyPath).components, from: self)
   }
 }

@@ -69,6 +69,9 @@ public struct RuleWarning: Sendable, Equatable, CustomStringConvertible {
 public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   private struct State {
     var rules: [Int: Rule] = [:]
+    /// The key each rule assigns, by number: finding a key's rules reads these, not copies of
+    /// every rule.
+    var keys: [Int: ObjectIdentifier] = [:]
     /// Rules written in Swift, by number, until an attach names their keys; with the reason
     /// the last attach could not.
     var pending: [Int: (rule: DSLRule, failure: DSLFailure?)] = [:]
@@ -129,6 +132,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   /// Files `rule` under `id` (already in the order) and returns its ambiguity warnings.
   private func insert(_ rule: Rule, id: Int, into state: inout State) -> [RuleWarning] {
     state.rules[id] = rule
+    state.keys[id] = rule.key.id
     state.counters[id] = RuleCounter()
     state.candidates[rule.key.id] = nil
     state.keysWithoutRules.remove(rule.key.id)
@@ -214,6 +218,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   public func remove(id: Int) -> Rule? {
     let removed = state.withLock { state -> Rule? in
       guard let rule = state.rules.removeValue(forKey: id) else { return nil }
+      state.keys[id] = nil
       state.counters[id] = nil
       state.order.removeAll { $0 == id }
       state.candidates[rule.key.id] = nil
@@ -258,7 +263,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
       if let cached = state.candidates[id] { return cached }
       if state.keysWithoutRules.contains(id) { return nil }
       let rules = state.order.compactMap { ruleID -> NumberedRule? in
-        guard let rule = state.rules[ruleID], rule.key.id == id else { return nil }
+        guard state.keys[ruleID] == id, let rule = state.rules[ruleID] else { return nil }
         return NumberedRule(id: ruleID, rule: rule, origin: origin, counter: state.counter(ruleID))
       }
       guard !rules.isEmpty else {

@@ -93,7 +93,7 @@ extension RuleContext {
   /// `AND` (looked into when it is an `AND` itself), else the whole predicate.
   func firstFalseClause(of predicate: Qualifier) -> Qualifier {
     guard case .and(let parts) = predicate else { return predicate }
-    for part in parts where !part.evaluate(with: self) { return firstFalseClause(of: part) }
+    for part in parts where !part.evaluate(on: self) { return firstFalseClause(of: part) }
     return predicate
   }
 

@@ -107,4 +107,18 @@ import Testing
       #expect(Fancyfier.entityName(name) == entity, "entityName of '\(name)'")
     }
   }
+
+  @Test func lowerFirstMatchesTheCharacterRule() {
+    // A lone combining mark joins the letter before it (`Z` + U+0301 is one Character).
+    let alphabet = ["a", "Z", "0", "_", " ", "É", "\u{301}", "İ"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...6, using: &generator)
+      let word = (0..<length).map { _ in
+        alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+      }.joined()
+      let expected = word.first.map { $0.lowercased() + word.dropFirst() } ?? word
+      #expect(Fancyfier.lowerFirst(word) == expected, "lowerFirst of '\(word)'")
+    }
+  }
 }

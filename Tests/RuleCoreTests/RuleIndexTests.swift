@@ -1,6 +1,7 @@
 import D2STesting
 import EnvKeys
 import Foundation
+import Qualifiers
 import Testing
 
 @testable import RuleCore
@@ -135,5 +136,26 @@ import Testing
       #expect(reparsed == rule, "\(text)")
       #expect(reparsed.description == printed)
     }
+  }
+}
+
+/// The discriminator's counts: a list while the paths are few, a dictionary past
+/// ``PathCounts/listLimit``; the same counts either way.
+@Suite struct PathCountsTests {
+  @Test(arguments: [3, PathCounts.listLimit, PathCounts.listLimit + 1, 200])
+  func countsMatchADictionarysCounts(distinctPaths: Int) {
+    var counts = PathCounts()
+    var expected: [KVCPath: Int] = [:]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<(distinctPaths * 5) {
+      let n = Int.random(in: 0..<distinctPaths, using: &generator)
+      // Paths that print alike but differ: `a.b` as one component and as two.
+      let path =
+        n % 2 == 0 ? KVCPath(components: ["p\(n)", "x"]) : KVCPath(components: ["p\(n - 1).x"])
+      counts.add(path)
+      expected[path, default: 0] += 1
+    }
+    #expect(counts.all.count == expected.count)
+    for (path, count) in counts.all { #expect(expected[path] == count, "\(path)") }
   }
 }
