@@ -54,20 +54,29 @@ public enum Fancyfier {
   }
 
   static func capitalized(_ word: String) -> String {
+    if let cased = asciiFirstLetter(of: word, upper: true) { return cased }
     guard let first = word.first else { return word }
-    return first.uppercased() + word.dropFirst()
+    return first.uppercased() + String(word.dropFirst())
   }
 
   static func lowerFirst(_ word: String) -> String {
-    // An ASCII first letter followed by ASCII (so no combining mark joins it): by byte.
-    if let first = word.utf8.first, first < 0x80, word.utf8.dropFirst().first ?? 0 < 0x80 {
-      guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return word }
-      var bytes = Array(word.utf8)
-      bytes[0] = first + 32
-      return String(decoding: bytes, as: UTF8.self)
-    }
+    if let cased = asciiFirstLetter(of: word, upper: false) { return cased }
     guard let first = word.first else { return word }
-    return first.lowercased() + word.dropFirst()
+    return first.lowercased() + String(word.dropFirst())
+  }
+
+  /// `word` with its first letter in upper or lower case, by byte, when its first two bytes
+  /// are ASCII (so no combining mark joins the letter): unchanged when it starts with
+  /// anything but a letter of the other case. Nil when the bytes are not ASCII. (A
+  /// Character's case mapping and Substring appends are Unicode and generic paths.)
+  private static func asciiFirstLetter(of word: String, upper: Bool) -> String? {
+    guard let first = word.utf8.first, first < 0x80, word.utf8.dropFirst().first ?? 0 < 0x80
+    else { return nil }
+    let from = upper ? UInt8(ascii: "a") : UInt8(ascii: "A")
+    guard first >= from, first <= from + 25 else { return word }
+    var bytes = Array(word.utf8)
+    bytes[0] = upper ? first - 32 : first + 32
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// An entity name: UpperCamelCase (`film_actor` → `FilmActor`, `Order Details` →

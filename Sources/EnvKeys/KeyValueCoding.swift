@@ -65,9 +65,9 @@ public enum KVC {
   /// The value at the key path `components` from `root`, whose own `value(forKey:)` answers
   /// the first step (as ``value(forKeyPath:of:)`` does, without a runtime cast to find out
   /// that `root` adopts ``KeyValueCoding``); nil as soon as a step is nil.
-  public static func value<C: Collection<String>>(
-    forKeyPath components: C, from root: any KeyValueCoding
-  ) -> Any? {
+  public static func value(forKeyPath components: [String], from root: any KeyValueCoding)
+    -> Any?
+  {
     guard let first = components.first else { return root }
     var current = unwrap(root.value(forKey: first))
     for component in components.dropFirst() {

@@ -20,7 +20,7 @@ final class KeyCandidates: Sendable {
   /// The key path the index tests, if any rule is indexed.
   let discriminator: KVCPath?
   let unindexed: [Candidate]
-  let buckets: [ValueComparison.IndexKey: [Candidate]]
+  let buckets: ProbeTable<ValueComparison.IndexKey, [Candidate]>
   /// The rank of the best indexed candidate.
   let bestIndexedRank: Int
 
@@ -46,19 +46,28 @@ final class KeyCandidates: Sendable {
     self.discriminator = discriminator
 
     var unindexed: [Candidate] = []
-    var buckets: [ValueComparison.IndexKey: [Candidate]] = [:]
+    // Each tested value's bucket, grown in place (a table of positions in `groups`).
+    var groupOf = ProbeTable<ValueComparison.IndexKey, Int>()
+    var groups: [(key: ValueComparison.IndexKey, candidates: [Candidate])] = []
     var best = Int.max
     for candidate in ranked {
       if let discriminator,
         let (path, key) = KeyCandidates.leadingEquality(candidate.rule.predicate),
         path == discriminator
       {
-        buckets[key, default: []].append(candidate)
+        if let group = groupOf[key] {
+          groups[group].candidates.append(candidate)
+        } else {
+          groupOf.set(groups.count, for: key)
+          groups.append((key, [candidate]))
+        }
         best = min(best, candidate.rank)
       } else {
         unindexed.append(candidate)
       }
     }
+    var buckets = ProbeTable<ValueComparison.IndexKey, [Candidate]>()
+    for group in groups { buckets.set(group.candidates, for: group.key) }
     self.unindexed = unindexed
     self.buckets = buckets
     self.bestIndexedRank = best
@@ -118,29 +127,17 @@ final class KeyCandidates: Sendable {
   }
 }
 
-/// How often each key path is tested, in a list while the paths are few (as they are): a
-/// dictionary keyed by `KVCPath` costs a search of the runtime's conformance tables at its
-/// first use, at every start. Many paths move to a dictionary.
+/// How often each key path is tested, in the order the paths first appear.
 struct PathCounts {
   private(set) var all: [(path: KVCPath, count: Int)] = []
-  private var positions: [KVCPath: Int]?
-  static let listLimit = 32
+  private var positions = ProbeTable<KVCPath, Int>()
 
   mutating func add(_ path: KVCPath) {
-    if let position = positions?[path] ?? linearPosition(of: path) {
+    if let position = positions[path] {
       all[position].count += 1
-      return
+    } else {
+      positions.set(all.count, for: path)
+      all.append((path, 1))
     }
-    all.append((path, 1))
-    if positions != nil {
-      positions?[path] = all.count - 1
-    } else if all.count > Self.listLimit {
-      positions = Dictionary(
-        all.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    }
-  }
-
-  private func linearPosition(of path: KVCPath) -> Int? {
-    positions == nil ? all.firstIndex { $0.path == path } : nil
   }
 }

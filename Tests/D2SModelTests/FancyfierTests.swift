@@ -108,17 +108,19 @@ import Testing
     }
   }
 
-  @Test func lowerFirstMatchesTheCharacterRule() {
+  @Test func firstLetterCasesMatchTheCharacterRule() {
     // A lone combining mark joins the letter before it (`Z` + U+0301 is one Character).
-    let alphabet = ["a", "Z", "0", "_", " ", "É", "\u{301}", "İ"]
+    let alphabet = ["a", "z", "Z", "0", "_", " ", "É", "é", "\u{301}", "İ", "ß"]
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<2_000 {
       let length = Int.random(in: 0...6, using: &generator)
       let word = (0..<length).map { _ in
         alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
       }.joined()
-      let expected = word.first.map { $0.lowercased() + word.dropFirst() } ?? word
-      #expect(Fancyfier.lowerFirst(word) == expected, "lowerFirst of '\(word)'")
+      let lowered = word.first.map { $0.lowercased() + word.dropFirst() } ?? word
+      let capitalized = word.first.map { $0.uppercased() + word.dropFirst() } ?? word
+      #expect(Fancyfier.lowerFirst(word) == lowered, "lowerFirst of '\(word)'")
+      #expect(Fancyfier.capitalized(word) == capitalized, "capitalized of '\(word)'")
     }
   }
 }
