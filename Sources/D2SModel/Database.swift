@@ -19,9 +19,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
 
   /// Opens the database behind `adaptor` and reads its model.
   public init(adaptor: any DatabaseAdaptor) throws {
-    // Answers that read the database are not cached (`isEntityReadOnly` asks whether its
-    // file is writable, which can change); said here, so that no protocol search finds it.
-    CacheFingerprint.neverFingerprint(Database.self)
+    Self.declareConformances()
     self.adaptor = adaptor
     self.model = ModelBuilder.model(from: try adaptor.readCatalog())
   }
@@ -29,9 +27,20 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   /// Another connection to a database already open with `model`: its catalog is not read
   /// again, and rule answers about its entities are shared (a server's pool of readers).
   public init(adaptor: any DatabaseAdaptor, model: Model) {
-    CacheFingerprint.neverFingerprint(Database.self)
+    Self.declareConformances()
     self.adaptor = adaptor
     self.model = model
+  }
+
+  /// What rules need to know of the model's types, said so that no search of the runtime's
+  /// conformance tables finds it out: answers that read the database are not cached
+  /// (`isEntityReadOnly` asks whether its file is writable, which can change); entities,
+  /// objects and the database read by key.
+  private static func declareConformances() {
+    CacheFingerprint.neverFingerprint(Database.self)
+    DeclaredConformances.declare(Database.self)
+    DeclaredConformances.declare(Entity.self)
+    DeclaredConformances.declare(DatabaseObject.self)
   }
 
   public func value(forKey key: String) -> Any? {

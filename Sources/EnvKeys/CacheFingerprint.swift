@@ -75,7 +75,7 @@ public struct CacheFingerprint: Hashable, Sendable {
       }
       self.init(of: wrapped)
     case .object:
-      guard let object = value as? any RuleCacheFingerprinting else {
+      guard let object = DeclaredConformances.fingerprinting(value) else {
         self = .uncacheable
         return
       }

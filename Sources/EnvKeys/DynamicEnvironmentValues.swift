@@ -25,7 +25,7 @@ public struct DynamicEnvironmentValues: Sendable, DynamicEnvironmentScoping {
       self.id = id
       self.value = value
       self.dynamic = KVC.unwrap(value).flatMap {
-        TypeTraits.kind(of: $0) == .object ? $0 as? any RuleCacheFingerprinting : nil
+        TypeTraits.kind(of: $0) == .object ? DeclaredConformances.fingerprinting($0) : nil
       }
       self.fingerprint = dynamic == nil ? CacheFingerprint(of: value) : .uncacheable
     }

@@ -31,7 +31,7 @@ public enum KVC {
   /// The value for `key` of `object`.
   public static func value(forKey key: String, of object: Any?) -> Any? {
     guard let object = unwrap(object) else { return nil }
-    if let kvc = object as? any KeyValueCoding { return kvc.value(forKey: key) }
+    if let kvc = DeclaredConformances.keyValueCoding(object) { return kvc.value(forKey: key) }
     if let dictionary = object as? [String: Any] {
       if key == "@count" { return dictionary.count }
       return unwrap(dictionary[key] as Any?)
@@ -51,7 +51,7 @@ public enum KVC {
     var first = true
     for component in components {
       // The first step asks the adopter itself, so its own value(forKey:) decides.
-      if first, let kvc = current as? any KeyValueCoding {
+      if first, let object = current, let kvc = DeclaredConformances.keyValueCoding(object) {
         current = unwrap(kvc.value(forKey: component))
       } else {
         current = value(forKey: component, of: current)

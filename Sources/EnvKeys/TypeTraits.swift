@@ -35,7 +35,7 @@ enum TypeTraits {
     if let kind = kinds.withLock({ $0[id] }) { return kind }
     let kind: Kind =
       if (metadata == 0 || metadata > lastEnumeratedMetadataKind)
-        && value is any RuleCacheFingerprinting
+        && DeclaredConformances.isFingerprinting(value) ?? (value is any RuleCacheFingerprinting)
       {
         .object
       } else {

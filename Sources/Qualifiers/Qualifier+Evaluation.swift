@@ -63,7 +63,7 @@ extension Qualifier {
     while index < components.endIndex {
       guard let value = KVC.unwrap(current) else { return test(nil) }
       let component = components[index]
-      if let kvc = value as? any KeyValueCoding {
+      if let kvc = DeclaredConformances.keyValueCoding(value) {
         current = kvc.value(forKey: component)
       } else if index > components.startIndex, !component.hasPrefix("@"),
         let elements = value as? [Any]
