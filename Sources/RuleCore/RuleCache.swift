@@ -31,30 +31,25 @@ final class RuleCache: Sendable {
     }
   }
 
-  /// A key type's identity with a cheap hash: pointers to type metadata are already well
-  /// spread, so a multiplicative mix replaces SipHash on the hot path of every lookup.
-  struct KeyID: Hashable {
-    let id: ObjectIdentifier
-    static func == (a: KeyID, b: KeyID) -> Bool { a.id == b.id }
-    func hash(into hasher: inout Hasher) { hasher.combine(id) }
-    func _rawHashValue(seed: Int) -> Int {
-      let bits = UInt(bitPattern: unsafeBitCast(id, to: Int.self)) ^ UInt(bitPattern: seed)
-      return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) ^ (bits >> 29))
-    }
-  }
-
   /// One key's answers (a class: a hit touches it through one reference). Read and written
   /// only under its shard's lock.
   final class KeyTable {
+    /// The key's identity.
+    let id: ObjectIdentifier
     var inputs: [ObjectIdentifier] = []
     var inputSet: Set<ObjectIdentifier> = []
     var answers: [CacheKey: RuleResolution] = [:]
     /// Counts changes of `inputs`: a key computed from older inputs is not looked up.
     var generation = 0
+
+    init(id: ObjectIdentifier) { self.id = id }
   }
 
   struct State {
-    var tables: [KeyID: KeyTable] = [:]
+    /// The shard's keys' tables, found by a linear search: a shard holds a few keys (a rule
+    /// system exposes some hundreds, over 32 shards), and a dictionary keyed by a type of
+    /// ours would cost a search of the runtime's conformance tables at every start.
+    var tables: [KeyTable] = []
     var version = -1
     var hits = 0
     var misses = 0
@@ -122,7 +117,7 @@ final class RuleCache: Sendable {
         cache.tables.removeAll()
         cache.version = version
       }
-      guard let table = cache.tables[KeyID(id: id)] else {
+      guard let table = cache.tables.first(where: { $0.id == id }) else {
         cache.misses += 1
         return nil
       }
@@ -152,11 +147,11 @@ final class RuleCache: Sendable {
     shard(id).state.withLock { state in
       guard state.version == version else { return }
       let table: KeyTable
-      if let existing = state.tables[KeyID(id: id)] {
+      if let existing = state.tables.first(where: { $0.id == id }) {
         table = existing
       } else {
-        table = KeyTable()
-        state.tables[KeyID(id: id)] = table
+        table = KeyTable(id: id)
+        state.tables.append(table)
       }
       if !inputs.isSubset(of: table.inputSet) {
         table.inputSet.formUnion(inputs)
