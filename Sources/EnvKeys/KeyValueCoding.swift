@@ -114,8 +114,8 @@ public enum KVC {
   }
 }
 
-/// Lets `KVC.unwrap` see through an `Optional` stored in an `Any`. Its adopters are
-/// `Optional` and ``AnySendableValue``, which key-value coding knows by their types (asking the
+/// A value that may hold another: `Optional` and ``AnySendableValue``, whose `wrappedAny` reads
+/// it. `KVC.unwrap` sees through both by their types, not through this protocol (asking the
 /// runtime whether a type adopts a protocol searches every conformance table the first time):
 /// another type adopting it is not seen through.
 public protocol AnyOptionalBox {
