@@ -63,6 +63,9 @@ extension Database {
         }
       }
     }
+    if let range {
+      return try countByKeyRange(specification, range, builder, on: reader, into: task)
+    }
     var after: DatabaseValue?
     var step = 10_000
     while !task.isCancelled {
@@ -83,6 +86,41 @@ extension Database {
       }
       after = last
       step = min(step * 2, 1_000_000)
+    }
+    task.end(total: nil)
+  }
+
+  /// Counts along an integer key whose least and greatest values are `range`: in ranges of
+  /// keys, each twice as wide as the last (10,000 keys first), the last without an upper
+  /// bound (rows added since the range was read count too). A plain count over a key range
+  /// reads the table as fast as one count of it, where steps of so many selected rows each
+  /// (a subquery with a limit) took about a quarter longer.
+  private static func countByKeyRange(
+    _ specification: FetchSpecification, _ range: (low: Int, high: Int),
+    _ builder: () -> SQLBuilder, on reader: any DatabaseAdaptor, into task: BackgroundCount
+  ) throws {
+    var after: Int?
+    var width = 10_000
+    while !task.isCancelled {
+      // The keys above `after` up to `upper` (from the least key, first); overflow is the end.
+      let (upper, overflow) =
+        after.map { $0.addingReportingOverflow(width) }
+        ?? range.low.addingReportingOverflow(width - 1)
+      let last = overflow || upper >= range.high
+      var counted = 0
+      var select = builder()
+      try reader.query(
+        try select.countRange(specification, after: after, through: last ? nil : upper),
+        columns: [nil]
+      ) { row in
+        counted = row.first?.intValue ?? 0
+      }
+      task.add(counted)
+      if last { return task.end(total: task.reached) }
+      task.progressed(
+        (Double(upper) - Double(range.low)) / (Double(range.high) - Double(range.low)))
+      after = upper
+      width = width.multipliedReportingOverflow(by: 2).overflow ? Int.max : width * 2
     }
     task.end(total: nil)
   }

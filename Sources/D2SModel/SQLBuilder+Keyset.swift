@@ -132,13 +132,8 @@ extension SQLBuilder {
   mutating func countStep(_ specification: FetchSpecification, after: DatabaseValue?, limit: Int)
     throws -> SQLStatement
   {
-    guard let key = entity.primaryKeyAttributes.first, entity.primaryKeyAttributes.count == 1
-    else {
-      throw DatabaseError(.unsupported, "\(entity.name) has no primary key of one column")
-    }
-    let column = SQLExpression.column(key.columnName, of: rootAlias)
-    var conditions: [SQLExpression] = []
-    if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
+    let (column, qualified) = try countConditions(specification)
+    var conditions = qualified
     if let after { conditions.append(.compare(column, .greaterThan, .bind(after))) }
     var inner = select([.named(column, as: "k")])
     inner.conditions = conditions
@@ -148,6 +143,36 @@ extension SQLBuilder {
       SQLSelect(
         [.function(.count, [.star]), .function(.max, [.column("k", of: "s")])],
         from: SQLSource(.subquery(inner), alias: "s")))
+  }
+
+  /// One step of a count along an integer primary key: how many rows `specification`
+  /// selects whose key is above `after` and at most `through` (either bound left out when
+  /// nil). A plain `count(*)` over a key range, which SQLite reads as a range of its table.
+  mutating func countRange(_ specification: FetchSpecification, after: Int?, through: Int?)
+    throws -> SQLStatement
+  {
+    let (column, qualified) = try countConditions(specification)
+    var conditions = qualified
+    if let after { conditions.append(.compare(column, .greaterThan, .bind(.int(after)))) }
+    if let through {
+      conditions.append(.compare(column, .lessThanOrEqual, .bind(.int(through))))
+    }
+    var statement = select([.function(.count, [.star])])
+    statement.conditions = conditions
+    return dialect.statement(statement)
+  }
+
+  /// A count step's key column (a primary key of one column, or an error) and the
+  /// specification's qualifier as its first condition.
+  private mutating func countConditions(_ specification: FetchSpecification) throws -> (
+    SQLExpression, [SQLExpression]
+  ) {
+    guard let key = entity.primaryKeyAttributes.first, entity.primaryKeyAttributes.count == 1
+    else {
+      throw DatabaseError(.unsupported, "\(entity.name) has no primary key of one column")
+    }
+    let qualifier = try specification.qualifier.map { try sql(for: $0) }
+    return (.column(key.columnName, of: rootAlias), qualifier.map { [$0] } ?? [])
   }
 
   /// The whole table's least and greatest key, each in its own subquery so that both are
