@@ -53,7 +53,8 @@ extension Database {
       task.add(count)
       return task.end(total: count)
     }
-    // An integer key's range says how much of the table each step has walked.
+    // An integer key with more than one value is counted in ranges of keys, whose share of
+    // the whole range says how much of the table each step has walked.
     var range: (low: Int, high: Int)?
     if let key = entity.primaryKeyAttributes.first, key.valueType == .int {
       let select = builder()
@@ -81,9 +82,6 @@ extension Database {
       }
       task.add(counted)
       if counted < step || last.isNull { return task.end(total: task.reached) }
-      if let range, let key = Int(last.stringValue ?? "") ?? last.intValue {
-        task.progressed(Double(key - range.low) / Double(range.high - range.low))
-      }
       after = last
       step = min(step * 2, 1_000_000)
     }

@@ -90,12 +90,8 @@ import Testing
 /// The one-pass ASCII names against the word-by-word rule they stand for.
 @Suite struct FancyfierASCIITests {
   @Test func asciiNamesMatchTheWordRuleForRandomNames() {
-    let alphabet = Array("abcXYZ019_ .-IDid")
-    var generator = SystemRandomNumberGenerator()
     for _ in 0..<2_000 {
-      let length = Int.random(in: 0...12, using: &generator)
-      let name = String(
-        (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+      let name = RandomText.string(of: "abcXYZ019_ .-IDid", maximumLength: 12)
       let parts = Fancyfier.words(name)
       let property =
         parts.first.map {
@@ -111,12 +107,8 @@ import Testing
   @Test func firstLetterCasesMatchTheCharacterRule() {
     // A lone combining mark joins the letter before it (`Z` + U+0301 is one Character).
     let alphabet = ["a", "z", "Z", "0", "_", " ", "É", "é", "\u{301}", "İ", "ß"]
-    var generator = SystemRandomNumberGenerator()
     for _ in 0..<2_000 {
-      let length = Int.random(in: 0...6, using: &generator)
-      let word = (0..<length).map { _ in
-        alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
-      }.joined()
+      let word = RandomText.string(from: alphabet, maximumLength: 6)
       let lowered = word.first.map { $0.lowercased() + word.dropFirst() } ?? word
       let capitalized = word.first.map { $0.uppercased() + word.dropFirst() } ?? word
       #expect(Fancyfier.lowerFirst(word) == lowered, "lowerFirst of '\(word)'")

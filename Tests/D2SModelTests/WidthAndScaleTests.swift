@@ -29,12 +29,8 @@ import Testing
   }
 
   @Test func randomTypesReadAsTheStringRuleReadsThem() {
-    let alphabet = Array("(),0123456789 -+aZ")
-    var generator = SystemRandomNumberGenerator()
     for _ in 0..<3_000 {
-      let length = Int.random(in: 0...14, using: &generator)
-      let type = String(
-        (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+      let type = RandomText.string(of: "(),0123456789 -+aZ", maximumLength: 14)
       let read = Catalog.widthAndScale(type)
       let expected = Self.oracle(type)
       #expect(read.0 == expected.0 && read.1 == expected.1, "'\(type)'")
