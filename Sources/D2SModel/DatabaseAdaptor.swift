@@ -64,6 +64,27 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// What deleting a row does to the rows of `entity` that refer to it through the foreign
   /// key on `columns` (column names, in key order), or nil when there is no such key.
   func deleteAction(ofForeignKey columns: [String], in entity: Entity) throws -> DeleteAction?
+
+  /// A value that changes whenever what this connection reads may have changed (another
+  /// connection's commit, a row this one wrote), found without reading a table; nil when the
+  /// adaptor cannot tell, or inside a transaction. What was read at one version may be reused
+  /// while the version stays the same.
+  func contentVersion() throws -> ContentVersion?
+}
+
+/// What ``DatabaseAdaptor/contentVersion()`` returns: equal versions of one connection mean
+/// the same contents.
+public struct ContentVersion: Hashable, Sendable {
+  /// The database's count of commits by other connections, as this connection sees it.
+  public var commits: Int64
+  /// The rows this connection has changed since it opened.
+  public var ownChanges: Int64
+
+  /// A version.
+  public init(commits: Int64, ownChanges: Int64) {
+    self.commits = commits
+    self.ownChanges = ownChanges
+  }
 }
 
 /// What the database does to referring rows when the row they refer to is deleted.
@@ -99,4 +120,6 @@ extension DatabaseAdaptor {
   public func deleteAction(ofForeignKey columns: [String], in entity: Entity) throws
     -> DeleteAction?
   { nil }
+  /// No content versions unless the adaptor reads them.
+  public func contentVersion() throws -> ContentVersion? { nil }
 }

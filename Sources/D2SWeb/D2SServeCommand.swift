@@ -81,6 +81,13 @@ public struct D2SServeCommand: AsyncParsableCommand {
   )
   var requestTimeout: Double = 30
 
+  @Option(
+    name: .customLong("page-cache"),
+    help:
+      "Megabytes of rendered pages kept for anonymous visitors, reused while the database is unchanged (SQLite; 0: none)."
+  )
+  var pageCache: Int = 16
+
   public init() {}
 
   /// The plugins `main(plugins:)` installs.
@@ -99,6 +106,9 @@ public struct D2SServeCommand: AsyncParsableCommand {
     } else {
       throw ValidationError("give a database (an SQLite file or a postgresql:// URL), or --demo")
     }
+    guard pageCache >= 0, pageCache <= 1 << 20 else {
+      throw ValidationError("--page-cache is a number of megabytes, 0 or more")
+    }
     guard statementTimeout > 0, requestTimeout > 0, connections.map({ $0 > 0 }) ?? true else {
       throw ValidationError(
         "--statement-timeout, --request-timeout and --connections must be positive")
@@ -112,7 +122,8 @@ public struct D2SServeCommand: AsyncParsableCommand {
       configuration: WebApplication.Configuration(
         allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()]),
         readOnly: readOnly, httpsOnly: httpsOnly, timing: timing,
-        requestTimeout: .milliseconds(Int(requestTimeout * 1000))),
+        requestTimeout: .milliseconds(Int(requestTimeout * 1000)),
+        pageCacheBytes: pageCache << 20),
       keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(

@@ -30,13 +30,22 @@ public final class WebApplication: Sendable {
     /// How long a connection may send nothing complete (a request head trickled byte by
     /// byte, or nothing at all) before it is closed (`--request-timeout`).
     public var requestTimeout: Duration
+    /// The most bytes of rendered anonymous pages kept for reuse while the database is
+    /// unchanged (`--page-cache`, in MB; 0 keeps none).
+    public var pageCacheBytes: Int
+    /// How long a kept page may be reused at most, however unchanged the database (what no
+    /// content version tracks, such as a count that ran out of time, is then made anew).
+    public var pageCacheLifetime: Duration
 
     /// A configuration.
     public init(
       allowedHosts: Set<String> = [], defaultLimit: Int = 50, maximumLimit: Int = 1_000,
       maximumTargetLength: Int = 16 * 1024, readOnly: Bool = false, httpsOnly: Bool = false,
-      timing: Bool = false, requestTimeout: Duration = .seconds(30)
+      timing: Bool = false, requestTimeout: Duration = .seconds(30),
+      pageCacheBytes: Int = 16 << 20, pageCacheLifetime: Duration = .seconds(1)
     ) {
+      self.pageCacheBytes = pageCacheBytes
+      self.pageCacheLifetime = pageCacheLifetime
       self.timing = timing
       self.requestTimeout = requestTimeout
       self.readOnly = readOnly
@@ -64,6 +73,8 @@ public final class WebApplication: Sendable {
   let throttle = LoginThrottle()
   /// The one-time tokens of new-object forms already sent.
   let onceTokens = OnceTokens()
+  /// Anonymous pages already rendered, for as long as the database is unchanged.
+  let pageCache: PageCache
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues
@@ -76,6 +87,8 @@ public final class WebApplication: Sendable {
   ) {
     self.dependencies = dependencies
     self.keys = keys
+    self.pageCache = PageCache(
+      capacity: configuration.pageCacheBytes, lifetime: configuration.pageCacheLifetime)
     self.pages = Mutex(pages)
     self.pool = pool
     self.databaseName = databaseName
@@ -91,6 +104,7 @@ public final class WebApplication: Sendable {
   public func replace(_ application: PageApplication) {
     pages.withLock { pages in
       pageApplications.withLock { $0.removeAll() }
+      pageCache.clear()
       pages = application
     }
   }
@@ -197,14 +211,31 @@ public final class WebApplication: Sendable {
     let configuration = configuration
     let databaseName = databaseName
     let keys = keys
+    // An anonymous visitor's page is every anonymous visitor's: it may come from the cache.
+    let cache = session == nil && !configuration.timing && pageCache.isEnabled ? pageCache : nil
+    let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
     let text = try await timed { application, database in
+      let generation = cache?.generation ?? 0
+      let version = try cache.flatMap { _ in try database.adaptor.contentVersion() }
+      let key = PageCache.Key(
+        target: target, json: json, connection: ObjectIdentifier(database))
+      if let cache, let version,
+        let page = cache.page(key, database: database, version: version)
+      {
+        return page
+      }
       var links = WebLinks(databaseName: databaseName, model: database.model)
       let user = try Self.user(
         session, in: database, keys: keys, links: &links, base: application.base)
-      return try Self.render(
+      let page = try Self.render(
         route, parameters: parameters, json: json, path: request.path,
         application: application, database: database, links: links, user: user,
         configuration: configuration)
+      if let cache, let version {
+        cache.store(
+          page, for: key, database: database, version: version, generation: generation)
+      }
+      return page
     }
     var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")]
     if let timing = text.timing { headers.append(("Server-Timing", timing)) }

@@ -46,6 +46,22 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
+  /// `PRAGMA data_version` (which changes when another connection commits; the statement
+  /// starts a read transaction, so the file's change counter is read anew) and the rows this
+  /// connection changed (`sqlite3_total_changes64`); nil inside a transaction.
+  public func contentVersion() throws -> ContentVersion? {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    guard transactionDepth == 0 else { return nil }
+    var commits: Int64?
+    try connection.run(SQLStatement(raw: "PRAGMA data_version")) { prepared in
+      commits = sqlite3_column_int64(prepared, 0)
+    }
+    guard let commits else { return nil }
+    return ContentVersion(
+      commits: commits, ownChanges: sqlite3_total_changes64(connection.handle))
+  }
+
   /// How SQLite spells what the SQL serialiser needs.
   public var dialect: SQLDialect { Self.sqlDialect }
 

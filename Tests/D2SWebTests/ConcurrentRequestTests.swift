@@ -3,8 +3,9 @@ import D2SWeb
 import Foundation
 import Testing
 
-/// Many requests at once, through a pool smaller than their number: every page is the one a
-/// lone request gets. (Run under ThreadSanitizer by `make test-sanitized`.)
+/// Many requests at once, through a pool smaller than their number, with and without the page
+/// cache: every page is the one a lone request gets. (Run under ThreadSanitizer by
+/// `make test-sanitized`.)
 @Suite struct ConcurrentRequestTests {
   static let targets = [
     "/", "/Film?order=title&limit=20", "/Film/1", "/Film/1/actors", "/Rental?limit=30",
@@ -12,8 +13,12 @@ import Testing
     "/City?limit=25&format=json",
   ]
 
-  @Test func concurrentPagesAreTheSerialPages() async throws {
-    let app = try WebApplication.open(try SakilaSQLite.copy(), connections: 3)
+  /// Rendered every time (a cache of 0 bytes), and through the page cache.
+  @Test(arguments: [0, 16 << 20])
+  func concurrentPagesAreTheSerialPages(pageCacheBytes: Int) async throws {
+    let app = try WebApplication.open(
+      try SakilaSQLite.copy(), configuration: .init(pageCacheBytes: pageCacheBytes),
+      connections: 3)
     var serial: [String] = []
     for target in Self.targets { serial.append(await app.get(target).body) }
     #expect(Set(serial).count == Self.targets.count)
