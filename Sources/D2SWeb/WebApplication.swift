@@ -214,8 +214,9 @@ public final class WebApplication: Sendable {
     // An anonymous visitor's page is every anonymous visitor's: it may come from the cache.
     let cache = session == nil && !configuration.timing && pageCache.isEnabled ? pageCache : nil
     let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
+    // Read before the rules are: a page made with rules replaced since is not kept.
+    let generation = cache?.generation ?? 0
     let text = try await timed { application, database in
-      let generation = cache?.generation ?? 0
       let version = try cache.flatMap { _ in try database.adaptor.contentVersion() }
       let key = PageCache.Key(
         target: target, json: json, connection: ObjectIdentifier(database))
