@@ -19,6 +19,7 @@ let package = Package(
       name: "WebConsumerTests",
       dependencies: [
         .product(name: "D2SWeb", package: "D2S"), .product(name: "D2STesting", package: "D2S"),
+        .product(name: "D2SModel", package: "D2S"), .product(name: "SQLiteAdaptor", package: "D2S"),
         "RatingComponents",
       ]),
     // The Swift snippets of README.md and Documentation/*.md, compiled (and run when they are

@@ -27,18 +27,28 @@ static void *symbol(const char *name) {
 }
 
 // Each trampoline: libpq's prototype, its target looked up once, 0 or NULL without libpq.
+// Connections open on several threads at once: the target is read and written atomically
+// (threads racing to look it up store the same address).
 #define FORWARD(ret, name, params, args) \
   ret name params { \
     static ret(*target) params; \
-    if (!target) target = (ret(*) params)symbol(#name); \
-    return target ? target args : (ret)0; \
+    ret(*found) params = __atomic_load_n(&target, __ATOMIC_ACQUIRE); \
+    if (!found) { \
+      found = (ret(*) params)symbol(#name); \
+      __atomic_store_n(&target, found, __ATOMIC_RELEASE); \
+    } \
+    return found ? found args : (ret)0; \
   }
 
 #define FORWARD_VOID(name, params, args) \
   void name params { \
     static void(*target) params; \
-    if (!target) target = (void(*) params)symbol(#name); \
-    if (target) target args; \
+    void(*found) params = __atomic_load_n(&target, __ATOMIC_ACQUIRE); \
+    if (!found) { \
+      found = (void(*) params)symbol(#name); \
+      __atomic_store_n(&target, found, __ATOMIC_RELEASE); \
+    } \
+    if (found) found args; \
   }
 
 FORWARD(int, PQcancel, (PGcancel *cancel, char *errbuf, int errbufsize), (cancel, errbuf, errbufsize))

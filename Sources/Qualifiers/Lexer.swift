@@ -43,6 +43,9 @@ package struct Lexer {
 
   /// The scalars of `view`: ASCII text (nearly all) from its bytes, without decoding UTF-8.
   private static func scalars(of view: Substring.UnicodeScalarView) -> [Unicode.Scalar] {
+    // Not `Array(unsafeUninitializedCapacity: 0)`: it writes the count into the standard
+    // library's one shared empty-array storage, a race between threads lexing empty lines.
+    guard !view.isEmpty else { return [] }
     let ascii = Substring(view).utf8.withContiguousStorageIfAvailable {
       bytes -> [Unicode.Scalar]? in
       guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
