@@ -22,14 +22,36 @@ extension RuleParser {
   {
     var rules: [PlacedRule] = []
     var errors: [ParseError] = []
-    // Split on the byte: splitting Characters runs grapheme breaking over the whole text.
-    var lines: [Substring] = []
-    var lineStart = text.utf8.startIndex
-    for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
-      lines.append(text[lineStart..<index])
-      lineStart = text.utf8.index(after: index)
+    for (joined, line) in Self.ruleTexts(text) {
+      do {
+        if let rule = try parseRuleIfAny(joined, file: file, firstLine: line) {
+          rules.append(PlacedRule(rule: rule, source: Self.source(joined, file: file, line: line)))
+        }
+      } catch {
+        errors.append(error)
+      }
     }
-    lines.append(text[lineStart...])
+    guard errors.isEmpty else { throw RuleFileError(errors: errors) }
+    return rules
+  }
+
+  /// The texts of `text`'s rules (a line, or lines continued by a trailing `\`, joined by
+  /// newlines), each with its first line's number; blank and comment lines included.
+  static func ruleTexts(_ text: String) -> [(text: String, line: Int)] {
+    // Split on the byte: splitting Characters runs grapheme breaking over the whole text, and
+    // stepping String.UTF8View's indices costs more than reading its bytes.
+    var text = text
+    let lines = text.withUTF8 { bytes -> [Substring] in
+      var lines: [Substring] = []
+      var lineStart = 0
+      for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        lines.append(Substring(decoding: bytes[lineStart..<offset], as: UTF8.self))
+        lineStart = offset + 1
+      }
+      lines.append(Substring(decoding: bytes[lineStart...], as: UTF8.self))
+      return lines
+    }
+    var texts: [(text: String, line: Int)] = []
     var index = 0
     while index < lines.count {
       let start = index
@@ -39,24 +61,18 @@ extension RuleParser {
         chunk.append(lines[index])
       }
       index += 1
-      do {
-        let joined = chunk.count == 1 ? String(chunk[0]) : chunk.joined(separator: "\n")
-        if let rule = try parseRuleIfAny(joined, file: file, firstLine: start + 1) {
-          let column =
-            (joined.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
-            .map {
-              joined.unicodeScalars.distance(from: joined.unicodeScalars.startIndex, to: $0) + 1
-            } ?? 1
-          let place = RuleSource(
-            file: file, location: SourceLocation(line: start + 1, column: column), text: joined)
-          rules.append(PlacedRule(rule: rule, source: place))
-        }
-      } catch {
-        errors.append(error)
-      }
+      texts.append((chunk.count == 1 ? String(chunk[0]) : chunk.joined(separator: "\n"), start + 1))
     }
-    guard errors.isEmpty else { throw RuleFileError(errors: errors) }
-    return rules
+    return texts
+  }
+
+  /// Where the rule `text`, starting on `line` of `file`, was written: at its first non-blank.
+  static func source(_ text: String, file: String?, line: Int) -> RuleSource {
+    let column =
+      (text.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+      .map { text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: $0) + 1 }
+      ?? 1
+    return RuleSource(file: file, location: SourceLocation(line: line, column: column), text: text)
   }
 
   /// Reads and parses a rule file (all or nothing).
@@ -75,8 +91,15 @@ extension RuleParser {
     return try parsePlacedRules(text, file: path)
   }
 
-  private func continues(_ line: Substring) -> Bool {
-    line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.first == "\\"
+  /// Whether `line` ends with `\` (blanks after it allowed): read from its last bytes.
+  private static func continues(_ line: Substring) -> Bool {
+    for byte in line.utf8.reversed() {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+        continue
+      }
+      return byte == UInt8(ascii: "\\")
+    }
+    return false
   }
 }
 

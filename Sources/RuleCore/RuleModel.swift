@@ -75,6 +75,8 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
     /// Rules written in Swift, by number, until an attach names their keys; with the reason
     /// the last attach could not.
     var pending: [Int: (rule: DSLRule, failure: DSLFailure?)] = [:]
+    /// Rules kept as text until their key is looked up (``loadDeferred(_:file:parser:)``).
+    var deferred: [Int: DeferredRule] = [:]
     var order: [Int] = []
     var nextID = 1
     var signatures: [String: [Int]] = [:]
@@ -217,6 +219,7 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   @discardableResult
   public func remove(id: Int) -> Rule? {
     let removed = state.withLock { state -> Rule? in
+      materialize([id], in: &state)
       guard let rule = state.rules.removeValue(forKey: id) else { return nil }
       state.keys[id] = nil
       state.counters[id] = nil
@@ -233,12 +236,18 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   }
 
   /// The rule numbered `id`.
-  public func rule(id: Int) -> Rule? { state.withLock { $0.rules[id] } }
+  public func rule(id: Int) -> Rule? {
+    state.withLock { state in
+      materialize([id], in: &state)
+      return state.rules[id]
+    }
+  }
 
   /// Every rule with its number, in the order added (rules written in Swift once attached).
   public var rules: [NumberedRule] {
     state.withLock { state in
-      state.order.compactMap { id in
+      materializeAll(in: &state)
+      return state.order.compactMap { id in
         state.rules[id].map {
           NumberedRule(id: id, rule: $0, origin: origin, counter: state.counter(id))
         }
@@ -247,7 +256,12 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   }
 
   /// The number of rules, rules written in Swift that are not attached yet included.
-  public var count: Int { state.withLock { $0.order.count } }
+  public var count: Int {
+    state.withLock { state in
+      materializeAll(in: &state)
+      return state.order.count
+    }
+  }
 
   /// The rules written in Swift that no attach has made rules yet (not attached, or failed).
   public var unattachedRules: [DSLRule] {
@@ -257,11 +271,107 @@ public final class RuleModel: Sendable, ExpressibleByArrayLiteral {
   /// Ambiguity warnings of every rule added so far.
   public var warnings: [RuleWarning] { state.withLock { $0.warnings } }
 
+  /// Adds the rules of `text` in order, each parsed when a look-up first asks for the key it
+  /// assigns, or when the rules are read as a whole (``rules``, ``description``). For text
+  /// known to parse (the builtin rules, which a test parses whole): a rule that fails later is
+  /// dropped and logged. A rule whose key cannot be read without parsing it is parsed now,
+  /// and an error there loads nothing. Deferred rules are not checked for conflicts (the
+  /// builtin model's never are).
+  package func loadDeferred(_ text: String, file: String?, parser: RuleParser)
+    throws(RuleFileError)
+  {
+    enum Entry {
+      case deferred(DeferredRule, key: ObjectIdentifier, source: RuleSource)
+      case parsed(PlacedRule)
+    }
+    var entries: [Entry] = []
+    var errors: [ParseError] = []
+    for (ruleText, line) in RuleParser.ruleTexts(text) {
+      if let name = RuleParser.assignedKeyName(ruleText), let key = parser.registry.key(named: name)
+      {
+        entries.append(
+          .deferred(
+            DeferredRule(text: ruleText, file: file, line: line, parser: parser), key: key.id,
+            source: RuleParser.source(ruleText, file: file, line: line)))
+        continue
+      }
+      do {
+        if let rule = try parser.parseRuleIfAny(ruleText, file: file, firstLine: line) {
+          let source = RuleParser.source(ruleText, file: file, line: line)
+          entries.append(.parsed(PlacedRule(rule: rule, source: source)))
+        }
+      } catch {
+        errors.append(error)
+      }
+    }
+    guard errors.isEmpty else { throw RuleFileError(errors: errors) }
+    state.withLock { state in
+      for entry in entries {
+        let id = state.nextID
+        state.nextID += 1
+        state.order.append(id)
+        switch entry {
+        case .deferred(let rule, let key, let source):
+          state.deferred[id] = rule
+          state.keys[id] = key
+          state.counters[id] = RuleCounter()
+          state.candidates[key] = nil
+          state.keysWithoutRules.remove(key)
+          sources.set(source, for: id)
+        case .parsed(let placed):
+          _ = insert(placed.rule, id: id, into: &state)
+          sources.set(placed.source, for: id)
+        }
+      }
+    }
+    versionCounter.wrappingAdd(1, ordering: .releasing)
+  }
+
+  /// Parses the deferred rules among `ids`.
+  private func materialize(_ ids: [Int], in state: inout State) {
+    for id in ids {
+      guard let deferred = state.deferred.removeValue(forKey: id) else { continue }
+      let rule: Rule?
+      do {
+        rule = try deferred.parser.parseRuleIfAny(
+          deferred.text, file: deferred.file, firstLine: deferred.line)
+      } catch {
+        ruleLogger.error("\(error)")
+        rule = nil
+      }
+      guard let rule else {
+        if let key = state.keys.removeValue(forKey: id) { state.candidates[key] = nil }
+        state.counters[id] = nil
+        state.order.removeAll { $0 == id }
+        continue
+      }
+      state.rules[id] = rule
+      // A key read wrongly from the text: the rule goes under its own.
+      if let read = state.keys[id], read != rule.key.id {
+        state.candidates[read] = nil
+        state.keys[id] = rule.key.id
+        state.candidates[rule.key.id] = nil
+        state.keysWithoutRules.remove(rule.key.id)
+      }
+    }
+  }
+
+  /// Parses every deferred rule.
+  private func materializeAll(in state: inout State) {
+    guard !state.deferred.isEmpty else { return }
+    materialize(state.order.filter { state.deferred[$0] != nil }, in: &state)
+  }
+
   /// The rules that assign the key `id`, ranked and indexed (built once per change).
   func candidates(for id: ObjectIdentifier) -> KeyCandidates? {
     state.withLock { state in
       if let cached = state.candidates[id] { return cached }
       if state.keysWithoutRules.contains(id) { return nil }
+      if !state.deferred.isEmpty {
+        materialize(
+          state.order.filter { state.deferred[$0] != nil && state.keys[$0] == id }, in: &state)
+        if let cached = state.candidates[id] { return cached }
+      }
       let rules = state.order.compactMap { ruleID -> NumberedRule? in
         guard state.keys[ruleID] == id, let rule = state.rules[ruleID] else { return nil }
         return NumberedRule(id: ruleID, rule: rule, origin: origin, counter: state.counter(ruleID))
@@ -293,7 +403,8 @@ extension RuleModel: RuleModelElement {
   /// Adds this model's rules to `model`, in order (Swift rules not attached yet stay so).
   public func add(to model: RuleModel) {
     let entries = state.withLock { state in
-      state.order.compactMap { id -> Either? in
+      materializeAll(in: &state)
+      return state.order.compactMap { id -> Either? in
         if let rule = state.rules[id] { return .rule(rule) }
         return state.pending[id].map { .swift($0.rule) }
       }
@@ -317,7 +428,8 @@ extension RuleModel: CustomStringConvertible {
   /// not attached yet name their keys by their usual names.
   public var description: String {
     state.withLock { state in
-      state.order.compactMap { id in
+      materializeAll(in: &state)
+      return state.order.compactMap { id in
         state.rules[id]?.description
           ?? state.pending[id].map { $0.rule.printed(in: state.registry) }
       }.joined(separator: "\n")

@@ -43,7 +43,8 @@ public enum D2SEngine {
     throws -> RuleModel
   {
     let model = RuleModel(origin: .builtin)
-    try model.load(
+    // Each rule is parsed when its key is first looked up: a start-up asks for a few keys.
+    try model.loadDeferred(
       DefaultRules.text, file: "builtin",
       parser: RuleParser(registry: registry, computations: computations))
     return model
