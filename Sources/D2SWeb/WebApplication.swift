@@ -217,7 +217,7 @@ public final class WebApplication: Sendable {
     // Read before the rules are: a page made with rules replaced since is not kept.
     let generation = cache?.generation ?? 0
     let text = try await timed { application, database in
-      let version = try cache.flatMap { _ in try database.adaptor.contentVersion() }
+      let version = cache == nil ? nil : try database.adaptor.contentVersion()
       let key = PageCache.Key(
         target: target, json: json, connection: ObjectIdentifier(database))
       if let cache, let version,

@@ -91,6 +91,11 @@ import Testing
     let stillAnonymous = await app.get("/Film/1")
     #expect(stillAnonymous.body == anonymous.body)
     #expect(!stillAnonymous.body.contains("Mike Hillyer"))
+    // A forged session cookie is no session: its visitor gets the anonymous page, no more.
+    let session = try #require(browser.cookies["d2s_session"])
+    let forged = await app.respond(
+      to: WebRequest(target: "/Film/1", cookies: ["d2s_session": "x" + session.dropFirst()]))
+    #expect(forged.body == anonymous.body)
   }
 
   @Test func errorsTimingAndAZeroCapacityKeepNothing() async throws {
