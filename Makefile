@@ -21,6 +21,7 @@ serve: deps
 test: deps
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Consumer/Package.swift Consumer/Tests
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/typecheck-fuzz.sh
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 	$(MAKE) examples
 

@@ -83,6 +83,11 @@ extension Database {
       )
     }
     try requireWritable("nothing was saved")
+    for (attribute, value) in object.pendingChanges {
+      if let reason = adaptor.refusal(of: adaptor.encode(value, for: attribute), for: attribute) {
+        throw DatabaseError(.invalidValue, "\(attribute.name): \(reason); nothing was saved")
+      }
+    }
     @Dependency(\.clock) var clock
     let now = clock.now
     var changes = object.pendingChanges

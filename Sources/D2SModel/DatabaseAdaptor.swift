@@ -32,6 +32,11 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// The value as the column stores it, for binding (dates in the column's form, …).
   func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue
 
+  /// Why the column of `attribute` cannot hold `value` as it is (PostgreSQL text holds no NUL
+  /// character), or nil when it can. Checked before a value is set or saved, so that a value
+  /// is refused with its field's name rather than cut short by the database's client library.
+  func refusal(of value: DatabaseValue, for attribute: Attribute) -> String?
+
   /// Why nothing can be written through this connection (opened read-only, a file this user
   /// cannot write), or nil when it is writable.
   var readOnlyReason: String? { get }
@@ -104,6 +109,8 @@ public enum DeleteAction: String, Sendable {
 extension DatabaseAdaptor {
   /// Adaptors are writable unless they say otherwise.
   public var readOnlyReason: String? { nil }
+  /// Every value can be held unless the adaptor says otherwise.
+  public func refusal(of value: DatabaseValue, for attribute: Attribute) -> String? { nil }
   /// No second connection unless the adaptor makes one.
   public func openReader() throws -> (any DatabaseAdaptor)? { nil }
   /// No estimates unless the adaptor has them.

@@ -11,7 +11,7 @@ extension D2SREPLCommand {
     "database", "ruleFiles", "commands", "script", "bail", "demo", "reset", "copy", "width",
     "format",
     "readOnly", "check", "update", "lint", "lintPlugin", "coverage", "timing", "trace",
-    "version",
+    "version", "maxToManyHops",
   ]
 
   /// The options that take a value.

@@ -64,6 +64,13 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(name: .customLong("read-only"), help: "Open databases read-only: browse, never write.")
   var readOnly = false
 
+  @Option(
+    name: .customLong("max-to-many-hops"),
+    help:
+      "The most to-many relationships a where or order path may cross (default: no limit; d2s-serve's is 1)."
+  )
+  var maxToManyHops: Int?
+
   @Option(help: "Run a transcript on a fresh copy of the database; exit 1 when its output differs.")
   var check: String?
 

@@ -23,6 +23,7 @@ struct REPLOptions: Sendable {
   var width: Int?
   var format: String?
   var readOnly = false
+  var maxToManyHops: Int?
   var check: String?
   var update = false
   var lint = false
@@ -48,6 +49,7 @@ struct REPLOptions: Sendable {
     width = command.width
     format = command.format
     readOnly = command.readOnly
+    maxToManyHops = command.maxToManyHops
     check = command.check
     update = command.update
     lint = command.lint
@@ -82,6 +84,7 @@ struct REPLOptions: Sendable {
       session = try REPLSession(
         plugins: D2SREPLCommand.plugins, width: width, defaultLimit: interactive ? 20 : nil)
       session.readOnly = readOnly
+      session.maximumToManyHops = maxToManyHops
       var start: [REPLCommand] = []
       if let format {
         guard session.renderers.platforms.contains(format) else {

@@ -53,6 +53,23 @@ extension REPLSession {
     return try render()
   }
 
+  /// Throws when a path of `qualifier` or `orderings` crosses more to-many relationships than
+  /// ``maximumToManyHops`` allows.
+  func requireHops(_ qualifier: Qualifier?, _ orderings: [SortOrdering], from entity: Entity)
+    throws
+  {
+    guard let limit = maximumToManyHops else { return }
+    let model = try database.model
+    let paths =
+      (qualifier?.keyPaths.map(\.components) ?? [])
+      + orderings.map { $0.keyPath.split(separator: ".").map(String.init) }
+    for path in paths where model.toManyHops(path, from: entity) > limit {
+      throw REPLError(
+        "\(path.joined(separator: ".")) crosses \(model.toManyHops(path, from: entity)) to-many relationships; --max-to-many-hops allows \(limit)"
+      )
+    }
+  }
+
   /// `list ENTITY …`, with the clauses' property names matched against the model.
   func listPage(_ entityName: String, _ clauses: ListClauses) throws -> String {
     try leaveEditing()
@@ -67,6 +84,7 @@ extension REPLSession {
       columns: try clauses.columns.map {
         try matchedPath(KVCPath($0), from: entity).description
       })
+    try requireHops(request.qualifier, request.sortOrderings, from: entity)
     if let token = clauses.after ?? clauses.before {
       let database = try self.database
       let values = try request.position(token, of: entity, auxiliary: nil, in: database.model)
@@ -117,6 +135,7 @@ extension REPLSession {
   func count(_ entityName: String, _ qualifier: Qualifier?) throws -> String {
     let entity = try self.entity(entityName)
     let matched = try qualifier.map { try matchedQualifier($0, from: entity) }
+    try requireHops(matched, [], from: entity)
     let specification = FetchSpecification(entityName: entity.name, qualifier: matched)
     return String(try database.count(specification))
   }

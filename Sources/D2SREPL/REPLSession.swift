@@ -32,6 +32,9 @@ public final class REPLSession: @unchecked Sendable {
   public var styles = false
   /// Whether `open` opens databases read-only (`--read-only`).
   public var readOnly = false
+  /// The most to-many relationships a `where` or `order by` path may cross
+  /// (`--max-to-many-hops`); nil: no limit, a person at a terminal may ask for slow queries.
+  public var maximumToManyHops: Int?
   var sourceDepth = 0
   /// Rule files that `watch` reloads, by path.
   var watched: [String: WatchedFile] = [:]

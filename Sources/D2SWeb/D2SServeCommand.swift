@@ -50,12 +50,41 @@ public struct D2SServeCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("statement-timeout"),
-    help: "Seconds a page's statements may run before they are stopped.")
+    help: "Seconds a logged-in user's request's statements may run before they are stopped.")
   var statementTimeout = 30.0
 
   @Option(
+    name: .customLong("anonymous-statement-timeout"),
+    help: "Seconds an anonymous visitor's request's statements may run before they are stopped.")
+  var anonymousStatementTimeout = 10.0
+
+  @Option(
+    name: .customLong("max-to-many-hops"),
     help:
-      "The most database connections open at once (default: one per core and one more for SQLite, whose reads are work for this machine's cores; 8 for PostgreSQL)."
+      "The most to-many relationships a where= or order= path may cross (a many-to-many through its link table counts as one)."
+  )
+  var maxToManyHops = 1
+
+  @Option(
+    name: .customLong("connections-per-client"),
+    help:
+      "The most database connections one client address holds at once; its further requests wait (default: all but one)."
+  )
+  var connectionsPerClient: Int?
+
+  @Flag(
+    name: .customLong("shared-sessions"),
+    help:
+      "Keep sessions in the PostgreSQL database served (schema d2s), shared by every d2s-serve over it; give them all one --secret-file."
+  )
+  var sharedSessions = false
+
+  @Option(name: .customLong("log-format"), help: "How log lines are written: text or json.")
+  var logFormat = "text"
+
+  @Option(
+    help:
+      "The most database connections open at once (default: one per core and one more for SQLite, whose reads are work for this machine's cores, 8 for PostgreSQL; and one more kept for other addresses than the busiest)."
   )
   var connections: Int?
 
@@ -94,7 +123,13 @@ public struct D2SServeCommand: AsyncParsableCommand {
   nonisolated(unsafe) static var plugins: [any D2SPlugin] = []
 
   public func run() async throws {
-    var logger = Logger(label: "d2s-serve")
+    guard ["text", "json"].contains(logFormat) else {
+      throw ValidationError("--log-format is text or json")
+    }
+    var logger =
+      logFormat == "json"
+      ? Logger(label: "d2s-serve", factory: { JSONLogHandler(label: $0) })
+      : Logger(label: "d2s-serve")
     logger.logLevel = .notice
     let target: String
     var rules = ruleFiles
@@ -109,21 +144,33 @@ public struct D2SServeCommand: AsyncParsableCommand {
     guard pageCache >= 0, pageCache <= 1 << 20 else {
       throw ValidationError("--page-cache is a number of megabytes, 0 or more")
     }
-    guard statementTimeout > 0, requestTimeout > 0, connections.map({ $0 > 0 }) ?? true else {
+    guard statementTimeout > 0, anonymousStatementTimeout > 0, requestTimeout > 0,
+      connections.map({ $0 > 0 }) ?? true, connectionsPerClient.map({ $0 > 0 }) ?? true,
+      maxToManyHops >= 0
+    else {
       throw ValidationError(
-        "--statement-timeout, --request-timeout and --connections must be positive")
+        "--statement-timeout, --anonymous-statement-timeout, --request-timeout, --connections and --connections-per-client must be positive; --max-to-many-hops 0 or more"
+      )
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
     let setup = try WebSetup(
       target: target, ruleFiles: rules, readOnly: readOnly, plugins: Self.plugins)
+    if sharedSessions, !setup.isPostgreSQL {
+      throw ValidationError(
+        "--shared-sessions keeps sessions in PostgreSQL: serve a postgresql:// database")
+    }
     let application = WebApplication(
-      pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
+      pages: setup.pages,
+      pool: setup.pool(
+        size: connections, timeout: statementTimeout, sharePerClient: connectionsPerClient),
       databaseName: setup.databaseName,
       configuration: WebApplication.Configuration(
         allowedHosts: Set(allowedHosts.map { $0.lowercased() } + [host.lowercased()]),
         readOnly: readOnly, httpsOnly: httpsOnly, timing: timing,
         requestTimeout: .milliseconds(Int(requestTimeout * 1000)),
-        pageCacheBytes: pageCache << 20),
+        pageCacheBytes: pageCache << 20, maximumToManyHops: maxToManyHops,
+        anonymousStatementTimeout: .milliseconds(Int(anonymousStatementTimeout * 1000)),
+        sharedSessions: sharedSessions ? target : nil),
       keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(
@@ -217,12 +264,15 @@ struct WebSetup {
   /// The pool of readers: `size` connections, or by default one per core and one more for
   /// SQLite (a read is work for this machine's cores: more threads only take turns; the one
   /// more keeps the cores busy while a connection passes from one request to the next) and 8
-  /// for PostgreSQL (whose connections wait on the server).
-  func pool(size: Int?, timeout: Double) -> DatabasePool {
+  /// for PostgreSQL (whose connections wait on the server), and one more again that one
+  /// client address never holds (its share is all but one): slow requests from one address
+  /// leave it for everyone else's.
+  func pool(size: Int?, timeout: Double, sharePerClient: Int? = nil) -> DatabasePool {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     return DatabasePool(
-      size: size ?? (isPostgreSQL ? 8 : cores + 1),
-      statementTimeout: .milliseconds(Int(timeout * 1000)), model: model, open: open)
+      size: size ?? (isPostgreSQL ? 8 : cores + 1) + 1,
+      statementTimeout: .milliseconds(Int(timeout * 1000)), model: model,
+      sharePerClient: sharePerClient, open: open)
   }
 }
 

@@ -10,6 +10,10 @@ import Synchronization
 /// own, so that a blocking database call never runs on the event loop or Swift's cooperative
 /// pool. A request waits (without blocking a thread) for a free connection, runs on its
 /// thread, and gives it back. Connections share the model read at start.
+///
+/// No client address holds more than ``sharePerClient`` connections at once: its further
+/// requests wait (they are never refused for that alone), so that slow requests from one
+/// address leave connections for everyone else's.
 public final class DatabasePool: Sendable {
   /// Opens one more connection.
   public typealias Opener = @Sendable () throws -> any DatabaseAdaptor
@@ -20,10 +24,41 @@ public final class DatabasePool: Sendable {
     case slot
   }
 
+  /// A request waiting for a connection, and the client it is for.
+  private struct Waiter {
+    let client: String?
+    let continuation: CheckedContinuation<Lease, Never>
+  }
+
   private struct State {
     var idle: [Reader] = []
     var opened = 0
-    var waiting: [CheckedContinuation<Lease, Never>] = []
+    var waiting: [Waiter] = []
+    /// The connections each client holds now.
+    var held: [String: Int] = [:]
+
+    func mayTake(_ client: String?, share: Int) -> Bool {
+      client.map { (held[$0] ?? 0) < share } ?? true
+    }
+
+    mutating func take(_ client: String?) {
+      if let client { held[client, default: 0] += 1 }
+    }
+
+    mutating func give(_ client: String?) {
+      guard let client, let count = held[client] else { return }
+      held[client] = count > 1 ? count - 1 : nil
+    }
+
+    /// The first waiter whose client may take one more connection, removed from the queue.
+    mutating func nextWaiter(share: Int) -> Waiter? {
+      guard let index = waiting.firstIndex(where: { mayTake($0.client, share: share) }) else {
+        return nil
+      }
+      let waiter = waiting.remove(at: index)
+      take(waiter.client)
+      return waiter
+    }
   }
 
   private let state = Mutex(State())
@@ -31,32 +66,44 @@ public final class DatabasePool: Sendable {
   private let model: Model
   /// The most connections open at once.
   public let size: Int
-  /// How long one request's statements may run before they are stopped.
+  /// How long one request's statements may run before they are stopped, unless the request
+  /// gives a timeout of its own.
   public let statementTimeout: Duration
+  /// The most connections one client address holds at once.
+  public let sharePerClient: Int
 
-  /// A pool opening connections with `open`, for a database whose model is `model`.
-  public init(size: Int, statementTimeout: Duration, model: Model, open: @escaping Opener) {
+  /// A pool opening connections with `open`, for a database whose model is `model`; one
+  /// client holds at most `sharePerClient` of them at once (default: all but one).
+  public init(
+    size: Int, statementTimeout: Duration, model: Model, sharePerClient: Int? = nil,
+    open: @escaping Opener
+  ) {
     self.size = max(1, size)
     self.statementTimeout = statementTimeout
+    self.sharePerClient = max(1, min(sharePerClient ?? (self.size - 1), self.size))
     self.model = model
     self.open = open
   }
 
   /// Runs `body` with a connection of its own, on that connection's thread, with the caller's
   /// dependencies (``EnvKeys/DependencyValues/current``, carried across); its statements
-  /// stop (``DatabaseError/Code/interrupted``) once the statement timeout has passed. A
-  /// connection that fails is closed, not given to the next request.
+  /// stop (``DatabaseError/Code/interrupted``) once `timeout` (by default the pool's statement
+  /// timeout) has passed. `client`, the address the request came from, holds no more than its
+  /// share of the connections. A connection that fails is closed, not given to the next
+  /// request.
   ///
   /// - Throws: what `body` throws, or the error of opening a connection.
-  public func withDatabase<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
-    async throws -> T
-  {
-    let reader = try await checkOut()
+  public func withDatabase<T: Sendable>(
+    client: String? = nil, timeout: Duration? = nil,
+    _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
+    let reader = try await checkOut(client: client)
     let dependencies = DependencyValues.current
+    let timeout = timeout ?? statementTimeout
     do {
       let result = try await withCheckedThrowingContinuation { continuation in
         reader.queue.async {
-          reader.startDeadline(after: self.statementTimeout)
+          reader.startDeadline(after: timeout)
           defer { reader.clearDeadline() }
           continuation.resume(
             with: Result {
@@ -64,41 +111,43 @@ public final class DatabasePool: Sendable {
             })
         }
       }
-      checkIn(reader)
+      checkIn(reader, client: client)
       return result
     } catch let error as DatabaseError where error.code == .connection {
-      releaseSlot()
+      releaseSlot(client: client)
       throw error
     } catch {
-      checkIn(reader)
+      checkIn(reader, client: client)
       throw error
     }
   }
 
   /// An idle connection, or a new one when fewer than `size` are open, or the next one
-  /// given back (or the slot of one that failed).
-  private func checkOut() async throws -> Reader {
-    let lease: Lease? = state.withLock { state in
-      if let reader = state.idle.popLast() { return .reader(reader) }
+  /// given back (or the slot of one that failed), once `client` holds less than its share.
+  private func checkOut(client: String?) async throws -> Reader {
+    let share = sharePerClient
+    @Sendable func lease(_ state: inout State) -> Lease? {
+      guard state.mayTake(client, share: share) else { return nil }
+      if let reader = state.idle.popLast() {
+        state.take(client)
+        return .reader(reader)
+      }
       if state.opened < size {
         state.opened += 1
+        state.take(client)
         return .slot
       }
       return nil
     }
     let granted: Lease
-    if let lease {
-      granted = lease
+    if let now = state.withLock({ lease(&$0) }) {
+      granted = now
     } else {
       granted = await withCheckedContinuation { continuation in
         // Checked again under the lock: a connection given back meanwhile is taken.
         let now: Lease? = state.withLock { state in
-          if let reader = state.idle.popLast() { return .reader(reader) }
-          if state.opened < size {
-            state.opened += 1
-            return .slot
-          }
-          state.waiting.append(continuation)
+          if let now = lease(&state) { return now }
+          state.waiting.append(Waiter(client: client, continuation: continuation))
           return nil
         }
         if let now { continuation.resume(returning: now) }
@@ -110,7 +159,7 @@ public final class DatabasePool: Sendable {
       do {
         return try await openReader()
       } catch {
-        releaseSlot()
+        releaseSlot(client: client)
         throw error
       }
     }
@@ -128,26 +177,28 @@ public final class DatabasePool: Sendable {
     }
   }
 
-  private func checkIn(_ reader: Reader) {
-    let waiter: CheckedContinuation<Lease, Never>? = state.withLock { state in
-      if !state.waiting.isEmpty { return state.waiting.removeFirst() }
+  private func checkIn(_ reader: Reader, client: String?) {
+    let share = sharePerClient
+    let waiter: Waiter? = state.withLock { state in
+      state.give(client)
+      if let waiter = state.nextWaiter(share: share) { return waiter }
       state.idle.append(reader)
       return nil
     }
-    waiter?.resume(returning: .reader(reader))
+    waiter?.continuation.resume(returning: .reader(reader))
   }
 
   /// Gives up a connection's place (it failed, or could not be opened): the next waiting
   /// request gets the place and opens a connection of its own.
-  private func releaseSlot() {
-    let waiter: CheckedContinuation<Lease, Never>? = state.withLock { state in
-      guard !state.waiting.isEmpty else {
-        state.opened -= 1
-        return nil
-      }
-      return state.waiting.removeFirst()
+  private func releaseSlot(client: String?) {
+    let share = sharePerClient
+    let waiter: Waiter? = state.withLock { state in
+      state.give(client)
+      if let waiter = state.nextWaiter(share: share) { return waiter }
+      state.opened -= 1
+      return nil
     }
-    waiter?.resume(returning: .slot)
+    waiter?.continuation.resume(returning: .slot)
   }
 }
 

@@ -10,7 +10,7 @@ enum FormControl {
     _ kind: FieldWidget.Kind, attributes: String, key: String, text: String, isNull: Bool,
     current: String
   ) -> String {
-    let value = " value=\"\(HTML.escape(text))\""
+    let value = " value=\"\(HTML.formValue(text))\""
     let long = text.count > 80 || text.contains("\n")
     switch kind {
     case .textarea:
@@ -64,14 +64,14 @@ enum FormControl {
     for option in all {
       let chosen = !isNull && option.value == selected ? " selected" : ""
       html +=
-        "<option value=\"\(HTML.escape(option.value))\"\(chosen)>\(HTML.escape(option.label))</option>"
+        "<option value=\"\(HTML.formValue(option.value))\"\(chosen)>\(HTML.escape(option.label))</option>"
     }
     return html + "</select>"
   }
 
   static func textarea(_ attributes: String, _ text: String) -> String {
     // The line break after the tag is dropped by the parser: a value starting with one keeps it.
-    "<textarea \(attributes) rows=\"4\">\n\(HTML.escape(text))</textarea>"
+    "<textarea \(attributes) rows=\"4\">\n\(HTML.formValue(text))</textarea>"
   }
 
   /// `12`, `-3.50`: what a number input shows as it is.

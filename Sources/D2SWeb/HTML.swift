@@ -10,29 +10,68 @@ public enum HTML {
     return "<span class=\"\(classes)\">\(html)</span>"
   }
 
-  /// `text` with `&`, `<`, `>`, `"` and `'` as entities: safe in text and in quoted
-  /// attribute values alike. Control characters other than tab and line breaks become U+FFFD.
+  /// `text` as page text: with `&`, `<`, `>`, `"` and `'` as entities, safe in text and in
+  /// quoted attribute values alike; control characters other than tab and line breaks as
+  /// U+FFFD; and the invisible format characters that reorder or hide text (bidirectional
+  /// embeddings, overrides and isolates, zero-width characters, marks, U+FEFF) in the
+  /// terminal's escaped form, `\u{202E}`, so that `U+202E TXT.EXE` cannot show as `EXE.TXT`.
   public static func escape(_ text: String) -> String {
+    escape(text, showingFormatCharacters: true)
+  }
+
+  /// `text` for a form control's value (an input's `value`, a textarea's text): escaped as
+  /// ``escape(_:)``, but format characters kept as they are, so that what is sent back is
+  /// the stored value.
+  public static func formValue(_ text: String) -> String {
+    escape(text, showingFormatCharacters: false)
+  }
+
+  private static func escape(_ text: String, showingFormatCharacters: Bool) -> String {
     // Most values need nothing: one pass over the bytes finds out, and they are returned as
-    // they are. Bytes of 0x80 and above belong to other scalars (UTF-8), never to these.
+    // they are. Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
     guard needsEscaping(text) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-      guard needsEscape(byte) else {
-        out.append(byte)
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-      case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-      default: out.append(contentsOf: "\u{FFFD}".utf8)
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        guard needsEscape(byte) else {
+          out.append(byte)
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+        case 0xE2, 0xEF:
+          // A three-byte scalar: a format character is shown escaped.
+          let scalar =
+            index + 1 < bytes.count
+            ? (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index] & 0x3F) << 6)
+              | UInt32(bytes[index + 1] & 0x3F) : 0
+          if showingFormatCharacters, isFormatCharacter(scalar) {
+            out.append(contentsOf: "\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+            index += 2
+          } else {
+            out.append(byte)
+          }
+        default: out.append(contentsOf: "\u{FFFD}".utf8)
+        }
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `scalar` is one of the invisible characters that reorder or hide text:
+  /// U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF.
+  static func isFormatCharacter(_ scalar: UInt32) -> Bool {
+    (0x200B...0x200F).contains(scalar) || (0x202A...0x202E).contains(scalar)
+      || (0x2066...0x2069).contains(scalar) || scalar == 0xFEFF
   }
 
   /// Whether a byte of `text` is escaped, read over its contiguous UTF-8 (a tight loop; the
@@ -42,12 +81,13 @@ public enum HTML {
     return text.withUTF8 { bytes in bytes.contains(where: needsEscape) }
   }
 
-  /// Whether `byte` is escaped: markup's five, and control characters but tab and line breaks.
+  /// Whether `byte` is escaped, or may start what is: markup's five, control characters but
+  /// tab and line breaks, and the lead bytes of the format characters' three-byte forms.
   @inline(__always)
   private static func needsEscape(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
-      UInt8(ascii: "'"), 0x7F:
+      UInt8(ascii: "'"), 0x7F, 0xE2, 0xEF:
       return true
     case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
     default: return byte < 0x20

@@ -211,8 +211,8 @@ public struct HTMLRenderer: PageRenderer {
       let control = FormControl.html(
         kind, attributes: attributes, key: key, text: text, isNull: isNull, current: value.text)
       var hidden =
-        "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.escape(shownToken))\">"
-        + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.escape(shownText))\">"
+        "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownToken))\">"
+        + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownText))\">"
       if let entity = links.entity, WebApplication.allowsNull(key, in: entity) {
         hidden +=
           " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\"\(isNull ? " checked" : "")> NULL</label>"
@@ -380,7 +380,7 @@ public struct HTMLRenderer: PageRenderer {
     /// starts the list anew.
     func filterForm(_ list: WebListQuery, example key: String) {
       func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
-        "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.escape(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
+        "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.formValue(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
       }
       output.write(
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"

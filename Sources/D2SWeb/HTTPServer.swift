@@ -31,11 +31,15 @@ struct WebResponder: HTTPResponder {
       }
       body = String(buffer: bytes)
     }
-    let web = WebRequest(
+    var web = WebRequest(
       method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-      host: request.head.authority, accept: request.headers[.accept],
+      host: WebRequest.authority(target: request.head.path, host: request.head.authority),
+      accept: request.headers[.accept],
       cookies: WebRequest.cookies(request.headers[.cookie]), body: body,
       clientAddress: context.clientAddress)
+    web.headerBytes = request.headers.reduce(0) {
+      $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4
+    }
     let answer = await application.respond(to: web)
     var headers = HTTPFields()
     headers[.contentType] = answer.contentType
@@ -49,15 +53,17 @@ struct WebResponder: HTTPResponder {
 }
 
 extension WebApplication {
-  /// The HTTP server of this application on `host`:`port` (0: a free port), with request
-  /// heads of at most 16 KB; `onRunning` is told the bound port.
+  /// The HTTP server of this application on `host`:`port` (0: a free port); a request target
+  /// or a head over 16 KB is answered 414 or 431; `onRunning` is told the bound port.
   public func server(
     host: String, port: Int, logger: Logger,
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
+    // The parser reads up to four times the limits, so that the application answers what is
+    // beyond them with 414 or 431 (and its security headers); beyond that, the parser's bare 400.
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-      maxHeaderFieldSize: configuration.maximumTargetLength,
-      maxHeaderListSize: configuration.maximumTargetLength)
+      maxHeaderFieldSize: 4 * configuration.maximumTargetLength,
+      maxHeaderListSize: 4 * configuration.maximumTargetLength)
     return Application(
       responder: WebResponder(application: self),
       server: .http1(

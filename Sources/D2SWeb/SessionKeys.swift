@@ -1,10 +1,9 @@
 import Crypto
 import Foundation
 
-/// The server's signing key and what it signs: session cookies (the user's key and an expiry)
-/// and CSRF tokens bound to a session, or to a pre-session cookie for the login form. Nothing
-/// of a session is kept in the server: a cookie is valid until it expires, and is checked by
-/// its HMAC-SHA256 alone.
+/// The server's signing key and what it signs: session cookies (a random session id, whose
+/// record the server keeps: ``SessionStore``) and CSRF tokens bound to a session, or to a
+/// pre-session cookie for the login form.
 public struct SessionKeys: Sendable {
   private let secret: Data
   private var key: SymmetricKey { SymmetricKey(data: secret) }
@@ -88,9 +87,10 @@ public struct SessionKeys: Sendable {
     return Data(base64Encoded: base)
   }
 
-  /// Random bytes as URL-safe text (pre-session nonces).
-  static func nonce() -> String {
-    base64URL(Data(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }))
+  /// `bytes` random bytes (16 by default) as URL-safe text: pre-session nonces, session ids.
+  static func nonce(bytes: Int = 16) -> String {
+    base64URL(
+      Data(SymmetricKey(size: SymmetricKeySize(bitCount: bytes * 8)).withUnsafeBytes { Array($0) }))
   }
 }
 

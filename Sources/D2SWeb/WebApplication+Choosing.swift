@@ -15,7 +15,7 @@ extension WebApplication {
     relationship relationshipSegment: Substring, session: WebSession?
   ) async throws -> WebResponse {
     guard request.method != "POST" else {
-      throw WebError(.methodNotAllowed, "POST is not allowed here")
+      throw WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
     }
     guard let write = try writeRequest(request, entity: segment, session: session, verb: "edit")
     else { return Self.loginRedirect(request.path) }
@@ -71,7 +71,7 @@ extension WebApplication {
       output.write("<h1>\(HTML.escape(title))</h1>\n")
       if titleKey != nil {
         output.write(
-          "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search\(titleKey.map { " " + HTML.escape($0) } ?? "")<input id=\"f-q\" name=\"q\" value=\"\(HTML.escape(search))\"></label><button type=\"submit\">Search</button></form>\n"
+          "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search\(titleKey.map { " " + HTML.escape($0) } ?? "")<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
         )
       }
       output.write("<ul class=\"candidates\">\n")

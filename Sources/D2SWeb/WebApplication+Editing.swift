@@ -23,23 +23,29 @@ extension WebApplication {
     let target = Self.localPath(form.last { $0.0 == "next" }?.1) ?? next ?? "/"
     if let wait = throttle.reserve(user: name, address: request.clientAddress) {
       let seconds = max(1, Int((Double(wait.components.seconds) + 0.999).rounded(.down)))
-      throw WebError(.tooManyRequests, "too many attempts: try again in \(seconds) s")
+      throw WebError(
+        .tooManyRequests, "too many attempts: try again in \(seconds) s", retryAfter: seconds)
     }
     let keys = keys
     let databaseName = databaseName
-    let cookie: String? = try await pool.withDatabase { [self] database in
+    let record: SessionRecord? = try await pool.withDatabase(client: request.clientAddress) {
+      [self] database in
       let application = pageApplication(for: database)
       var context = application.base
       context.database = database
       guard let user = try? Login.authenticate(login: name, password: password, in: context)
       else { return nil }
-      return WebSession.cookieValue(for: user, database: databaseName, keys: keys)
+      return WebSession.record(for: user, database: databaseName, keys: keys)
     }
-    guard let cookie else {
+    guard let record else {
       throttle.failed(user: name, address: request.clientAddress)
+      logger.notice(
+        "login failed for \(Self.loggedName(name)) from \(request.clientAddress)")
       return loginPage(next: target, failed: true, status: 401)
     }
+    let cookie = try await WebSession.begin(record, keys: keys, store: sessions)
     throttle.succeeded(user: name, address: request.clientAddress)
+    logger.notice("login of \(Self.loggedName(name)) from \(request.clientAddress)")
     let secure = configuration.httpsOnly
     return WebResponse(
       status: 303, contentType: "text/plain; charset=utf-8",
@@ -80,12 +86,14 @@ extension WebApplication {
       ], body: output.text)
   }
 
-  /// `POST /-/logout`: clears the session cookie.
-  func logout(_ request: WebRequest, session: WebSession?) throws -> WebResponse {
+  /// `POST /-/logout`: ends the session (the server forgets it: a copy of the cookie is an
+  /// anonymous visitor's) and clears its cookie.
+  func logout(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
     guard request.method == "POST" else {
-      throw WebError(.methodNotAllowed, "log out with the button on any page")
+      throw WebError(.methodNotAllowed, "log out with the button on any page", allow: "POST")
     }
     try requireToken(request, session: session)
+    if let session { try await sessions.delete(hash: session.hash) }
     return WebResponse(
       status: 303, contentType: "text/plain; charset=utf-8",
       headers: [
@@ -118,6 +126,8 @@ extension WebApplication {
   ) async throws -> WebResponse {
     let key = segments[1]
     let path = request.path
+    let keys = keys
+    let restamp = NewStamp()
     let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
       let (application, names, entity) = (scope.application, scope.names, scope.entity)
       let object = try Self.object(key, of: entity, names: names, in: scope.database)
@@ -158,6 +168,11 @@ extension WebApplication {
               application: application, request: request))
         }
         if try Self.apply(fields, to: editing, form: &form, names: names) {
+          // Users who changed their own login name keep this session; their others end.
+          if let session, entity.name == session.entity, object.primaryKeyValues == session.key {
+            let stamp = WebSession.stamp(of: editing.object, keys: keys)
+            if stamp != session.record.stamp { restamp.stamp.withLock { $0 = stamp } }
+          }
           return .saved(WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect)
         }
       } else {
@@ -169,6 +184,9 @@ extension WebApplication {
       let html = try Self.renderPage(page, application: application, links: scope.links)
       if write.post == nil { return .page(html) }
       return form.isBusy ? .busy(html) : .invalid(html)
+    }
+    if let session, let stamp = restamp.stamp.withLock({ $0 }) {
+      try await sessions.restamp(hash: session.hash, stamp: stamp)
     }
     return response(outcome, path: request.path, done: "saved")
   }
@@ -205,7 +223,8 @@ extension WebApplication {
         .flatMap { $0.joins.map(\.source) })
     func writable(_ attribute: Attribute?) -> Bool {
       guard let attribute, !attribute.isPassword, !attribute.isGenerated,
-        attribute.valueType != .data, !attribute.isRowID, !hiddenKeys.contains(attribute.name)
+        attribute.valueType != .data, !attribute.isRowID, !hiddenKeys.contains(attribute.name),
+        !editing.isIdentityLocked(attribute.name)
       else { return false }
       return !keys.contains(attribute.name)
     }

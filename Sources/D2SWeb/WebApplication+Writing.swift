@@ -15,6 +15,8 @@ extension WebApplication {
     let post: [(String, String)]?
     /// The query's parameters (`?language=2` from the choose page fills a field in).
     let query: [(String, String)]
+    /// The client's address (its share of the pool).
+    let client: String
   }
 
   /// What a write route's request ends in.
@@ -65,7 +67,7 @@ extension WebApplication {
     }
     return WriteRequest(
       entityName: name, post: isPost ? request.form : nil,
-      query: HTML.queryParameters(Substring(request.query)) ?? [])
+      query: HTML.queryParameters(Substring(request.query)) ?? [], client: request.clientAddress)
   }
 
   /// What a write route's work on its connection has: the database, the session's user, the
@@ -95,7 +97,7 @@ extension WebApplication {
     _ write: WriteRequest, session: WebSession?, verb: String,
     _ body: @escaping @Sendable (inout WriteScope) throws -> EditOutcome
   ) async throws -> Timed<EditOutcome> {
-    try await timed { application, database in
+    try await timed(client: write.client) { application, database in
       try Self.write(
         write, session: session, verb: verb, application: application, database: database,
         keys: self.keys, databaseName: self.databaseName, body)

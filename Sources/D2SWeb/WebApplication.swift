@@ -3,6 +3,7 @@ import D2SModel
 import D2SREPL
 import EnvKeys
 import Logging
+import PostgreSQLAdaptor
 import Qualifiers
 import RuleCore
 import Synchronization
@@ -36,14 +37,28 @@ public final class WebApplication: Sendable {
     /// How long a kept page may be reused at most, however unchanged the database (what no
     /// content version tracks, such as a count that ran out of time, is then made anew).
     public var pageCacheLifetime: Duration
+    /// The most to-many relationships a `where=` or `order=` path may cross (a many-to-many
+    /// through its link table counts as one): `--max-to-many-hops`.
+    public var maximumToManyHops: Int
+    /// How long an anonymous visitor's statements may run; a logged-in user's get the pool's
+    /// own timeout (`--statement-timeout`).
+    public var anonymousStatementTimeout: Duration
+    /// A PostgreSQL URL whose table `d2s.session` keeps the sessions, shared by every server
+    /// given it (`--shared-sessions`); nil keeps them in this process's memory.
+    public var sharedSessions: String?
 
     /// A configuration.
     public init(
       allowedHosts: Set<String> = [], defaultLimit: Int = 50, maximumLimit: Int = 1_000,
       maximumTargetLength: Int = 16 * 1024, readOnly: Bool = false, httpsOnly: Bool = false,
       timing: Bool = false, requestTimeout: Duration = .seconds(30),
-      pageCacheBytes: Int = 16 << 20, pageCacheLifetime: Duration = .seconds(1)
+      pageCacheBytes: Int = 16 << 20, pageCacheLifetime: Duration = .seconds(1),
+      maximumToManyHops: Int = 1, anonymousStatementTimeout: Duration = .seconds(10),
+      sharedSessions: String? = nil
     ) {
+      self.maximumToManyHops = maximumToManyHops
+      self.anonymousStatementTimeout = anonymousStatementTimeout
+      self.sharedSessions = sharedSessions
       self.pageCacheBytes = pageCacheBytes
       self.pageCacheLifetime = pageCacheLifetime
       self.timing = timing
@@ -75,6 +90,8 @@ public final class WebApplication: Sendable {
   let onceTokens = OnceTokens()
   /// Anonymous pages already rendered, for as long as the database is unchanged.
   let pageCache: PageCache
+  /// Where sessions are kept (in memory, or shared in PostgreSQL).
+  let sessions: any SessionStore
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues
@@ -85,6 +102,14 @@ public final class WebApplication: Sendable {
     configuration: Configuration = Configuration(), keys: SessionKeys = .random(),
     logger: Logger = Logger(label: "d2s-serve"), dependencies: DependencyValues = DependencyValues()
   ) {
+    if let url = configuration.sharedSessions {
+      sessions = PostgreSQLSessionStore(
+        pool: DatabasePool(
+          size: 2, statementTimeout: .seconds(10), model: Model(entities: []),
+          open: { try PostgreSQLAdaptor(url: url) }))
+    } else {
+      sessions = MemorySessionStore()
+    }
     self.dependencies = dependencies
     self.keys = keys
     self.pageCache = PageCache(
@@ -141,12 +166,32 @@ public final class WebApplication: Sendable {
       response = errorPage(for: error, json: request.wantsJSON)
     }
     response.headers += WebResponse.securityHeaders
-    if request.method == "HEAD" { response.body = "" }
+    let bytes = response.body.utf8.count
+    if request.method == "HEAD" {
+      // GET's headers, its length included, without the body.
+      response.headers.append(("Content-Length", String(bytes)))
+      response.body = ""
+    }
     let (seconds, attoseconds) = started.duration(to: .now).components
     let milliseconds = (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 10).rounded() / 10
-    logger.info(
-      "\(request.method) \(Self.loggedTarget(request)) \(response.status) \(milliseconds) ms")
+    let target = Self.loggedTarget(request)
+    logger.notice(
+      "\(request.method) \(target) \(response.status) \(bytes) B \(milliseconds) ms \(request.clientAddress)",
+      metadata: [
+        "method": "\(request.method)", "target": "\(target)", "status": "\(response.status)",
+        "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(request.clientAddress)",
+      ])
     return response
+  }
+
+  /// A user name as the log shows it: quoted, control characters escaped, at most 64
+  /// characters (a failed login's name is whatever was typed).
+  static func loggedName(_ name: String) -> String {
+    let shown = name.prefix(64).unicodeScalars.map { scalar in
+      scalar.value < 0x20 || scalar.value == 0x7f || scalar == "\"" || scalar == "\\"
+        ? scalar.escaped(asASCII: true) : String(scalar)
+    }.joined()
+    return "\"" + shown + (name.count > 64 ? "…" : "") + "\""
   }
 
   /// The request's path and the names of its query's parameters, never their values (a
@@ -165,17 +210,26 @@ public final class WebApplication: Sendable {
       throw WebError(.badRequest, "unknown host (start d2s-serve with --allow-host NAME)")
     }
     guard ["GET", "HEAD", "POST"].contains(request.method) else {
-      throw WebError(.methodNotAllowed, "\(request.method) is not allowed here")
+      throw WebError(
+        .methodNotAllowed, "\(request.method) is not allowed here", allow: "GET, HEAD, POST")
     }
     guard request.path.utf8.count + request.query.utf8.count <= configuration.maximumTargetLength
-    else { throw WebError(.uriTooLong, "the address is longer than 16 KB") }
+    else {
+      throw WebError(
+        .uriTooLong, "the address is longer than \(configuration.maximumTargetLength / 1024) KB")
+    }
+    guard request.headerBytes <= configuration.maximumTargetLength else {
+      throw WebError(
+        .headersTooLarge,
+        "the request's headers are longer than \(configuration.maximumTargetLength / 1024) KB")
+    }
     guard let parameters = HTML.queryParameters(Substring(request.query)) else {
       throw WebError(.badRequest, "the query string is not valid percent-encoded UTF-8")
     }
     var segments = Array(
       request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     if segments.count > 1, segments.last == "" { segments.removeLast() }
-    let session = WebSession(request, keys: keys)
+    let session = try await WebSession.find(request, keys: keys, store: sessions)
     if segments.first == "-" {
       return try await serverRoute(Array(segments.dropFirst()), request, session: session)
     }
@@ -204,7 +258,7 @@ public final class WebApplication: Sendable {
       }
     }
     guard request.method != "POST" else {
-      throw WebError(.methodNotAllowed, "POST is not allowed here")
+      throw WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
     }
     let route = try WebRoute(segments: Array(segments))
     let json = request.wantsJSON
@@ -216,7 +270,11 @@ public final class WebApplication: Sendable {
     let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
     // Read before the rules are: a page made with rules replaced since is not kept.
     let generation = cache?.generation ?? 0
-    let text = try await timed { application, database in
+    // An anonymous visitor's statements get the shorter budget.
+    let timeout =
+      session == nil ? min(configuration.anonymousStatementTimeout, pool.statementTimeout) : nil
+    let text = try await timed(client: request.clientAddress, timeout: timeout) {
+      application, database in
       let version = cache == nil ? nil : try database.adaptor.contentVersion()
       let key = PageCache.Key(
         target: target, json: json, connection: ObjectIdentifier(database))
@@ -248,10 +306,11 @@ public final class WebApplication: Sendable {
   /// `body` on a pooled connection with that connection's pages; with `--timing`, what it
   /// cost as a `Server-Timing` value (its statements, rule look-ups and render time).
   func timed<T: Sendable>(
+    client: String, timeout: Duration? = nil,
     _ body: @escaping @Sendable (PageApplication, Database) throws -> T
   ) async throws -> Timed<T> {
     let timing = configuration.timing
-    return try await pool.withDatabase { [self] database in
+    return try await pool.withDatabase(client: client, timeout: timeout) { [self] database in
       let application = pageApplication(for: database)
       guard timing else { return Timed(value: try body(application, database), timing: nil) }
       let measurement = CommandMeasurement(engine: application.base.engine)
@@ -280,7 +339,7 @@ public final class WebApplication: Sendable {
       let entity = database.model.entity(named: session.entity),
       entity.primaryKeyAttributes.count == session.key.count,
       let user = try database.fetchObject(entity.name, primaryKey: session.key),
-      Login.constantTimeEqual(WebSession.stamp(of: user), session.stamp)
+      Login.constantTimeEqual(WebSession.stamp(of: user, keys: keys), session.record.stamp)
     else { return nil }
     var context = base
     context.database = database
@@ -297,11 +356,11 @@ public final class WebApplication: Sendable {
   {
     switch segments {
     case ["login"]: return try await login(request)
-    case ["logout"]: return try logout(request, session: session)
+    case ["logout"]: return try await logout(request, session: session)
     default: break
     }
     guard request.method != "POST" else {
-      throw WebError(.methodNotAllowed, "POST is not allowed here")
+      throw WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
     }
     switch segments {
     case ["static", "d2s.css"]:
@@ -309,7 +368,7 @@ public final class WebApplication: Sendable {
         contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")],
         body: Stylesheet.text)
     case ["health"]:
-      try await pool.withDatabase { database in
+      try await pool.withDatabase(client: request.clientAddress) { database in
         try database.adaptor.query(SQLStatement(raw: "SELECT 1"), columns: [nil]) { _ in }
       }
       return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
@@ -447,7 +506,7 @@ public final class WebApplication: Sendable {
     return WebResponse(
       status: failure.status.rawValue,
       contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: body)
+      headers: [("Vary", "Accept"), ("Cache-Control", "no-store")] + failure.headers, body: body)
   }
 
   /// What an error shows: its own words for request errors, a fixed sentence for the rest.

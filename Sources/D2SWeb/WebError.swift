@@ -11,6 +11,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
     case conflict = 409
     case uriTooLong = 414
     case tooManyRequests = 429
+    case headersTooLarge = 431
     case misdirected = 421
     case internalError = 500
     case unavailable = 503
@@ -26,6 +27,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
       case .methodNotAllowed: "Method not allowed"
       case .uriTooLong: "URI too long"
       case .tooManyRequests: "Too many attempts"
+      case .headersTooLarge: "Headers too large"
       case .misdirected: "Unknown host"
       case .internalError: "Server error"
       case .unavailable: "Database unavailable"
@@ -40,11 +42,22 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
   /// Where in the parameter the problem is (a parse error's column), when known.
   public var column: Int?
 
-  /// An error page.
-  public init(_ status: Status, _ message: String, column: Int? = nil) {
+  /// Headers the error's response carries besides the security headers (`Allow` of a
+  /// 405, `Retry-After` of a 429).
+  public var headers: [(String, String)]
+
+  /// An error page; `allow` lists the methods a 405's resource takes, `retryAfter` the
+  /// seconds a 429 asks the client to wait.
+  public init(
+    _ status: Status, _ message: String, column: Int? = nil, allow: String? = nil,
+    retryAfter: Int? = nil
+  ) {
     self.status = status
     self.message = message
     self.column = column
+    headers = []
+    if let allow { headers.append(("Allow", allow)) }
+    if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
   }
 
   public var description: String { message }

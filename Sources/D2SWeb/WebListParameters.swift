@@ -37,6 +37,11 @@ struct WebListParameters {
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
     orderings = orderText.isEmpty ? [] : try names.orderings(orderText, from: entity)
+    try Self.requireHops(
+      (qualifier?.keyPaths.map(\.components) ?? [])
+        + orderings.map {
+          $0.keyPath.split(separator: ".").map(String.init)
+        }, from: entity, model: names.model, limit: configuration.maximumToManyHops)
     if let text = value("limit") {
       guard let number = Int(text), (1...configuration.maximumLimit).contains(number) else {
         throw WebError(
@@ -61,6 +66,19 @@ struct WebListParameters {
     beforeToken = value("before")
     if afterToken != nil, beforeToken != nil {
       throw WebError(.badRequest, "after and before cannot be given together")
+    }
+  }
+
+  /// Throws 400 when one of `paths` crosses more than `limit` to-many relationships: each
+  /// hop can multiply the rows a statement looks at (`--max-to-many-hops`).
+  static func requireHops(_ paths: [[String]], from entity: Entity, model: Model, limit: Int)
+    throws
+  {
+    for path in paths where model.toManyHops(path, from: entity) > limit {
+      throw WebError(
+        .badRequest,
+        "\(path.joined(separator: ".")) crosses \(model.toManyHops(path, from: entity)) to-many relationships; this server allows \(limit) (--max-to-many-hops)"
+      )
     }
   }
 

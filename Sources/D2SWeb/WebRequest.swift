@@ -19,6 +19,8 @@ public struct WebRequest: Sendable {
   public var body: String
   /// The client's address (for slowing down repeated failed logins).
   public var clientAddress: String
+  /// The size of the request's header fields, in bytes (over the limit: 431).
+  public var headerBytes = 0
 
   /// A request.
   public init(
@@ -45,6 +47,18 @@ public struct WebRequest: Sendable {
     self.init(
       method: method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "",
       host: host, accept: accept, cookies: cookies, body: body)
+  }
+
+  /// The authority a request is addressed to: its target's, when the target is in absolute
+  /// form (`GET http://host/path`, which a server must prefer to `Host`), else `host`. Nil
+  /// for an absolute target without an authority, or another form (`*`).
+  public static func authority(target: String?, host: String?) -> String? {
+    guard let target, !target.hasPrefix("/") else { return host }
+    guard let scheme = target.range(of: "://") else { return nil }
+    let rest = target[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard !authority.isEmpty, !authority.contains("@") else { return nil }
+    return String(authority)
   }
 
   /// The cookies of a `Cookie` header (`a=1; b=2`).
@@ -74,7 +88,7 @@ public struct WebRequest: Sendable {
 
   /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`); nil when
   /// the header is missing or malformed (a port that is not digits, text after `]`).
-  var hostName: String? {
+  public var hostName: String? {
     guard let host, !host.isEmpty else { return nil }
     var name = Substring(host)
     var port: Substring = ""
@@ -128,5 +142,7 @@ public struct WebResponse: Sendable {
     ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
+    // For browsers without CSP level 2's frame-ancestors.
+    ("X-Frame-Options", "DENY"),
   ]
 }

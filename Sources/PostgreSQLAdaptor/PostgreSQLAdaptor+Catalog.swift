@@ -1,11 +1,13 @@
 import D2SModel
 
 extension PostgreSQLAdaptor {
-  /// Relations of every schema the user may use, but the system's: tables, views,
-  /// materialized views, foreign and partitioned tables, but not partitions.
+  /// Relations of every schema the user may use, but the system's and D2S's own (`d2s`,
+  /// where `d2s-serve --shared-sessions` keeps its sessions): tables, views, materialized
+  /// views, foreign and partitioned tables, but not partitions.
   static let relationFilter = """
     c.relkind IN ('r', 'v', 'm', 'p', 'f') AND NOT c.relispartition
     AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+    AND n.nspname <> 'd2s'
     AND pg_catalog.has_schema_privilege(n.oid, 'USAGE')
     """
 

@@ -231,4 +231,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     default: value
     }
   }
+
+  /// PostgreSQL's text types cannot hold a NUL character (bytea can, as `.data`).
+  public func refusal(of value: DatabaseValue, for attribute: Attribute) -> String? {
+    PostgreSQLTypes.holdsNUL(value) ? PostgreSQLTypes.nulRefusal : nil
+  }
 }

@@ -134,6 +134,10 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     if simple {
       sent = PQsendQuery(handle, statement.sql)
     } else {
+      // libpq reads a parameter up to its first NUL: such a value would be cut short.
+      if statement.bindings.contains(where: PostgreSQLTypes.holdsNUL) {
+        throw DatabaseError(.invalidValue, PostgreSQLTypes.nulRefusal, sql: statement.sql)
+      }
       let parameters: [UnsafeMutablePointer<CChar>?] = statement.bindings.map { value in
         encode(value).flatMap { strdup($0) }
       }
@@ -226,7 +230,9 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     case "23503": code = .foreignKey
     case "23505": code = .unique
     case "23514": code = .check
-    case "0A000": code = .unsupported
+    // Not supported, and program limits (a statement too deep: "stack depth limit exceeded",
+    // too many columns or joins).
+    case "0A000", "54000", "54001", "54011", "54023": code = .unsupported
     case "57014": return DatabaseError(.interrupted, "interrupted", sql: sql)  // query_canceled
     // Connection exceptions, and the server shutting down or starting up.
     default:

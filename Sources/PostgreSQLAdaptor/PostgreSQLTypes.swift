@@ -185,6 +185,20 @@ enum PostgreSQLTypes {
     return items
   }
 
+  /// Why a value holding a NUL character cannot be saved.
+  static let nulRefusal = "PostgreSQL text cannot hold a NUL character (\\x00)"
+
+  /// Whether `value` is text holding a NUL character, which PostgreSQL's text types cannot
+  /// store and libpq would cut short (bytea is sent as `\\x…` text and holds none).
+  static func holdsNUL(_ value: DatabaseValue) -> Bool {
+    switch value {
+    case .string(let text), .verbatim(let text): text.utf8.contains(0)
+    case .array(let items): items.contains { $0?.utf8.contains(0) == true }
+    case .list(let items): items.contains(where: holdsNUL)
+    default: false
+    }
+  }
+
   /// A value as a text parameter (nil for NULL).
   static func text(_ value: DatabaseValue) -> String? {
     switch value {

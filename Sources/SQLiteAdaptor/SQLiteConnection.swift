@@ -82,11 +82,24 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       case SQLITE_FULL: code = .full
       case SQLITE_IOERR, SQLITE_CANTOPEN: code = .io
       case SQLITE_READONLY: code = .readOnly
+      // A statement too deep or too large for SQLite's parser or limits (a long generated
+      // path): the request asked for more than the database can do.
+      case SQLITE_ERROR, SQLITE_TOOBIG,
+        SQLITE_NOMEM
+      where Self.tooComplexMessages.contains(where: { message.contains($0) }):
+        code = .unsupported
       default: code = .other
       }
     }
     return DatabaseError(code, message, sql: sql)
   }
+
+  /// SQLite's words for a statement beyond its parser's or its limits.
+  static let tooComplexMessages = [
+    "parser stack overflow", "Expression tree is too large", "too many FROM clause terms",
+    "too many terms in compound SELECT", "at most 64 tables in a join", "too many columns",
+    "string or blob too big", "too many SQL variables",
+  ]
 
   /// Runs SQL text with no parameters (one or more statements).
   func executeScript(_ sql: String) throws {
@@ -162,13 +175,11 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     case .null: return sqlite3_bind_null(statement, index)
     case .int(let i): return sqlite3_bind_int64(statement, index, Int64(i))
     case .double(let d): return sqlite3_bind_double(statement, index, d)
-    case .decimal(let d):
-      return sqlite3_bind_text(statement, index, d.description, -1, sqliteTransient)
-    case .string(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
+    case .decimal(let d): return bindText(d.description, at: index, in: statement)
+    case .string(let s): return bindText(s, at: index, in: statement)
     case .bool(let b): return sqlite3_bind_int64(statement, index, b ? 1 : 0)
     case .date(let d):
-      return sqlite3_bind_text(
-        statement, index, DatabaseValue.formatDate(d, kind: .dateTime), -1, sqliteTransient)
+      return bindText(DatabaseValue.formatDate(d, kind: .dateTime), at: index, in: statement)
     case .data(let data):
       if data.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
       return data.withUnsafeBytes {
@@ -176,10 +187,24 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       }
     case .array(let items):
       let text = items.map { $0 ?? "" }.joined(separator: ",")
-      return sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
-    case .verbatim(let s): return sqlite3_bind_text(statement, index, s, -1, sqliteTransient)
+      return bindText(text, at: index, in: statement)
+    case .verbatim(let s): return bindText(s, at: index, in: statement)
     // No SQLite value is a list (the SQL builder expands `in` lists into one value each).
     case .list: return SQLITE_MISMATCH
+    }
+  }
+
+  /// Binds `text` by its UTF-8 byte count, never up to a first NUL: a NUL inside a value is
+  /// stored, and read back, whole.
+  private func bindText(_ text: String, at index: Int32, in statement: OpaquePointer) -> Int32 {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else {
+        return sqlite3_bind_text(statement, index, "", 0, sqliteTransient)
+      }
+      return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        sqlite3_bind_text(statement, index, $0, Int32(bytes.count), sqliteTransient)
+      }
     }
   }
 }

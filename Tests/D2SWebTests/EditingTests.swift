@@ -250,15 +250,17 @@ final class WebClient: @unchecked Sendable {
     browser.cookies[WebSession.cookie] = good
     #expect(await browser.get("/Film/1/-/edit").status == 200)
     let user = try #require(try db.open().fetchObject("Staff", primaryKey: [.int(1)]))
-    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
-      for: user, database: app.databaseName, keys: app.keys)
+    func cookie(database: String, now: Date = Date()) async throws -> String {
+      let record = try #require(
+        WebSession.record(for: user, database: database, keys: app.keys, now: now))
+      return try await WebSession.begin(record, keys: app.keys, store: app.sessions)
+    }
+    browser.cookies[WebSession.cookie] = try await cookie(database: app.databaseName)
     #expect(await browser.get("/Film/1/-/edit").status == 200, "a cookie made now works")
-    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
-      for: user, database: app.databaseName, keys: app.keys,
-      now: Date(timeIntervalSinceNow: -13 * 3600))
+    browser.cookies[WebSession.cookie] = try await cookie(
+      database: app.databaseName, now: Date(timeIntervalSinceNow: -13 * 3600))
     #expect(await browser.get("/Film/1/-/edit").status == 303)
-    browser.cookies[WebSession.cookie] = WebSession.cookieValue(
-      for: user, database: "another", keys: app.keys)
+    browser.cookies[WebSession.cookie] = try await cookie(database: "another")
     #expect(await browser.get("/Film/1/-/edit").status == 303, "a session of another database")
     // Logging out clears the cookie.
     browser.cookies[WebSession.cookie] = good

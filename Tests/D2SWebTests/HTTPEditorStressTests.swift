@@ -10,8 +10,10 @@ import Testing
 @testable import D2SWeb
 
 /// Four HTTP clients, each logged in as a user of its own, edit the same two rows at once
-/// through two `d2s-serve` processes over one database (each form fetched from one server and
-/// saved through the other): every save is applied (303) or answered 409, and the database's
+/// through two `d2s-serve` processes over one database (over PostgreSQL, with
+/// `--shared-sessions`, each form fetched from one server and saved through the other; over
+/// SQLite, whose servers keep their own sessions, each client logged in on both, alternating
+/// between them): every save is applied (303) or answered 409, and the database's
 /// change log shows no lost update and no phantom write. `make stress` runs it longer
 /// (`D2S_STRESS_ITERATIONS`).
 @Suite(.serialized) struct HTTPEditorStressTests {
@@ -31,7 +33,7 @@ import Testing
   func sqlite() throws {
     let path = try TestDatabases.sqliteFile(
       EditorStressCheck.sqliteSchema + Self.accounts, named: "stress")
-    let report = try Self.run(target: path, adaptor: try SQLiteAdaptor(path: path))
+    let report = try Self.run(target: path, adaptor: try SQLiteAdaptor(path: path), shared: false)
     Self.expectNoLostUpdate(report, "web sqlite")
   }
 
@@ -45,7 +47,7 @@ import Testing
         + Self.accounts.replacingOccurrences(
           of: "id INTEGER PRIMARY KEY", with: "id serial PRIMARY KEY"),
       prefix: "webstress")
-    let report = try Self.run(target: url, adaptor: try PostgreSQLAdaptor(url: url))
+    let report = try Self.run(target: url, adaptor: try PostgreSQLAdaptor(url: url), shared: true)
     Self.expectNoLostUpdate(report, "web postgresql")
   }
 
@@ -59,13 +61,15 @@ import Testing
   }
 
   /// Two servers over `target` with one secret; the clients at once; the check.
-  static func run(target: String, adaptor: any DatabaseAdaptor) throws -> EditorStressCheck.Report {
+  static func run(target: String, adaptor: any DatabaseAdaptor, shared: Bool) throws
+    -> EditorStressCheck.Report
+  {
     let folder = try ServeBinaryTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let secret = folder.appendingPathComponent("secret")
     try Data((0..<48).map { _ in UInt8.random(in: 0...255) }).write(to: secret)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
-    let arguments = [target, "--secret-file", secret.path]
+    let arguments = [target, "--secret-file", secret.path] + (shared ? ["--shared-sessions"] : [])
     let (first, a) = try ServeBinaryTests.start(arguments, folder: folder)
     defer { first.stop() }
     let (second, b) = try ServeBinaryTests.start(arguments, folder: folder)
@@ -73,7 +77,7 @@ import Testing
     let bases = [a, b]
     let results = ResultsBox(count: editors)
     DispatchQueue.concurrentPerform(iterations: editors) { editor in
-      results.set(editor, edit(editor: editor, bases: bases))
+      results.set(editor, edit(editor: editor, bases: bases, shared: shared))
     }
     var report = EditorStressCheck.Report()
     var attempts: [EditorStressCheck.Attempt] = []
@@ -91,26 +95,34 @@ import Testing
     return report
   }
 
-  /// One client's edits: fetch the form from one server, save through the other.
-  static func edit(editor: Int, bases: [String]) -> (
+  /// One client's edits: fetch the form from one server, save through the other (`shared`),
+  /// or through the same one.
+  static func edit(editor: Int, bases: [String], shared: Bool) -> (
     [EditorStressCheck.Attempt], conflicts: Int, errors: [String]
   ) {
     var random = SplitMix64(seed: 14 &+ UInt64(editor))
     var attempts: [EditorStressCheck.Attempt] = []
     var conflicts = 0
     var errors: [String] = []
-    let browser = LoopbackBrowser()
+    let one = LoopbackBrowser()
+    let browsers = shared ? [one, one] : [one, LoopbackBrowser()]
     do {
-      let login = try browser.login(bases[editor % bases.count], "e\(editor)", "pw")
-      guard login.status == 303 else { return ([], 0, ["editor \(editor): login \(login.status)"]) }
+      for index in shared ? [editor % bases.count] : Array(bases.indices) {
+        let login = try browsers[index].login(bases[index], "e\(editor)", "pw")
+        guard login.status == 303 else {
+          return ([], 0, ["editor \(editor): login \(login.status)"])
+        }
+      }
       for iteration in 0..<iterations {
         let item = 1 + random.next(EditorStressCheck.items)
         let columns = [["name"], ["qty"], ["name", "qty"]][random.next(3)]
         let values = columns.map {
           ($0, $0 == "name" ? "e\(editor)i\(iteration)" : "\((editor + 1) * 100_000 + iteration)")
         }
-        let read = bases[(editor + iteration) % bases.count]
-        let write = bases[(editor + iteration + 1) % bases.count]
+        let readIndex = (editor + iteration) % bases.count
+        let writeIndex = shared ? (readIndex + 1) % bases.count : readIndex
+        let (read, write) = (bases[readIndex], bases[writeIndex])
+        let browser = browsers[readIndex]
         let form = try browser.get(read + "/Item/\(item)/-/edit")
         guard form.status == 200 else {
           errors.append("editor \(editor): GET form \(form.status)")

@@ -40,10 +40,12 @@ final class CapturedLog: Sendable {
     _ = await app.get("/Nothing")
     let lines = log.lines.withLock { $0 }
     #expect(lines.count == 2, "\(lines)")
-    #expect(lines.first?.hasPrefix("info: GET /Film?where=…&limit=… 200 ") == true, "\(lines)")
-    #expect(lines.first?.hasSuffix(" ms") == true)
+    // At the default level (notice): method, target, status, bytes, milliseconds, client.
+    #expect(lines.first?.hasPrefix("notice: GET /Film?where=…&limit=… 200 ") == true, "\(lines)")
+    #expect(lines.first?.hasSuffix(" ms 127.0.0.1") == true)
+    #expect(lines.first?.contains(" B ") == true)
     #expect(!lines.joined().contains("SECRET"), "a filter's values are never logged")
-    #expect(lines.last?.hasPrefix("info: GET /Nothing 404 ") == true, "\(lines)")
+    #expect(lines.last?.hasPrefix("notice: GET /Nothing 404 ") == true, "\(lines)")
   }
 
   @Test func timingGivesEveryResponseAServerTimingHeader() async throws {

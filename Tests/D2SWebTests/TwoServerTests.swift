@@ -48,8 +48,9 @@ final class LoopbackBrowser {
   }
 }
 
-/// Two `d2s-serve` processes over one PostgreSQL database with the same `--secret-file`:
-/// nothing of a session lives in either, so either serves any request.
+/// Two `d2s-serve` processes over one PostgreSQL database with the same `--secret-file` and
+/// `--shared-sessions`: sessions live in the database's `d2s` schema, so either serves any
+/// request, and a logout on one ends the session on both.
 @Suite(.serialized) struct TwoServerTests {
   static var canRun: Bool {
     ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
@@ -66,7 +67,7 @@ final class LoopbackBrowser {
     let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("data/demo.d2s").path
-    let arguments = [conninfo, "--rules", rules, "--secret-file", secret.path]
+    let arguments = [conninfo, "--rules", rules, "--secret-file", secret.path, "--shared-sessions"]
     let (first, a) = try ServeBinaryTests.start(arguments, folder: folder)
     defer { first.stop() }
     let (second, b) = try ServeBinaryTests.start(arguments, folder: folder)
@@ -98,6 +99,19 @@ final class LoopbackBrowser {
       a + "/Film/1/-/edit", WebEditingTests.change(stale.text, "replacementCost", to: "$17.99"))
     #expect(conflict.status == 409)
     #expect(try Self.cost(conninfo) == "15.99")
+
+    // A logout on one ends the session on the other: a copy of its cookie is anonymous there.
+    let kept = jon.cookies
+    let page = try jon.get(a + "/Film/1")
+    let logout = try jon.post(
+      a + "/-/logout", [("_csrf", WebClient.csrf(page.text, form: "inline") ?? "")])
+    #expect(logout.status == 303)
+    jon.cookies = kept
+    #expect(try jon.get(b + "/Film/1/-/edit").status == 303, "sent to log in")
+    #expect(try !jon.get(b + "/Film/1").text.contains("Mike Hillyer"))
+    #expect(try mike.get(b + "/Film/1").text.contains("Mike Hillyer"), "Mike's own goes on")
+    // The sessions' table is D2S's own: no entity, no page.
+    #expect(try mike.get(b + "/Session").status == 404)
 
     // Killing one loses nothing but its own requests: the other serves and saves on.
     kill(first.process.processIdentifier, SIGKILL)

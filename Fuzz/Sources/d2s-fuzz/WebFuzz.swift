@@ -3,6 +3,7 @@ import D2SModel
 import D2STesting
 import D2SWeb
 import Dispatch
+import EnvKeys
 import Foundation
 
 /// The web server's request path, in process, on a copy of Sakila with the demo rules: URLs
@@ -42,8 +43,25 @@ enum WebFuzz {
     guard let selector = bytes.first, let setup else { return }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
     let request: WebRequest
-    switch selector % 6 {
+    switch selector % 8 {
     case 0: request = WebRequest(target: "/" + text)
+    case 6:
+      // An absolute-form target: its authority is checked as `Host` is (never a 500, and
+      // another site's name is a 400).
+      let authority = WebRequest.authority(target: text, host: "127.0.0.1")
+      request = WebRequest(target: "/Film?limit=1", host: authority)
+      let response = respond(setup.app, request)
+      if let name = request.hostName, !["localhost", "127.0.0.1", "::1"].contains(name),
+        response.status != 400
+      {
+        fatalError("\(response.status) for the absolute target \(text.debugDescription)")
+      }
+      return
+    case 7:
+      // Heads of any size: over the limit a 431, never a 500.
+      var large = WebRequest(target: "/Film/1", cookies: setup.cookies)
+      large.headerBytes = text.utf8.count * 256
+      request = large
     case 1:
       request = WebRequest(method: "POST", target: "/-/login", cookies: setup.cookies, body: text)
     case 2: request = WebRequest(target: "/Film/1", cookies: WebRequest.cookies(text))

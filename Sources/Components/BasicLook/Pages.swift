@@ -114,7 +114,9 @@ struct InspectPage: PrimitiveView {
     scope.environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
     var nodes: [ViewNode] = []
     for row in rows {
+      // A password's row is never hidden: whether one is set is not told.
       if row.hideEmptyProperty, !PropertyRows.isToMany(row.propertyKey, of: object),
+        object.entity.attribute(named: row.propertyKey)?.isPassword != true,
         PropertyRows.isEmpty(row.propertyValue)
       {
         continue

@@ -27,11 +27,9 @@ struct DisplayLargeString: FormattedValueComponent {
   var body: some D2SView { FormattedValue(wraps: true) }
 }
 
-/// Never the value: dots when there is one.
+/// Never the value, nor whether there is one: the same dots for a password and for NULL.
 struct DisplayPassword: D2SView {
-  @Environment(\.propertyValue) var value
-  @Environment(\.displayStringForNil) var nilString
-  var body: some D2SView { Text(PropertyRows.isEmpty(value) ? nilString : "••••••••") }
+  var body: some D2SView { Text("••••••••") }
 }
 
 /// The destination's title.

@@ -78,13 +78,21 @@ public final class EditingSession: @unchecked Sendable {
     let entity = object.entity
     if let attribute = entity.attribute(named: key) {
       let property = context.with(\.propertyKey, key)
+      let typed: DatabaseValue
       if case .string(let text) = value, let name = property.formatter,
         let formatter = formatters.formatter(named: name.name)
       {
-        try object.setValue(try formatter.parse(text, for: attribute), forAttribute: key)
+        typed = try formatter.parse(text, for: attribute)
       } else {
-        try object.setValue(try DatabaseValue.coerce(value, to: attribute), forAttribute: key)
+        typed = try DatabaseValue.coerce(value, to: attribute)
       }
+      // A value the column cannot hold is refused here, by its field, not cut short later.
+      if let adaptor = context.database?.adaptor,
+        let reason = adaptor.refusal(of: adaptor.encode(typed, for: attribute), for: attribute)
+      {
+        throw DatabaseError(.invalidValue, reason)
+      }
+      try object.setValue(typed, forAttribute: key)
       return
     }
     guard let relationship = entity.relationship(named: key), !relationship.isToMany else {
@@ -125,11 +133,18 @@ public final class EditingSession: @unchecked Sendable {
     }
     try Permissions.require(
       D2SKeys.IsObjectEditable.self, for: object, in: context, action: "saved")
+    try LoginIdentity.check(object, in: context, database: database)
     try database.save(
       object,
       options: .init(
         creationTimestampKey: context.creationTimestampPropertyKey,
         updateTimestampKey: context.updateTimestampPropertyKey))
+  }
+
+  /// Whether `key` may not be changed by this session's user whatever the rules say: another
+  /// user's login name (``save()`` refuses a change of it).
+  public func isIdentityLocked(_ key: String) -> Bool {
+    LoginIdentity.isLocked(key, of: object, in: context)
   }
 
   /// Drops pending changes.
