@@ -35,6 +35,9 @@ let package = Package(
     // Already in Hummingbird's graph: NIOCore for the bound port (`--port 0`).
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // Already in Hummingbird's graph: NIO's HTTP/1 head before its conversion to HTTPTypes,
+    // for the absolute-form target's authority and answers to heads the parser refuses.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
   ],
   targets: [
     // MARK: - C libraries (module maps only)
@@ -94,6 +97,9 @@ let package = Package(
         "D2SREPL", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),

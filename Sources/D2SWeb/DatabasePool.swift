@@ -93,6 +93,7 @@ public final class DatabasePool: Sendable {
   /// request.
   ///
   /// - Throws: what `body` throws, or the error of opening a connection.
+  @discardableResult
   public func withDatabase<T: Sendable>(
     client: String? = nil, timeout: Duration? = nil,
     _ body: @escaping @Sendable (Database) throws -> T

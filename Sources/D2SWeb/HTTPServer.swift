@@ -60,18 +60,15 @@ extension WebApplication {
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     // The parser reads up to four times the limits, so that the application answers what is
-    // beyond them with 414 or 431 (and its security headers); beyond that, the parser's bare 400.
-    let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-      maxHeaderFieldSize: 4 * configuration.maximumTargetLength,
-      maxHeaderListSize: 4 * configuration.maximumTargetLength)
+    // beyond them with 414 or 431 (and its security headers); beyond that, HTTPHeadCheck's 431.
+    let maximumHeadBytes = 4 * configuration.maximumTargetLength
+    let idleTimeout = configuration.requestTimeout
     return Application(
       responder: WebResponder(application: self),
-      server: .http1(
-        configuration: HTTP1Channel.Configuration(
-          idleTimeout: .nanoseconds(
-            configuration.requestTimeout.components.seconds * 1_000_000_000
-              + configuration.requestTimeout.components.attoseconds / 1_000_000_000),
-          httpDecoderConfiguration: decoder)),
+      server: HTTPServerBuilder { responder in
+        CheckedHTTP1Channel(
+          responder: responder, maximumHeadBytes: maximumHeadBytes, idleTimeout: idleTimeout)
+      },
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
