@@ -170,7 +170,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
         requestTimeout: .milliseconds(Int(requestTimeout * 1000)),
         pageCacheBytes: pageCache << 20, maximumToManyHops: maxToManyHops,
         anonymousStatementTimeout: .milliseconds(Int(anonymousStatementTimeout * 1000)),
-        sharedSessions: sharedSessions ? target : nil),
+        sharedSessions: sharedSessions ? target : nil, structuredLog: logFormat == "json"),
       keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(

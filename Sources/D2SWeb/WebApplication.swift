@@ -43,6 +43,8 @@ public final class WebApplication: Sendable {
     /// How long an anonymous visitor's statements may run; a logged-in user's get the pool's
     /// own timeout (`--statement-timeout`).
     public var anonymousStatementTimeout: Duration
+    /// Whether log lines carry their fields as metadata too (`--log-format json`).
+    public var structuredLog: Bool
     /// A PostgreSQL URL whose table `d2s.session` keeps the sessions, shared by every server
     /// given it (`--shared-sessions`); nil keeps them in this process's memory.
     public var sharedSessions: String?
@@ -54,8 +56,9 @@ public final class WebApplication: Sendable {
       timing: Bool = false, requestTimeout: Duration = .seconds(30),
       pageCacheBytes: Int = 16 << 20, pageCacheLifetime: Duration = .seconds(1),
       maximumToManyHops: Int = 1, anonymousStatementTimeout: Duration = .seconds(10),
-      sharedSessions: String? = nil
+      sharedSessions: String? = nil, structuredLog: Bool = false
     ) {
+      self.structuredLog = structuredLog
       self.maximumToManyHops = maximumToManyHops
       self.anonymousStatementTimeout = anonymousStatementTimeout
       self.sharedSessions = sharedSessions
@@ -175,12 +178,14 @@ public final class WebApplication: Sendable {
     let (seconds, attoseconds) = started.duration(to: .now).components
     let milliseconds = (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 10).rounded() / 10
     let target = Self.loggedTarget(request)
+    // The fields as metadata too, for `--log-format json` (text lines have them already).
     logger.notice(
       "\(request.method) \(target) \(response.status) \(bytes) B \(milliseconds) ms \(request.clientAddress)",
-      metadata: [
-        "method": "\(request.method)", "target": "\(target)", "status": "\(response.status)",
-        "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(request.clientAddress)",
-      ])
+      metadata: configuration.structuredLog
+        ? [
+          "method": "\(request.method)", "target": "\(target)", "status": "\(response.status)",
+          "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(request.clientAddress)",
+        ] : nil)
     return response
   }
 
