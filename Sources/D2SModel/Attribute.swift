@@ -37,7 +37,7 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   /// Character width or numeric precision, and scale, when declared.
   public let width: Int?
   public let scale: Int?
-  /// A `char(n)` column, whose values are blank-padded (and trimmed when read).
+  /// A `char(n)` column, whose values are blank-padded (and shown with their padding).
   public let isBlankPadded: Bool
   /// A PostgreSQL enum or `tsvector`: compared as text.
   public let needsTextCast: Bool

@@ -18,6 +18,7 @@ extension DatabaseValue {
     case .data(let data): DatabaseValue.blobText(data)
     case .array(let items): DatabaseValue.arrayText(items)
     case .verbatim(let s): s
+    case .textBytes(let bytes): DatabaseValue.escapedText(bytes)
     case .list(let items):
       "(" + items.map { $0.storedText(quotingText: true) }.joined(separator: ", ") + ")"
     }

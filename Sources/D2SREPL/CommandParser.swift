@@ -110,6 +110,16 @@ public enum CommandParser {
     }
     let key = String(trimmed(text[..<equals]))
     let valueText = trimmed(text[text.index(after: equals)...])
+    // `object.`name with . and spaces` = …`: a property, or a column by its own name.
+    if key.hasPrefix("object.`"), key.hasSuffix("`"), key.count > "object.``".count {
+      let property = String(key.dropFirst("object.`".count).dropLast())
+      guard !property.contains("`"), !valueText.isEmpty else {
+        throw REPLError("set one property: object.`NAME` = VALUE")
+      }
+      let value = try QualifierParser.parseLiteral(
+        line, range: valueText.startIndex..<valueText.endIndex)
+      return .setObject(key: property, value: value)
+    }
     guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
     else {
       throw REPLError("unknown command '\(splitWord(text).0)' (try `help`)")

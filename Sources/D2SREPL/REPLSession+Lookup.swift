@@ -26,6 +26,12 @@ extension REPLSession {
   func propertyName(_ name: String, in entity: Entity) throws -> String {
     let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
     if let match = NameMatching.match(name, among: names) { return match }
+    // A column by its own name (backticked: `name with . and spaces`).
+    if let column = NameMatching.match(name, among: entity.attributes.map(\.columnName)),
+      let attribute = entity.attributes.first(where: { $0.columnName == column })
+    {
+      return attribute.name
+    }
     throw NameMatching.notFound("\(entity.name) has no property '\(name)'", name, among: names)
   }
 

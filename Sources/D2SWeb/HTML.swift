@@ -11,8 +11,8 @@ public enum HTML {
   }
 
   /// `text` as page text: with `&`, `<`, `>`, `"` and `'` as entities, safe in text and in
-  /// quoted attribute values alike; control characters other than tab and line breaks as
-  /// U+FFFD; and the invisible format characters that reorder or hide text (bidirectional
+  /// quoted attribute values alike; control characters other than tab and line breaks as the
+  /// terminal shows them (`\x00`, `\x7F`); and the invisible format characters that reorder or hide text (bidirectional
   /// embeddings, overrides and isolates, zero-width characters, marks, U+FEFF) in the
   /// terminal's escaped form, `\u{202E}`, so that `U+202E TXT.EXE` cannot show as `EXE.TXT`.
   public static func escape(_ text: String) -> String {
@@ -21,7 +21,7 @@ public enum HTML {
 
   /// `text` for a form control's value (an input's `value`, a textarea's text): escaped as
   /// ``escape(_:)``, but format characters kept as they are, so that what is sent back is
-  /// the stored value.
+  /// the stored value (control characters, which no form can hold, as U+FFFD).
   public static func formValue(_ text: String) -> String {
     escape(text, showingFormatCharacters: false)
   }
@@ -60,7 +60,16 @@ public enum HTML {
           } else {
             out.append(byte)
           }
-        default: out.append(contentsOf: "\u{FFFD}".utf8)
+        default:
+          // A control character: as the terminal shows it (`\x00`); a form's value cannot
+          // hold it, and gets U+FFFD.
+          if showingFormatCharacters {
+            out.append(contentsOf: "\\x".utf8)
+            out.append(contentsOf: (byte < 0x10 ? "0" : "").utf8)
+            out.append(contentsOf: String(byte, radix: 16, uppercase: true).utf8)
+          } else {
+            out.append(contentsOf: "\u{FFFD}".utf8)
+          }
         }
       }
     }

@@ -52,7 +52,14 @@ struct WebNames {
   func property(_ name: String, of entity: Entity) throws -> String {
     let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
     let lowered = name.lowercased()
-    let matches = names.contains(name) ? [name] : names.filter { $0.lowercased() == lowered }
+    var matches = names.contains(name) ? [name] : names.filter { $0.lowercased() == lowered }
+    if matches.isEmpty {
+      // A column by its own name (backticked: `name with . and spaces`).
+      let columns = entity.attributes.filter { $0.columnName == name }
+      matches =
+        (columns.isEmpty
+        ? entity.attributes.filter { $0.columnName.lowercased() == lowered } : columns).map(\.name)
+    }
     guard matches.count == 1, let match = matches.first,
       shownProperties(of: entity).contains(match),
       entity.attribute(named: match)?.isPassword != true,

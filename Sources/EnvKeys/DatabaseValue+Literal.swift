@@ -40,6 +40,8 @@ extension DatabaseValue {
     case .string(let s), .verbatim(let s): Literal.quote(s)
     case .date(let d): Literal.quote(Self.exactDateText(d))
     case .data(let data): "x'" + data.map(Self.hexByte).joined() + "'"
+    // Text that is not UTF-8: its bytes, marked apart from a blob's (neither parses).
+    case .textBytes(let data): "t'" + data.map(Self.hexByte).joined() + "'"
     case .array(let items):
       "(" + items.map { $0.map(Literal.quote) ?? "nil" }.joined(separator: ", ") + ")"
     case .list(let items): "(" + items.map(\.qualifierText).joined(separator: ", ") + ")"
@@ -87,6 +89,7 @@ extension DatabaseValue {
     case .string, .verbatim: "a string"
     case .date: "a date"
     case .data: "a blob"
+    case .textBytes: "text that is not UTF-8"
     case .array, .list: "a list"
     }
   }

@@ -25,6 +25,10 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
   /// a numeric with more digits than `Decimal` holds, or with trailing zeros `Decimal` drops):
   /// shown as it is, and bound back as text for the database to read.
   case verbatim(String)
+  /// Text a column holds that is not UTF-8 (SQLite stores any bytes as TEXT): its bytes,
+  /// shown with each byte that is not part of a UTF-8 character as `\xNN` (`a\xc0`), in
+  /// JSON as base64 beside that text, and bound back as the same bytes of text.
+  case textBytes(Data)
   /// A list of values: the right-hand side of a qualifier's `in`, or a key of several columns.
   /// No column holds one (a PostgreSQL array is ``array(_:)``).
   case list([DatabaseValue])
@@ -47,7 +51,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .data(let v): v
     case .array(let v): v
     // Itself, so that reading it back (``init(any:)``) keeps it verbatim, not text.
-    case .verbatim: self
+    case .verbatim, .textBytes: self
     case .list(let items): items.map(\.sendableValue)
     }
   }
@@ -110,7 +114,48 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     case .array(let v):
       "(" + v.map { $0.map(Literal.quote) ?? "NULL" }.joined(separator: ", ") + ")"
     case .verbatim(let v): v
+    case .textBytes(let v): Literal.quote(Self.escapedText(v))
     case .list(let items): "(" + items.map(\.description).joined(separator: ", ") + ")"
     }
+  }
+
+  /// Bytes as text: every well-formed UTF-8 sequence as its characters, every other byte as
+  /// `\xNN` (`a\xc0`, `\x80`): distinct from U+FFFD itself, and the bytes can be read back.
+  public static func escapedText(_ data: Data) -> String {
+    let bytes = [UInt8](data)
+    var out = ""
+    var index = 0
+    while index < bytes.count {
+      let length = sequenceLength(bytes, at: index)
+      if length > 0 {
+        out += String(decoding: bytes[index..<index + length], as: UTF8.self)
+        index += length
+      } else {
+        let hex = String(bytes[index], radix: 16)
+        out += "\\x" + (hex.count == 1 ? "0" : "") + hex
+        index += 1
+      }
+    }
+    return out
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `index` (Unicode's table 3-7), or 0.
+  private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+    let first = bytes[index]
+    if first < 0x80 { return 1 }
+    let (length, low, high): (Int, UInt8, UInt8)
+    switch first {
+    case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+    case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+    case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+    case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+    case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+    case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+    default: return 0
+    }
+    guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return 0 }
+    for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
+    return length
   }
 }

@@ -53,7 +53,8 @@ enum PostgreSQLTypes {
   /// (dates in a form other than D2S's, with a zone or a fraction).
   static func decode(_ text: String, as attribute: Attribute) -> DatabaseValue {
     switch attribute.valueType {
-    case .string: return .string(attribute.isBlankPadded ? trimTrailingBlanks(text) : text)
+    // Every blank is kept: `char(n)`'s padding is part of what is stored.
+    case .string: return .string(text)
     case .int: return Int(text).map { .int($0) } ?? .verbatim(text)
     case .double:
       guard let d = Double(text), d.isFinite else { return .verbatim(text) }
@@ -69,8 +70,19 @@ enum PostgreSQLTypes {
       else { return .string(text) }
       return .date(date)
     case .data: return decodeBytea(text).map { .data($0) } ?? .verbatim(text)
-    case .array: return .array(parseArray(text))
+    case .array:
+      // One dimension from 1: a list of elements. Explicit lower bounds (`[0:1]={…}`) or more
+      // dimensions (`{{1,2},{3,4}}`): PostgreSQL's own text, shown as psql shows it.
+      return isOneDimensional(text) ? .array(parseArray(text)) : .verbatim(text)
     }
+  }
+
+  /// Whether array text is `{…}` of one dimension, its lower bound 1 (no `[m:n]=` prefix, no
+  /// element that is itself an array).
+  static func isOneDimensional(_ text: String) -> Bool {
+    var bytes = text.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "{") else { return false }
+    return bytes.next() != UInt8(ascii: "{")
   }
 
   /// `text` as a decimal when it is a plain number whose decimal prints back as the same text
@@ -115,14 +127,6 @@ enum PostgreSQLTypes {
       return .verbatim(text)
     }
     return .decimal(negative ? -d : d)
-  }
-
-  static func trimTrailingBlanks(_ text: String) -> String {
-    var end = text.endIndex
-    while end > text.startIndex, text[text.index(before: end)] == " " {
-      end = text.index(before: end)
-    }
-    return String(text[..<end])
   }
 
   /// `\x48656c6c6f` → bytes.
@@ -186,12 +190,15 @@ enum PostgreSQLTypes {
   }
 
   /// Why a value holding a NUL character cannot be saved.
-  static let nulRefusal = "PostgreSQL text cannot hold a NUL character (\\x00)"
+  static let nulRefusal =
+    "PostgreSQL text cannot hold a NUL character (\\x00), nor bytes that are not UTF-8"
 
-  /// Whether `value` is text holding a NUL character, which PostgreSQL's text types cannot
-  /// store and libpq would cut short (bytea is sent as `\\x…` text and holds none).
+  /// Whether `value` is text holding a NUL character, or bytes that are not UTF-8, which
+  /// PostgreSQL's text types cannot store (and libpq would cut a NUL short; bytea is sent as
+  /// `\\x…` text and holds none).
   static func holdsNUL(_ value: DatabaseValue) -> Bool {
     switch value {
+    case .textBytes: true
     case .string(let text), .verbatim(let text): text.utf8.contains(0)
     case .array(let items): items.contains { $0?.utf8.contains(0) == true }
     case .list(let items): items.contains(where: holdsNUL)
@@ -220,6 +227,8 @@ enum PostgreSQLTypes {
         }
         .joined(separator: ",") + "}"
     case .verbatim(let text): return text
+    // Never sent (``holdsNUL(_:)`` refuses it): PostgreSQL's text is UTF-8.
+    case .textBytes(let bytes): return DatabaseValue.escapedText(bytes)
     // A list is bound as an array of its items' text (the SQL builder expands `in` lists).
     case .list(let items): return text(.array(items.map(text)))
     }

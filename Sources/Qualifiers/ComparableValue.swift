@@ -72,7 +72,7 @@ public enum ComparableValue {
     case .date(let d): self = .date(d)
     // As key-value coding gives them: a blob as its `Data`, a verbatim value as itself.
     case .data(let data): self = .other(data)
-    case .verbatim: self = .other(value)
+    case .verbatim, .textBytes: self = .other(value)
     case .array(let items): self = .list(items.map { $0.map { DatabaseValue.string($0) } ?? .null })
     case .list(let items): self = .list(items)
     }

@@ -189,6 +189,14 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       let text = items.map { $0 ?? "" }.joined(separator: ",")
       return bindText(text, at: index, in: statement)
     case .verbatim(let s): return bindText(s, at: index, in: statement)
+    // Text that is not UTF-8: the same bytes, as text.
+    case .textBytes(let bytes):
+      return bytes.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+          return sqlite3_bind_text(statement, index, "", 0, sqliteTransient)
+        }
+        return sqlite3_bind_text(statement, index, base, Int32(raw.count), sqliteTransient)
+      }
     // No SQLite value is a list (the SQL builder expands `in` lists into one value each).
     case .list: return SQLITE_MISMATCH
     }

@@ -71,6 +71,13 @@ enum SQLiteTypes {
     func text() -> String {
       row.withText(index) { String(decoding: $0, as: UTF8.self) }
     }
+    // Text that is not UTF-8 is kept as its bytes (shown escaped: `a\xc0`), never repaired
+    // into U+FFFD, which would make two values look alike and lose the bytes.
+    func textValue() -> DatabaseValue {
+      row.withText(index) { bytes in
+        String(validating: bytes, as: UTF8.self).map { .string($0) } ?? .textBytes(Data(bytes))
+      }
+    }
     func data() -> Data {
       row.withBlob(index) { $0.isEmpty ? Data() : Data($0) }
     }
@@ -79,7 +86,7 @@ enum SQLiteTypes {
       case SQLITE_INTEGER: .int(Int(row.int64(index)))
       case SQLITE_FLOAT: .double(row.double(index))
       case SQLITE_BLOB: .data(data())
-      default: .string(text())
+      default: textValue()
       }
     }
     guard let attribute, !attribute.isUntyped else { return natural() }
@@ -87,7 +94,7 @@ enum SQLiteTypes {
     // it is (text in an INTEGER column, an epoch number in a DATE column, a blob anywhere).
     switch attribute.valueType {
     case .string:
-      return storage == SQLITE_TEXT ? .string(text()) : natural()
+      return storage == SQLITE_TEXT ? textValue() : natural()
     case .int:
       return storage == SQLITE_INTEGER ? .int(Int(row.int64(index))) : natural()
     case .double:
@@ -117,7 +124,7 @@ enum SQLiteTypes {
         else { return nil }
         return date
       }
-      return date.map { .date($0) } ?? .string(text())
+      return date.map { .date($0) } ?? textValue()
     case .data:
       return natural()
     case .array:

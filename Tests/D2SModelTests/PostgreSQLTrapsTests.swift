@@ -19,7 +19,9 @@ struct PostgreSQLTrapsTests {
     #expect(
       (film.value(forKey: "fulltext") as? String)?.contains("'academi':1") == true, "tsvector")
     let english = try #require(try database.fetchObject("Language", primaryKey: [.int(1)]))
-    #expect(english.value(forKey: "name") as? String == "English", "char(20) values are trimmed")
+    #expect(
+      english.value(forKey: "name") as? String == "English" + String(repeating: " ", count: 13),
+      "char(20) keeps its padding, as psql shows it")
     let staff = try #require(try database.fetchObject("Staff", primaryKey: [.int(1)]))
     #expect(staff.value(forKey: "active") as? Bool == true)
     #expect(staff.value(forKey: "picture") == nil, "bytea, NULL here")

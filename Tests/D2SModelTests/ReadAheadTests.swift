@@ -154,6 +154,7 @@ private func caseName(_ value: DatabaseValue) -> String {
   case .data: "data"
   case .array: "array"
   case .verbatim: "verbatim"
+  case .textBytes: "textBytes"
   case .list: "list"
   }
 }

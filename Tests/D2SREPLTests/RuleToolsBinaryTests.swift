@@ -126,13 +126,16 @@ import Testing
       """, named: "save.transcript")
     _ = try run([database, "--check", path, "--update"])
     let text = try String(contentsOfFile: path, encoding: .utf8)
+    // PostgreSQL's char(20) keeps its padding, as psql shows it; SQLite stores what is given.
+    let padding = server == .postgresql ? String(repeating: " ", count: 13) : ""
     #expect(
-      text.hasSuffix("Klingon\n1 Language · \"with id\" shows the key for inspect Language ID\n"),
+      text.hasSuffix(
+        "Klingon\(padding)\n1 Language · \"with id\" shows the key for inspect Language ID\n"),
       "\(text)")
     let again = try run([database, "--check", path])
     #expect(again.status == 0, "the save went to a copy: \(again.stdout)")
     let original = try run([database, "-c", "inspect Language 1"])
-    #expect(original.stdout.hasPrefix("English\n"), "the original is unchanged")
+    #expect(original.stdout.hasPrefix("English\(padding)\n"), "the original is unchanged")
   }
 
   @Test(.enabled(if: enabled, "build d2s-repl first"))

@@ -3,17 +3,25 @@ import Testing
 @testable import D2SWeb
 
 /// Escaping: markup's five characters as entities, control characters (but tab and line
-/// breaks) as U+FFFD, everything else, in any script, as it is.
+/// breaks) as the terminal shows them (`\x00`), and U+FFFD in a form's value, which cannot
+/// hold them; everything else, in any script, as it is.
 @Suite struct HTMLEscapeTests {
   @Test(arguments: [
     ("plain", "plain"), ("", ""), ("a & b", "a &amp; b"), ("<script>", "&lt;script&gt;"),
     (#"say "hi" 'there'"#, "say &quot;hi&quot; &#39;there&#39;"),
     ("tab\tline\nreturn\r", "tab\tline\nreturn\r"),
-    ("bell\u{07}nul\u{0}del\u{7F}", "bell\u{FFFD}nul\u{FFFD}del\u{FFFD}"),
-    ("Zoë <ü> 日本 🎬 &", "Zoë &lt;ü&gt; 日本 🎬 &amp;"), ("\u{1B}[31mred", "\u{FFFD}[31mred"),
+    ("bell\u{07}nul\u{0}del\u{7F}", #"bell\x07nul\x00del\x7F"#),
+    ("Zoë <ü> 日本 🎬 &", "Zoë &lt;ü&gt; 日本 🎬 &amp;"), ("\u{1B}[31mred", #"\x1B[31mred"#),
+    ("\u{FFFD}", "\u{FFFD}"), ("– … •", "– … •"),
   ])
   func escapes(text: String, expected: String) {
     #expect(HTML.escape(text) == expected)
+  }
+
+  @Test func aFormValueKeepsWhatItCanHold() {
+    #expect(HTML.formValue("\u{202E}a\u{200B}") == "\u{202E}a\u{200B}")
+    #expect(HTML.formValue("nul\u{0}") == "nul\u{FFFD}")
+    #expect(HTML.escape("\u{202E}a\u{FEFF}") == #"\u{202E}a\u{FEFF}"#)
   }
 
   @Test(arguments: [

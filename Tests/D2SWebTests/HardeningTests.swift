@@ -216,6 +216,7 @@ import Testing
         try db.stored(
           "SELECT hex(first_name), length(CAST(first_name AS BLOB)) FROM actor WHERE actor_id = 4")
           == "4A454E004E49464552|9")
+      #expect((await browser.get("/Actor/4")).body.contains(#"JEN\x00NIFER"#), "shown escaped")
     case .postgresql:
       #expect(posted.status == 400)
       #expect(posted.body.contains("NUL"))

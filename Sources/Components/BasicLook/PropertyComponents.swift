@@ -8,15 +8,14 @@ struct DisplayValue: FormattedValueComponent {
   var body: some D2SView { FormattedValue() }
 }
 
-/// ✓ or ✗.
+/// ✓ or ✗ for a boolean (and for 1 and 0); any other value a boolean column holds (`2`,
+/// `'yes'` in SQLite) as it is stored, with its JSON `value`.
 struct DisplayBool: D2SView {
   @Environment(\.propertyValue) var value
   var body: some D2SView {
     switch KVC.unwrap(value) {
     case let flag as Bool: Text(flag ? "✓" : "✗")
-    case let number as Int: Text(number != 0 ? "✓" : "✗")
-    case let text as String:
-      Text(["1", "t", "true", "y", "yes"].contains(text.lowercased()) ? "✓" : "✗")
+    case let number as Int where number == 0 || number == 1: Text(number == 1 ? "✓" : "✗")
     default: FormattedValue()
     }
   }

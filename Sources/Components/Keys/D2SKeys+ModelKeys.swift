@@ -120,6 +120,7 @@ extension DatabaseValue {
     case .data: nil
     case .array(let items): .list(items.map { $0.map { .string($0) } ?? .null })
     case .verbatim(let s): .string(s)
+    case .textBytes(let bytes): .string(DatabaseValue.escapedText(bytes))
     case .list(let items): .list(items.map { $0.literalForPrinting ?? .null })
     }
   }

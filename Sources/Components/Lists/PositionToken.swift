@@ -23,6 +23,8 @@ public enum PositionToken {
       case .date(let date): parts.append("T\(date.timeIntervalSinceReferenceDate)")
       case .data(let data): parts.append("x" + data.map { String(format: "%02x", $0) }.joined())
       case .verbatim(let text): parts.append("v" + PercentEncoding.encode(text))
+      case .textBytes(let data):
+        parts.append("y" + data.map { String(format: "%02x", $0) }.joined())
       case .array(let items):
         guard arrays else { return nil }
         parts.append("a" + PercentEncoding.encode(DatabaseValue.arrayText(items)))
@@ -62,6 +64,7 @@ public enum PositionToken {
           return .date(Date(timeIntervalSince1970: seconds))
         }
       case "x": if let data = hexData(payload) { return .data(data) }
+      case "y": if let data = hexData(payload) { return .textBytes(data) }
       case "a":
         if let text = PercentEncoding.decode(payload),
           let items = DatabaseValue.parseArrayText(text)

@@ -44,6 +44,8 @@ public enum JSONText {
     case .data(let data): string(data.base64EncodedString())
     case .array(let items): array(items.map { $0.map(string) ?? "null" })
     case .verbatim(let text): string(text)
+    // Text that is not UTF-8: its exact bytes in base64, as a blob's (`text` escapes them).
+    case .textBytes(let data): string(data.base64EncodedString())
     case .list(let items): array(items.map(Self.value))
     }
   }

@@ -88,16 +88,21 @@ public struct TextLines: Sendable {
     }
   }
 
-  /// Long text wrapped at spaces to `width` columns.
+  /// Long text wrapped at spaces to `width` columns; every blank but those a line break
+  /// stands for is kept (a leading blank, two in a row).
   static func wrap(_ text: String, to width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
+    // Whether the line has a word yet: an empty one (a leading blank) counts.
+    var started = false
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      if !line.isEmpty, TextWidth.of(line) + 1 + TextWidth.of(String(word)) > width {
+      if started, !line.isEmpty, TextWidth.of(line) + 1 + TextWidth.of(String(word)) > width {
         lines.append(line)
         line = ""
+        started = false
       }
-      line += line.isEmpty ? String(word) : " " + word
+      line += started ? " " + word : String(word)
+      started = true
     }
     lines.append(line)
     return lines
