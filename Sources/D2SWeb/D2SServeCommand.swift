@@ -204,7 +204,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
     commandName = ExecutableName.of(CommandLine.arguments.first, fallback: "d2s-serve")
     // Log lines (warnings, errors, reloads) go to standard error; standard output says only
     // where the server listens.
-    LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+    LoggingSystem.bootstrap { TextLogHandler(label: $0) }
     do {
       var command = try parseAsRoot(arguments)
       if let server = command as? D2SServeCommand {

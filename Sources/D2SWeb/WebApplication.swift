@@ -203,11 +203,24 @@ public final class WebApplication: Sendable {
   /// filter can name what a user looks for): `/Film?where=…&limit=…`.
   static func loggedTarget(_ request: WebRequest) -> String {
     guard !request.query.isEmpty else { return request.path }
-    let names = request.query.split(separator: "&").map { part in
-      let name = part.prefix { $0 != "=" }
-      return name.count == part.count ? String(name) : name + "=…"
+    // One pass over the bytes: a value is everything from `=` to the next `&`.
+    var out = Array(request.path.utf8)
+    out.append(UInt8(ascii: "?"))
+    var inValue = false
+    for byte in request.query.utf8 {
+      if byte == UInt8(ascii: "&") {
+        inValue = false
+        out.append(byte)
+      } else if !inValue {
+        if byte == UInt8(ascii: "=") {
+          inValue = true
+          out += "=…".utf8
+        } else {
+          out.append(byte)
+        }
+      }
     }
-    return request.path + "?" + names.joined(separator: "&")
+    return String(decoding: out, as: UTF8.self)
   }
 
   private func page(for request: WebRequest) async throws -> WebResponse {
