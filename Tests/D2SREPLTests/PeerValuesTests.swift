@@ -56,7 +56,11 @@ import Testing
     _ = try session.run("platform = 'json'")
     let json = try session.run("inspect Oddity 1")
     #expect(json.contains(#""value":"ab  ""#), "\(json)")
-    #expect(json.contains(#""value":"[0:1]={1,2}""#))
+    #expect(json.contains(#""value":["1","2"],"text":"[0:1]={1,2}","lowerBounds":[0]"#))
+    #expect(
+      json.contains(
+        #""value":[["1","2","3","4"],["2","3","4","5"]],"text":"{{1,2,3,4},{2,3,4,5}}"}"#))
+    #expect(json.contains(#""value":[[",","x"],["3","y"]],"text":"{{\",\",x},{3,y}}"}"#))
     #expect(json.contains(#""value":" leading""#))
     _ = try session.run("platform = 'terminal'")
     // An edit of another column leaves every one of them byte for byte.

@@ -70,7 +70,9 @@ enum FuzzTarget: String, CaseIterable {
       Self.formatter(
         Int(selector),
         String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self))
-    case .terminal: Self.terminal(String(decoding: bytes, as: UTF8.self))
+    case .terminal:
+      Self.terminal(String(decoding: bytes, as: UTF8.self))
+      Self.storedBytes(Data(bytes))
     case .web: WebFuzz.run(bytes)
     }
   }
@@ -96,6 +98,56 @@ enum FuzzTarget: String, CaseIterable {
         fatalError("\(text.debugDescription) shown with a control character")
       }
     }
+  }
+
+  /// Bytes as a database may hold them (issue 40): text that is not UTF-8 shows with each
+  /// stray byte as `\xNN`, which reads back as the same bytes (when the text holds no
+  /// backslash of its own) and never holds U+FFFD unless the bytes do; array text of any shape
+  /// parses or is refused, never traps; fixed-width text keeps its blanks.
+  static func storedBytes(_ data: Data) {
+    let escaped = DatabaseValue.escapedText(data)
+    let repaired = String(decoding: data, as: UTF8.self)
+    if escaped.contains("\u{FFFD}") != escapedKeepsReplacement(data) {
+      fatalError("\(Array(data)) escaped as \(escaped.debugDescription): U+FFFD of its own?")
+    }
+    if !data.contains(UInt8(ascii: "\\")), unescape(escaped) != data {
+      fatalError("\(Array(data)) escaped as \(escaped.debugDescription) does not read back")
+    }
+    let shown = TerminalText.escaped(DatabaseValue.textBytes(data).storedText())
+    if shown.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      fatalError("\(Array(data)) shown with a control character")
+    }
+    if let array = ArrayText.parse(repaired), array.lowerBounds.count > ArrayText.maximumDepth {
+      fatalError("\(repaired.debugDescription) parsed deeper than the limit")
+    }
+    if DatabaseValue.string(repaired + "  ").storedText() != repaired + "  " {
+      fatalError("\(repaired.debugDescription) lost its trailing blanks")
+    }
+  }
+
+  /// Whether the bytes hold U+FFFD's own UTF-8 (EF BF BD), which escaping keeps.
+  static func escapedKeepsReplacement(_ data: Data) -> Bool {
+    data.range(of: Data([0xEF, 0xBF, 0xBD])) != nil
+  }
+
+  /// `\xNN` escapes back to their bytes; everything else as its UTF-8.
+  static func unescape(_ text: String) -> Data {
+    var out: [UInt8] = []
+    var bytes = Array(text.utf8)[...]
+    while let first = bytes.first {
+      if first == UInt8(ascii: "\\"), bytes.count >= 4,
+        bytes[bytes.startIndex + 1] == UInt8(ascii: "x"),
+        let value = UInt8(
+          String(decoding: bytes.dropFirst(2).prefix(2), as: UTF8.self), radix: 16)
+      {
+        out.append(value)
+        bytes = bytes.dropFirst(4)
+      } else {
+        out.append(first)
+        bytes = bytes.dropFirst()
+      }
+    }
+    return Data(out)
   }
 
   /// Parses; what parses prints as text that parses back to the same qualifier.

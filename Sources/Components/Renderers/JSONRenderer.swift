@@ -79,6 +79,7 @@ public struct JSONRenderer: PageRenderer {
     switch node {
     case .value(let shown, _):
       return [("value", JSONText.value(shown.value)), ("text", JSONText.string(shown.text))]
+        + (JSONText.lowerBounds(of: shown.value).map { [("lowerBounds", $0)] } ?? [])
     case .editField(let field):
       if let choose = field.chooseCommand { actions.append(choose) }
       return [

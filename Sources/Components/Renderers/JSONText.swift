@@ -43,7 +43,7 @@ public enum JSONText {
         DatabaseValue.formatDate(date, kind: .dateTime).replacingOccurrences(of: " ", with: "T"))
     case .data(let data): string(data.base64EncodedString())
     case .array(let items): array(items.map { $0.map(string) ?? "null" })
-    case .verbatim(let text): string(text)
+    case .verbatim(let text): array(of: text).map(arrayValue) ?? string(text)
     // Text that is not UTF-8: its exact bytes in base64, as a blob's (`text` escapes them).
     case .textBytes(let data): string(data.base64EncodedString())
     case .list(let items): array(items.map(Self.value))
@@ -64,13 +64,42 @@ public enum JSONText {
     return significant <= 15 ? text : string(text)
   }
 
-  /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`.
+  /// A value with its displayed text: `{"value":20.99,"text":"$20.99"}`; an array whose lower
+  /// bounds are not all 1 says them: `{"value":[1,2],"text":"[0:1]={1,2}","lowerBounds":[0]}`.
   public static func shown(_ shown: ShownValue) -> String {
+    let bounds = lowerBounds(of: shown.value).map { ",\"lowerBounds\":" + $0 } ?? ""
     guard let textStyle = shown.style else {
-      return "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text))}"
+      return "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text))\(bounds)}"
     }
     return
-      "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text)),\"style\":\(style(textStyle))}"
+      "{\"value\":\(value(shown.value)),\"text\":\(string(shown.text)),\"style\":\(style(textStyle))\(bounds)}"
+  }
+
+  /// The lower bounds of an array kept as PostgreSQL's text (`[0]`), when they are not all 1.
+  public static func lowerBounds(of value: DatabaseValue) -> String? {
+    guard case .verbatim(let text) = value, let parsed = array(of: text),
+      parsed.lowerBounds.contains(where: { $0 != 1 })
+    else { return nil }
+    return array(parsed.lowerBounds.map(String.init))
+  }
+
+  /// PostgreSQL's text of an array of several dimensions or other lower bounds (kept as
+  /// ``DatabaseValue/verbatim(_:)``), read; nil for other verbatim text.
+  static func array(of text: String) -> ArrayText? {
+    guard let first = text.utf8.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    return ArrayText.parse(text)
+  }
+
+  /// Nested JSON arrays of an array's elements (strings, `null`).
+  static func arrayValue(_ array: ArrayText) -> String {
+    func json(_ element: ArrayText.Element) -> String {
+      switch element {
+      case .item(let text): text.map(string) ?? "null"
+      case .array(let items): Self.array(items.map(json))
+      }
+    }
+    return Self.array(array.elements.map(json))
   }
 
   /// A style as the array of its names: `["bold","red"]`.
