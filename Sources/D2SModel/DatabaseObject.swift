@@ -237,7 +237,13 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     if key == "id", entity.primaryKeyAttributeNames.count == 1 {
       return databaseValue(forAttribute: entity.primaryKeyAttributeNames[0])?.anyValue
     }
-    guard let relationship = entity.relationship(named: key) else { return nil }
+    guard let relationship = entity.relationship(named: key) else {
+      // A column by its own name (backticked in rule text: `name with . and spaces`).
+      guard let attribute = entity.attributes.first(where: { $0.columnName == key }) else {
+        return nil
+      }
+      return databaseValue(forAttribute: attribute.name)?.anyValue
+    }
     do {
       return relationship.isToMany ? try relatedObjects(key) : try related(key)
     } catch {

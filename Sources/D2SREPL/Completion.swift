@@ -26,7 +26,11 @@ enum Completion {
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     guard let first = words.first?.lowercased() else {
       if prefix.hasPrefix("object."), let entity = session.editing?.object.entity {
-        return matching(prefix, entity.attributes.map { "object." + $0.name })
+        // A column whose own name differs from its property's comes backticked too.
+        return matching(
+          prefix,
+          entity.attributes.map { "object." + $0.name }
+            + columnNames(of: entity).map { "object.`\($0)`" })
       }
       return matching(prefix, CommandParser.commandWords + keyNames(session))
     }
@@ -89,11 +93,29 @@ enum Completion {
     let current = walk.owner
     let names = current.attributes.map(\.name) + current.relationships.map(\.name)
     let lead = components.isEmpty ? "" : components.joined(separator: ".") + "."
-    return names.filter { $0.lowercased().hasPrefix(last.lowercased()) }.sorted().map { name in
+    let typed = last.hasPrefix("`") ? String(last.dropFirst()) : last
+    let byName = names.filter { $0.lowercased().hasPrefix(last.lowercased()) }.sorted().map {
+      name in
       // A clause word of the list command needs backticks too (`` order by `order` ``).
       let quoted = KVCPath(components: [name]).quotedDescription
       return lead + (clauseWords.contains(name.lowercased()) ? "`\(name)`" : quoted)
     }
+    // Columns by their own names, where they differ from their properties'.
+    let byColumn = columnNames(of: current).filter {
+      $0.lowercased().hasPrefix(typed.lowercased())
+    }.sorted().map { lead + "`\($0)`" }
+    return byName + byColumn
+  }
+
+  /// The column names of `entity` that only backticks can name, where they differ from their
+  /// properties' (`name with . and spaces` of `nameWithAndSpaces`; never `first_name`, which
+  /// `firstName` names).
+  static func columnNames(of entity: Entity) -> [String] {
+    entity.attributes.filter { attribute in
+      let column = attribute.columnName
+      return column != attribute.name && !column.contains("`")
+        && KVCPath(components: [column]).quotedDescription != column
+    }.map(\.columnName)
   }
 
   /// The names the session's engine exposes.

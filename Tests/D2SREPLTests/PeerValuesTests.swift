@@ -130,5 +130,18 @@ import Testing
     #expect(try session.run("save") == "saved OddNames 2")
     #expect(
       try session.run("list OddNames where `name with . and spaces` = 'ocelot'").contains("ocelot"))
+    // Completion offers the column's own name, backticked, where only backticks reach it.
+    let completed = Completion.candidates(for: "na", after: "list OddNames where ", in: session)
+    #expect(completed.contains("nameWithAndSpaces"), "\(completed)")
+    #expect(completed.contains("`name with . and spaces`"), "\(completed)")
+    _ = try session.run("edit OddNames 1")
+    let object = Completion.candidates(for: "object.", after: "", in: session)
+    #expect(object.contains("object.`name with . and spaces`"), "\(object)")
+    #expect(object.contains("object.`prix €`"), "\(object)")
+    // Rule text reaches the column by its own name too.
+    _ = try session.run("revert")
+    _ = try session.run(
+      "rule task = 'inspect' AND object.`name with . and spaces` = 'puma' => title = 'Big cat'")
+    #expect(try session.run("inspect OddNames 1").contains("Big cat"))
   }
 }
