@@ -236,6 +236,14 @@ extension WebApplication {
     _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: WebNames
   ) throws -> DatabaseValue {
     if field.isNull { return .null }
+    // Text stored as bytes that are not UTF-8 shows them as `\xNN`, which no one can type
+    // back: it is replaced whole, never edited into literal backslashes.
+    if case .textBytes? = editing.object.databaseValue(forAttribute: field.key),
+      field.text.contains("\\x")
+    {
+      throw FieldError(
+        "the stored text is not UTF-8 (shown as \\xNN): replace it whole, without \\x")
+    }
     switch widget?.kind ?? .text {
     case .toOne:
       guard let relationship = editing.object.entity.relationship(named: field.key) else {

@@ -27,3 +27,41 @@ import Testing
     #expect(one.body.contains(#""value":" leading""#))
   }
 }
+
+/// A form over text that is not UTF-8 (issue 40): the value is replaced whole or refused, and
+/// another field's save leaves its bytes.
+@Suite struct NonUTF8FormTests {
+  static let sql = """
+    CREATE TABLE account (id INTEGER PRIMARY KEY, login TEXT NOT NULL, password TEXT);
+    INSERT INTO account VALUES (1, 'ann', 'secret');
+    CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
+    INSERT INTO note VALUES (1, 'first', CAST(X'61c0' AS TEXT));
+    """
+
+  @Test func aValueOfStrayBytesIsReplacedWholeOrRefused() async throws {
+    let path = try TestDatabases.sqliteFile(Self.sql, named: "non_utf8")
+    let rules = try WebFixtures.ruleFile("user != nil => isEntityReadOnly = false\n")
+    let app = try WebApplication.open(path, rules: [rules])
+    let ann = WebClient(app)
+    #expect(await ann.login("ann", "secret").status == 303)
+    let form = await ann.get("/Note/1/-/edit")
+    #expect(form.status == 200)
+    #expect(form.body.contains(#"a\xc0"#))
+    let other = await ann.post(
+      "/Note/1/-/edit", WebEditingTests.change(form.body, "title", to: "second"))
+    #expect(other.status == 303)
+    #expect(
+      try WebEditingTests.stored(path, "SELECT hex(body), typeof(body) FROM note") == "61C0|text")
+    let again = await ann.get("/Note/1/-/edit")
+    let edited = await ann.post(
+      "/Note/1/-/edit", WebEditingTests.change(again.body, "body", to: #"a\xc0b"#))
+    #expect(edited.status == 400)
+    #expect(edited.body.contains("not UTF-8"))
+    #expect(
+      try WebEditingTests.stored(path, "SELECT hex(body), typeof(body) FROM note") == "61C0|text")
+    let replaced = await ann.post(
+      "/Note/1/-/edit", WebEditingTests.change(again.body, "body", to: "clean"))
+    #expect(replaced.status == 303)
+    #expect(try WebEditingTests.stored(path, "SELECT body, typeof(body) FROM note") == "clean|text")
+  }
+}
