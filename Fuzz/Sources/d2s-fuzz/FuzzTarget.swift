@@ -107,7 +107,7 @@ enum FuzzTarget: String, CaseIterable {
   static func storedBytes(_ data: Data) {
     let escaped = DatabaseValue.escapedText(data)
     let repaired = String(decoding: data, as: UTF8.self)
-    if escaped.contains("\u{FFFD}") != escapedKeepsReplacement(data) {
+    if escaped.unicodeScalars.contains("\u{FFFD}") != escapedKeepsReplacement(data) {
       fatalError("\(Array(data)) escaped as \(escaped.debugDescription): U+FFFD of its own?")
     }
     if !data.contains(UInt8(ascii: "\\")), unescape(escaped) != data {
