@@ -18,7 +18,7 @@ enum Stylesheet {
     label.null { color: var(--muted); font-weight: normal; white-space: nowrap; }
     main { padding: 1rem; max-width: 80rem; }
     a { color: var(--link); }
-    h1 { font-size: 1.5rem; margin: .2rem 0 1rem; overflow-wrap: break-word; }
+    h1 { font-size: 1.5rem; margin: .2rem 0 1rem; overflow-wrap: break-word; white-space: pre-wrap; }
     table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
     th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--line); text-align: left;
       vertical-align: top; white-space: pre-wrap; overflow-wrap: break-word; }

@@ -6,12 +6,13 @@ import Testing
 /// character as itself, U+FFFD's own bytes included (a fuzz finding: a combining mark after
 /// it made a check by characters miss it).
 @Suite struct EscapedTextTests {
-  @Test(arguments: [
-    ([0x80], #"\x80"#), ([0x61, 0xC0], #"a\xc0"#),
-    ([0x80, 0x80, 0x80, 0xF0, 0x80, 0x80, 0x80, 0xFF], #"\x80\x80\x80\xf0\x80\x80\x80\xff"#),
-    ([0xED, 0xA0, 0x80], #"\xed\xa0\x80"#), ([0xF4, 0x90, 0x80, 0x80], #"\xf4\x90\x80\x80"#),
-    ([0xE2, 0x82, 0xAC], "€"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0x80], #"\x80"#), ([0x61, 0xC0], #"a\xc0"#),
+      ([0x80, 0x80, 0x80, 0xF0, 0x80, 0x80, 0x80, 0xFF], #"\x80\x80\x80\xf0\x80\x80\x80\xff"#),
+      ([0xED, 0xA0, 0x80], #"\xed\xa0\x80"#), ([0xF4, 0x90, 0x80, 0x80], #"\xf4\x90\x80\x80"#),
+      ([0xE2, 0x82, 0xAC], "€"),
+    ] as [([UInt8], String)])
   func strayBytesAreEscaped(bytes: [UInt8], shown: String) {
     #expect(DatabaseValue.escapedText(Data(bytes)) == shown)
   }
