@@ -19,9 +19,14 @@ extension DatabaseValue {
       )
     }
     switch (value, attribute.valueType) {
-    case (.null, _), (.verbatim, _), (.double, _), (.date, _), (.data, _), (.array, _),
-      (.string, .string), (.int, .int), (.decimal, .decimal), (.bool, .bool):
+    case (.null, _), (.verbatim, _), (.double, _), (.date, _), (.data, _), (.textBytes, _),
+      (.array, _), (.string, .string), (.int, .int), (.decimal, .decimal), (.bool, .bool):
       return value
+    // PostgreSQL's text of an array with other lower bounds or several dimensions, which no
+    // list can write: kept as that text, for the database to read.
+    case (.string(let s), .array) where s.hasPrefix("[") || s.hasPrefix("{{"):
+      guard ArrayText.parse(s) != nil else { throw fail() }
+      return .verbatim(s)
     case (.int(let i), .string): return .string(String(i))
     case (.decimal(let d), .string): return .string(d.description)
     case (.decimal(let d), .int):

@@ -255,6 +255,11 @@ extension WebApplication {
       return .bool(field.text == "true")
     case .array:
       guard let items = DatabaseValue.parseArrayText(field.text) else {
+        // Other lower bounds or several dimensions: PostgreSQL's own text, written as typed.
+        let text = field.text
+        if text.hasPrefix("[") || text.hasPrefix("{{"), ArrayText.parse(text) != nil {
+          return .verbatim(text)
+        }
         throw FieldError("write an array as {7,8} or {a,NULL,\"b c\"}")
       }
       return .array(items)

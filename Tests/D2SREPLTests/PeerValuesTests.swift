@@ -75,6 +75,18 @@ import Testing
     #expect(
       stored == #"[0:1]={1,2}|0|{{1,2,3,4},{2,3,4,5}}|{{",",x},{3,y}}|61622020| <!-- hi--><a/>"#,
       "\(stored)")
+    // An edit of such an array itself writes it back exactly, as typed in PostgreSQL's text.
+    _ = try session.run("edit Oddity 1")
+    _ = try session.run("object.matrix = '{{9,8},{7,6}}'")
+    _ = try session.run("object.bounded = '[2:3]={5,6}'")
+    #expect(try session.run("save") == "saved Oddity 1")
+    #expect(
+      try Self.stored(
+        session,
+        "SELECT matrix::text || '|' || bounded::text || '|' || array_lower(bounded, 1) FROM oddity")
+        == "{{9,8},{7,6}}|[2:3]={5,6}|2")
+    _ = try session.run("edit Oddity 1")
+    #expect(throws: (any Error).self) { try session.run("object.matrix = '{{1,2},{3'") }
   }
 
   @Test func sqliteBooleansHoldingOtherValuesAndNULsShowAsStored() throws {
