@@ -62,6 +62,11 @@ import Testing
         #""value":[["1","2","3","4"],["2","3","4","5"]],"text":"{{1,2,3,4},{2,3,4,5}}"}"#))
     #expect(json.contains(#""value":[[",","x"],["3","y"]],"text":"{{\",\",x},{3,y}}"}"#))
     #expect(json.contains(#""value":" leading""#))
+    _ = try session.run("platform = 'markdown'")
+    let markdown = try session.run("inspect Oddity 1")
+    #expect(markdown.contains("| Bounded | [0:1]={1,2} |"), "\(markdown)")
+    #expect(markdown.contains("| Code | ab   |"), "padding kept")
+    #expect(markdown.contains("| Note |  leading |"), "a leading blank kept")
     _ = try session.run("platform = 'terminal'")
     // An edit of another column leaves every one of them byte for byte.
     _ = try session.run("edit Oddity 1")
@@ -130,6 +135,32 @@ import Testing
     _ = try session.run("object.label = 'fixed'")
     #expect(try session.run("save") == "saved Flag 8")
     #expect(try Self.stored(session, "SELECT label FROM flag WHERE id = 8") == "fixed")
+  }
+
+  /// The table of Datasette's test fixtures the issue names, with its FTS3 index.
+  static let searchable = """
+    CREATE TABLE searchable (
+      pk integer primary key, text1 text, text2 text, [name with . and spaces] text);
+    INSERT INTO searchable VALUES (1, 'barry cat', 'terry dog', 'panther');
+    INSERT INTO searchable VALUES (2, 'terry dog', 'sara weasel', 'puma');
+    CREATE VIRTUAL TABLE "searchable_fts"
+      USING FTS3 (text1, text2, [name with . and spaces], content="searchable");
+    INSERT INTO "searchable_fts" (rowid, text1, text2, [name with . and spaces])
+      SELECT rowid, text1, text2, [name with . and spaces] FROM searchable;
+    """
+
+  @Test func datasettesSearchableIsReachedByItsColumnsOwnName() throws {
+    let target = try TestDatabases.sqliteFile(Self.searchable, named: "searchable")
+    let session = try FixtureSession.open(database: target, width: 160)
+    let found = try session.run("list Searchable where `name with . and spaces` = 'puma'")
+    #expect(found.contains("1 Searchable"), "\(found)")
+    #expect(found.contains("terry dog") && !found.contains("barry cat"))
+    _ = try session.run("edit Searchable 1")
+    _ = try session.run("object.`name with . and spaces` = 'x'")
+    #expect(try session.run("save") == "saved Searchable 1")
+    #expect(
+      try Self.stored(session, "SELECT [name with . and spaces] FROM searchable WHERE pk = 1")
+        == "x")
   }
 
   @Test(arguments: TestServer.available)

@@ -65,3 +65,46 @@ import Testing
     #expect(try WebEditingTests.stored(path, "SELECT body, typeof(body) FROM note") == "clean|text")
   }
 }
+
+/// PostgreSQL's arrays of any shape and `char(n)`'s padding in the browser (issue 40).
+@Suite struct PostgreSQLPeerValuesWebTests {
+  @Test(.enabled(if: ShopFixture.hasPostgreSQL))
+  func arraysAndPaddingShowAsPsqlShowsThem() async throws {
+    let target = try PostgresSakila.database(
+      from: """
+        CREATE TABLE oddity (id serial PRIMARY KEY, code char(4), bounded int[], matrix int[]);
+        INSERT INTO oddity (code, bounded, matrix)
+          VALUES ('ab', '[0:1]={1,2}', '{{1,2,3,4},{2,3,4,5}}');
+        CREATE TABLE account (id serial PRIMARY KEY, login text NOT NULL, password text);
+        INSERT INTO account (login, password) VALUES ('ann', 'secret');
+        """, prefix: "peer_web")
+    let app = try WebApplication.open(target)
+    let page = await app.get("/Oddity/1")
+    #expect(page.body.contains(">[0:1]={1,2}<"), "\(page.body)")
+    #expect(page.body.contains(">{{1,2,3,4},{2,3,4,5}}<"))
+    #expect(page.body.contains(">ab  <"), "padding kept")
+    let json = await app.get("/Oddity/1", accept: "application/json")
+    #expect(json.body.contains(#""value":["1","2"],"text":"[0:1]={1,2}","lowerBounds":[0]"#))
+    #expect(json.body.contains(#""value":"ab  ""#))
+    // Edited in the browser: another field leaves them; the array itself is written as typed.
+    let ann = WebClient(app)
+    #expect(await ann.login("ann", "secret").status == 303)
+    let form = await ann.get("/Oddity/1/-/edit")
+    #expect(form.status == 200)
+    let code = await ann.post(
+      "/Oddity/1/-/edit", WebEditingTests.change(form.body, "code", to: "cd"))
+    #expect(code.status == 303, "\(code.body)")
+    func stored() throws -> String {
+      try ShopFixture.stored(
+        .postgresql, target,
+        "SELECT bounded::text || ' ' || matrix::text, encode(bpcharsend(code), 'hex') FROM oddity")
+    }
+    #expect(try stored() == "[0:1]={1,2} {{1,2,3,4},{2,3,4,5}}|63642020")
+    let again = await ann.get("/Oddity/1/-/edit")
+    let matrix = await ann.post(
+      "/Oddity/1/-/edit",
+      WebEditingTests.change(again.body, "matrix", to: "[0:1][1:2]={{9,8},{7,6}}"))
+    #expect(matrix.status == 303, "\(matrix.body)")
+    #expect(try stored() == "[0:1]={1,2} [0:1][1:2]={{9,8},{7,6}}|63642020")
+  }
+}
