@@ -28,14 +28,19 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   public let columnName: String
   /// The declared SQL type (`VARCHAR(45)`, `numeric(5,2)`, `mpaa_rating`).
   public let externalType: String
+  /// The type of the values (`Int`, `String`, …).
   public let valueType: ValueType
+  /// For a date: whether it holds a day, a time or both.
   public let dateKind: DateKind?
+  /// Whether the column accepts NULL.
   public let allowsNull: Bool
   /// The default expression as the catalog shows it.
   public let defaultValue: String?
+  /// Whether the database gives new rows a value itself (a serial or rowid key).
   public let isAutoIncrement: Bool
   /// Character width or numeric precision, and scale, when declared.
   public let width: Int?
+  /// The digits after the point of a fixed-point column (`numeric(12,2)`: 2).
   public let scale: Int?
   /// A `char(n)` column, whose values are blank-padded (and shown with their padding).
   public let isBlankPadded: Bool
@@ -106,6 +111,7 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     }
   }
 
+  /// The attribute's own properties by name, for rules (`attribute.isPassword`).
   public func value(forKey key: String) -> Any? {
     switch key {
     case "name": name
@@ -124,11 +130,15 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     }
   }
 
+  /// The attribute as qualifiers compare it: its name.
   public var qualifierComparisonValue: Any? { name }
 
+  /// Attributes are equal when they are the same object.
   public static func == (a: Attribute, b: Attribute) -> Bool { a === b }
+  /// Hashes the attribute's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+  /// The attribute's name.
   public var description: String { name }
 }
 

@@ -8,6 +8,7 @@ extension Database {
     public var creationTimestampKey: String?
     /// Attribute set to now whenever the object is saved.
     public var updateTimestampKey: String?
+    /// Options naming the timestamp properties a save sets (none by default).
     public init(creationTimestampKey: String? = nil, updateTimestampKey: String? = nil) {
       self.creationTimestampKey = creationTimestampKey
       self.updateTimestampKey = updateTimestampKey

@@ -11,6 +11,7 @@ import Synchronization
 public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, QualifierComparable,
   CustomStringConvertible, @unchecked Sendable
 {
+  /// The entity the object is a row of.
   public let entity: Entity
   /// The database the object lives in (nil for detached objects).
   public let database: Database?
@@ -119,6 +120,7 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     return state.withLock { $0.changes.keys.sorted().map { attributes[$0].name } }
   }
 
+  /// Whether the object has pending changes.
   public var hasChanges: Bool { state.withLock { !$0.changes.isEmpty } }
 
   /// Drops pending changes.
@@ -232,6 +234,7 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
 
   // MARK: - KeyValueCoding
 
+  /// A property's value by name: an attribute's value, `id` for a one-column key, a relationship's object(s), or a column by its own name.
   public func value(forKey key: String) -> Any? {
     if let value = databaseValue(forAttribute: key) { return value.anyValue }
     if key == "id", entity.primaryKeyAttributeNames.count == 1 {
@@ -263,10 +266,12 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
     return KVC.value(forKeyPath: rest.split(separator: ".").map(String.init), of: next)
   }
 
+  /// The object as qualifiers compare it: its key value (or its key's description).
   public var qualifierComparisonValue: Any? {
     primaryKeyValues.count == 1 ? primaryKeyValues[0].anyValue : primaryKeyDescription
   }
 
+  /// `Entity(key)`, for messages.
   public var description: String { "\(entity.name)(\(primaryKeyDescription))" }
 }
 

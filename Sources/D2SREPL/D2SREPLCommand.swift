@@ -10,12 +10,14 @@ import Plugins
 
 /// `d2s-repl [DATABASE] [--rules FILE]... [-c COMMAND]... [-f SCRIPT] [--bail] [--demo] [--version]`
 public struct D2SREPLCommand: ParsableCommand {
+  /// The version `--version` prints.
   public static let version = "0.1.0"
 
   /// The name help and usage lines give the command: the executable's (`d2s-repl`, or a
   /// custom REPL's own).
   nonisolated(unsafe) static var commandName = "d2s-repl"
 
+  /// The command's name, abstract and help.
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: commandName,
@@ -105,6 +107,7 @@ public struct D2SREPLCommand: ParsableCommand {
   @Flag(help: "Print the version.")
   var version = false
 
+  /// A command with every option at its default.
   public init() {}
 
   /// The plugins `main(plugins:)` installs (set before the command line is parsed).

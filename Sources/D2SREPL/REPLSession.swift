@@ -10,9 +10,13 @@ import RuleCore
 /// `REPLSession+Family.swift` files): every command returns the text it prints, or throws; a
 /// failed command changes nothing.
 public final class REPLSession: @unchecked Sendable {
+  /// The rule context pages are made in (database, entity, task, keys set by commands).
   public internal(set) var context: RuleContext
+  /// The exposed keys commands and rules name.
   public let registry: D2SContextKVC
+  /// The looks pages are rendered with.
   public let looks: LookRegistry
+  /// The formatters values are shown and parsed with.
   public let formatters: FormatterRegistry
   /// The renderers by platform (the builtin ones and the plugins').
   public let renderers: RendererRegistry

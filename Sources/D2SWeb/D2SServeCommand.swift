@@ -16,6 +16,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
   /// custom server's own).
   nonisolated(unsafe) static var commandName = "d2s-serve"
 
+  /// The command's name, abstract and help.
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: commandName,
@@ -117,18 +118,20 @@ public struct D2SServeCommand: AsyncParsableCommand {
   )
   var pageCache: Int = 16
 
+  /// A command with every option at its default.
   public init() {}
 
   /// The plugins `main(plugins:)` installs.
   nonisolated(unsafe) static var plugins: [any D2SPlugin] = []
 
+  /// Opens the database, loads the rules and serves until SIGINT or SIGTERM.
   public func run() async throws {
     guard ["text", "json"].contains(logFormat) else {
       throw ValidationError("--log-format is text or json")
     }
     var logger =
       logFormat == "json"
-      ? Logger(label: "d2s-serve", factory: { JSONLogHandler(label: $0) })
+      ? Logger(label: "d2s-serve", factory: { TextLogHandler(label: $0, format: .json) })
       : Logger(label: "d2s-serve")
     logger.logLevel = .notice
     let target: String

@@ -13,6 +13,7 @@ public struct HTMLRenderer: PageRenderer {
   /// A renderer for one page.
   public init(links: WebLinks) { self.links = links }
 
+  /// Writes `node` as the page's HTML.
   public func render(_ node: ViewNode, to output: any TextOutput) throws {
     var title = ""
     var content = node

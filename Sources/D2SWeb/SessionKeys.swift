@@ -96,6 +96,7 @@ public struct SessionKeys: Sendable {
 
 /// A server that cannot start as configured (a bad secret file).
 public struct WebSetupError: Error, CustomStringConvertible {
+  /// Why the server cannot start.
   public let description: String
   init(_ description: String) { self.description = description }
 }

@@ -1,13 +1,22 @@
+import Components
 import Foundation
 import Logging
 import Synchronization
 
-/// `d2s-serve`'s log lines on standard error, as swift-log's `StreamLogHandler` writes them
-/// (`2026-11-28T00:01:17+0000 notice d2s-serve: [D2SWeb] GET /Film 200 …`), made for a line
-/// per request: the time is UTC, formatted once a second (`localtime` looks at the zone file
-/// on every call), and each line is one `write(2)`, never interleaved with another's.
+/// `d2s-serve`'s log lines on standard error, made for a line per request: as swift-log's
+/// `StreamLogHandler` writes them (`2026-11-28T00:01:17+0000 notice d2s-serve: [D2SWeb] GET
+/// /Film 200 …`), or with `--log-format json` one JSON object a line
+/// (`{"time":…,"level":"notice","label":"d2s-serve","message":…, …metadata}`). The time is
+/// UTC, formatted once a second (`localtime` looks at the zone file on every call), and each
+/// line is one `write(2)`, never interleaved with another's.
 struct TextLogHandler: LogHandler {
+  /// How lines are written.
+  enum Format: Sendable {
+    case text, json
+  }
+
   let label: String
+  var format = Format.text
   var logLevel: Logger.Level = .info
   var metadata: Logger.Metadata = [:]
 
@@ -17,11 +26,24 @@ struct TextLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    let fields = metadata.merging(event.metadata ?? [:]) { $1 }
-    var line = Self.clock.now() + " \(event.level) " + label + ":"
-    for (key, value) in fields.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
-    line += " [\(event.source)] \(event.message)\n"
-    line.withUTF8 { bytes in
+    let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }
+    let line: String
+    switch format {
+    case .text:
+      var text = Self.clock.now() + " " + event.level.rawValue + " " + label + ":"
+      for (key, value) in fields { text += " \(key)=\(value)" }
+      line = text + " [\(event.source)] \(event.message)\n"
+    case .json:
+      let members =
+        [
+          ("time", JSONText.string(Self.clock.now())),
+          ("level", JSONText.string(event.level.rawValue)), ("label", JSONText.string(label)),
+          ("message", JSONText.string(event.message.description)),
+        ] + fields.map { ($0.key, JSONText.string("\($0.value)")) }
+      line = JSONText.object(members) + "\n"
+    }
+    var bytes = line
+    bytes.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(2, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
@@ -39,6 +61,7 @@ struct TextLogHandler: LogHandler {
 final class SecondClock: Sendable {
   private let last = Mutex<(second: Int, text: String)>((-1, ""))
 
+  /// The current second's text.
   func now() -> String {
     let second = Int(Date().timeIntervalSince1970)
     return last.withLock { last in

@@ -60,5 +60,6 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
     if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
   }
 
+  /// The message.
   public var description: String { message }
 }

@@ -81,6 +81,21 @@ public struct ArrayText: Equatable, Sendable {
       return Int(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
+    /// Appends the next byte to `text`, the one after a backslash for a backslash; false for a
+    /// backslash that ends the text.
+    mutating func character(into text: inout [UInt8]) -> Bool {
+      guard let byte = peek else { return false }
+      index += 1
+      guard byte == UInt8(ascii: "\\") else {
+        text.append(byte)
+        return true
+      }
+      guard let escaped = peek else { return false }
+      index += 1
+      text.append(escaped)
+      return true
+    }
+
     /// `{…}`, a quoted element, or an unquoted one (inside an array).
     mutating func element(depth: Int, inArray: Bool) -> Element? {
       skipBlanks()
@@ -104,15 +119,11 @@ public struct ArrayText: Equatable, Sendable {
         index += 1
         var text: [UInt8] = []
         while let next = peek {
-          index += 1
-          if next == UInt8(ascii: "\"") { return .item(String(decoding: text, as: UTF8.self)) }
-          if next == UInt8(ascii: "\\") {
-            guard let escaped = peek else { return nil }
+          if next == UInt8(ascii: "\"") {
             index += 1
-            text.append(escaped)
-          } else {
-            text.append(next)
+            return .item(String(decoding: text, as: UTF8.self))
           }
+          guard character(into: &text) else { return nil }
         }
         return nil
       }
@@ -120,14 +131,7 @@ public struct ArrayText: Equatable, Sendable {
       while let next = peek, next != UInt8(ascii: ","), next != UInt8(ascii: "}"),
         next != UInt8(ascii: "{"), next != UInt8(ascii: "\"")
       {
-        index += 1
-        if next == UInt8(ascii: "\\") {
-          guard let escaped = peek else { return nil }
-          index += 1
-          text.append(escaped)
-        } else {
-          text.append(next)
-        }
+        guard character(into: &text) else { return nil }
       }
       // Blanks around an unquoted element are not part of it.
       while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }

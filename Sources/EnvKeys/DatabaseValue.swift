@@ -56,11 +56,13 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether the value is SQL NULL.
   public var isNull: Bool {
     if case .null = self { return true }
     return false
   }
 
+  /// An integer (a boolean as 0 or 1, text that is a number), else nil.
   public var intValue: Int? {
     switch self {
     case .int(let v): v
@@ -70,6 +72,7 @@ public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The text of a string value, else nil.
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil

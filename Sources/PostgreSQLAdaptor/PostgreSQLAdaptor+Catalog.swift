@@ -55,6 +55,7 @@ extension PostgreSQLAdaptor {
     ORDER BY n.nspname, c.relname, con.conname, k.ord
     """
 
+  /// Reads the tables, views, columns, keys and foreign keys of every schema the user may use.
   public func readCatalog() throws -> Catalog {
     struct Draft {
       var schema: String

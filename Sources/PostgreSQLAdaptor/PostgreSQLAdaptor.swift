@@ -13,6 +13,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   let connection: PostgreSQLConnection
   private var transactionDepth = 0
 
+  /// The database's name.
   public let databaseName: String
   /// The URL or conninfo it connected with.
   public let url: String
@@ -34,6 +35,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     }
   }
 
+  /// How many statements this connection has run.
   public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
   /// How PostgreSQL spells what the SQL serialiser needs.
@@ -89,6 +91,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     if transactionDepth == 0 { try connection.reconnectIfLost() }
   }
 
+  /// Runs a query, decoding each row for `columns`.
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
@@ -132,12 +135,14 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     }
   }
 
+  /// Runs a statement; the number of rows it changed.
   @discardableResult
   public func execute(_ statement: SQLStatement) throws -> Int {
     try reconnectOutsideTransactions()
     return try connection.run(statement).affected
   }
 
+  /// Inserts a row; its primary key values, from `RETURNING`.
   public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws
     -> [DatabaseValue]
   {
@@ -183,6 +188,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return String(text[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "''", with: "'")
   }
 
+  /// Runs `body` in a transaction (a savepoint when one is open).
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     connection.lock.lock()
     defer { connection.lock.unlock() }
@@ -225,6 +231,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return transactionDepth == 0
   }
 
+  /// The value as the column stores it: a date in the column's form.
   public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
     switch value {
     case .date(let date): .string(DatabaseValue.formatDate(date, kind: attribute.dateKind))

@@ -12,6 +12,7 @@ import RuleCore
 /// STEVE does not unlock him), a delete needs `isObjectDeletable` (task `inspect`). Explicitly
 /// set permission keys only narrow what the rules allow.
 public final class EditingSession: @unchecked Sendable {
+  /// The object edited.
   public let object: DatabaseObject
   /// The context of the edit page: task `edit`, the entity, the object.
   public let context: RuleContext
@@ -168,7 +169,9 @@ public final class EditingSession: @unchecked Sendable {
 
 /// An action the rules do not allow.
 public struct PermissionError: Error, Sendable, CustomStringConvertible {
+  /// What was not allowed.
   public var message: String
+  /// The message.
   public var description: String { message }
 }
 

@@ -5,6 +5,7 @@ public struct JSONRenderer: PageRenderer {
   /// A JSON renderer.
   public init() {}
 
+  /// Writes `node` as the page's JSON object.
   public func render(_ node: ViewNode, to output: any TextOutput) throws {
     var parts = Parts()
     let page: PageNode
