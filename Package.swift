@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Components", targets: ["Components"]),
     .library(name: "Plugins", targets: ["Plugins"]),
     .library(name: "D2STesting", targets: ["D2STesting"]),
+    .library(name: "D2SApplication", targets: ["D2SApplication"]),
     .library(name: "D2SREPL", targets: ["D2SREPL"]),
     .executable(name: "d2s-repl", targets: ["d2s-repl"]),
     .executable(name: "d2s-bench", targets: ["d2s-bench"]),
@@ -82,11 +83,17 @@ let package = Package(
       name: "D2STesting",
       dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),
 
+    // MARK: - The application every front end is made from
+    .target(
+      name: "D2SApplication",
+      dependencies: ["Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor"]),
+
     // MARK: - REPL
     .target(
       name: "D2SREPL",
       dependencies: [
-        "Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor", "CLibEditLoader",
+        "D2SApplication", "Components", "Plugins", "SQLiteAdaptor", "PostgreSQLAdaptor",
+        "CLibEditLoader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -94,7 +101,8 @@ let package = Package(
     .target(
       name: "D2SWeb",
       dependencies: [
-        "D2SREPL", .product(name: "Hummingbird", package: "hummingbird"),
+        "D2SApplication", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -141,7 +149,9 @@ let package = Package(
     .testTarget(
       name: "D2SWebTests",
       dependencies: [
-        "D2SWeb", "D2STesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        // D2SREPL only as the other front end the web's pages are compared with.
+        "D2SWeb", "D2SREPL", "D2STesting",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),

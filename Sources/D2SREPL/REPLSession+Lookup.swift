@@ -1,3 +1,4 @@
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -15,24 +16,35 @@ extension REPLSession {
     }
   }
 
-  /// The entity `name` means (exactly, else without regard to case when unique).
-  func entity(_ name: String) throws -> Entity {
-    let model = try database.model
-    if let entity = model.lookupEntity(name) { return entity }
-    throw NameMatching.notFound("no entity named \(name)", name, among: model.entities.map(\.name))
+  /// The names of the open database as a person at a terminal types them: every property,
+  /// but no entity the rules make unreachable (``ModelNames``).
+  var names: ModelNames {
+    get throws {
+      _ = try database
+      return ModelNames(context: context)
+    }
   }
 
-  /// A property name matched exactly, else case-insensitively when unique.
+  /// The entity `name` means (exactly, else without regard to case when unique), when the
+  /// rules let it be reached.
+  func entity(_ name: String) throws -> Entity {
+    try names.entity(name)
+  }
+
+  /// A property name matched exactly, else case-insensitively when unique, else a column's.
   func propertyName(_ name: String, in entity: Entity) throws -> String {
-    let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
-    if let match = NameMatching.match(name, among: names) { return match }
-    // A column by its own name (backticked: `name with . and spaces`).
-    if let column = NameMatching.match(name, among: entity.attributes.map(\.columnName)),
-      let attribute = entity.attributes.first(where: { $0.columnName == column })
-    {
-      return attribute.name
-    }
-    throw NameMatching.notFound("\(entity.name) has no property '\(name)'", name, among: names)
+    try names.property(name, of: entity)
+  }
+
+  /// `path` from `entity` with each property name matched: through relationships up to an
+  /// attribute; what follows an attribute, and `@` operators, are left as typed.
+  func matchedPath(_ path: KVCPath, from entity: Entity) throws -> KVCPath {
+    try names.path(path, from: entity)
+  }
+
+  /// `qualifier` with every key path matched against `entity`.
+  func matchedQualifier(_ qualifier: Qualifier, from entity: Entity) throws -> Qualifier {
+    try names.qualifier(qualifier, from: entity)
   }
 
   /// The object of `entityName` whose primary key is `key` (one literal per key column).

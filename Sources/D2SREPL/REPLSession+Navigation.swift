@@ -1,36 +1,16 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
-import PostgreSQLAdaptor
 import Qualifiers
 import RuleCore
-import SQLiteAdaptor
 
 /// Navigation: opening a database and moving between pages.
 extension REPLSession {
   /// `open DATABASE`: an SQLite file (or `sqlite:PATH`) or a PostgreSQL URL or conninfo.
   func open(_ target: String) throws -> String {
     try leaveEditing()
-    let adaptor: any DatabaseAdaptor
-    if !target.hasPrefix("sqlite:")
-      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
-        || target.contains("="))
-    {
-      adaptor = try PostgreSQLAdaptor(url: target, readOnly: readOnly)
-    } else {
-      adaptor = try SQLiteAdaptor(path: target, readOnly: readOnly)
-    }
-    let database = try Database(adaptor: adaptor)
-    var next = RuleContext(engine: context.engine, values: DynamicEnvironmentValues())
-    let dropped: Set<String> = [
-      "database", "model", "entity", "object", "user", "auxiliaryQualifier", "task",
-    ]
-    for (key, value) in context.explicitKeys where !dropped.contains(key.name) {
-      try next.setValue(value, forKeyNamed: key.name)
-    }
-    next.database = database
-    context = next
-    context.engine.clearCache()
+    let database = try app.open(target, readOnly: readOnly)
     list = ListRequest()
     return "opened \(database.name): \(database.model.entities.count) entities"
   }

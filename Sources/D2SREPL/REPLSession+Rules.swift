@@ -34,9 +34,9 @@ extension REPLSession {
 
   /// `load FILE`: all of the file's rules, or none.
   func load(_ path: String) throws -> String {
-    let rules = try context.engine.parser.parsePlacedRuleFile(atPath: path)
-    warnings += context.engine.ruleModel.add(contentsOf: rules).map(\.description)
-    return "loaded \(rules.count) rules from \(path)"
+    let count = try app.loadRules(atPath: path)
+    warnings += app.takeWarnings()
+    return "loaded \(count) rules from \(path)"
   }
 
   /// `write [--force] FILE`: the user's rules as rule text. An existing file is replaced only

@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -10,18 +11,23 @@ import RuleCore
 /// `REPLSession+Family.swift` files): every command returns the text it prints, or throws; a
 /// failed command changes nothing.
 public final class REPLSession: @unchecked Sendable {
+  /// The application the session drives: plugins, rules and the open database.
+  public internal(set) var app: D2SApp
   /// The rule context pages are made in (database, entity, task, keys set by commands).
-  public internal(set) var context: RuleContext
+  public internal(set) var context: RuleContext {
+    get { app.context }
+    set { app.context = newValue }
+  }
   /// The exposed keys commands and rules name.
-  public let registry: D2SContextKVC
+  public var registry: D2SContextKVC { app.plugins.keys }
   /// The looks pages are rendered with.
-  public let looks: LookRegistry
+  public var looks: LookRegistry { app.plugins.looks }
   /// The formatters values are shown and parsed with.
-  public let formatters: FormatterRegistry
+  public var formatters: FormatterRegistry { app.plugins.formatters }
   /// The renderers by platform (the builtin ones and the plugins').
-  public let renderers: RendererRegistry
+  public var renderers: RendererRegistry { app.plugins.renderers }
   /// The installed plugins (the builtin one first).
-  public let plugins: PluginRegistry
+  public var plugins: PluginRegistry { app.plugins }
   /// Terminal columns; nil for no limit (scripts without `--width` or `COLUMNS`).
   public var width: Int?
   /// Lists default to this limit (interactive sessions: 20; scripts: none).
@@ -66,17 +72,10 @@ public final class REPLSession: @unchecked Sendable {
 
   /// A session with `plugins` installed after the builtin one.
   public init(plugins: [any D2SPlugin] = [], width: Int? = 100, defaultLimit: Int? = nil) throws {
-    let installer = try PluginRegistry()
-    for plugin in plugins { try installer.install(plugin) }
-    self.plugins = installer
-    self.registry = installer.keys
-    self.looks = installer.looks
-    self.formatters = installer.formatters
-    self.renderers = installer.renderers
+    app = try D2SApp(plugins: plugins)
     self.width = width
     self.defaultLimit = defaultLimit
-    context = RuleContext(engine: try installer.makeEngine())
-    context.engine.coverage.start()
+    app.context.engine.coverage.start()
   }
 
   // MARK: - Running
@@ -93,14 +92,14 @@ public final class REPLSession: @unchecked Sendable {
   /// what its earlier lines did).
   public func run(_ command: REPLCommand) throws -> String {
     if case .source = command { return try execute(command) }
-    let saved = (context, list, editing, shownList)
+    let saved = (app, list, editing, shownList)
     do {
       renderedPage = false
       let text = try execute(command)
       guard printsJSON, !renderedPage, !text.isEmpty else { return text }
       return try jsonOutput(of: command, text: text)
     } catch {
-      (context, list, editing, shownList) = saved
+      (app, list, editing, shownList) = saved
       throw error
     }
   }

@@ -11,14 +11,14 @@ struct ScratchDatabase {
 
   /// A copy of `original` (an SQLite path or `sqlite:PATH`, or a PostgreSQL URL or conninfo).
   init(copying original: String) throws {
-    if original.hasPrefix("postgresql://") || original.hasPrefix("postgres://")
-      || original.contains("=")
-    {
+    let path: String
+    switch DatabaseLocation(original) {
+    case .postgreSQL:
       (target, cleanUp) = try ScratchDatabase.postgresCopy(of: original)
       return
+    case .sqlite(let target):
+      path = target.hasPrefix("sqlite:") ? String(target.dropFirst("sqlite:".count)) : target
     }
-    let path =
-      original.hasPrefix("sqlite:") ? String(original.dropFirst("sqlite:".count)) : original
     guard FileManager.default.fileExists(atPath: path) else {
       throw REPLError("no database file \(path)")
     }

@@ -1,13 +1,11 @@
 import ArgumentParser
 import Components
+import D2SApplication
 import D2SModel
-import D2SREPL
 import Foundation
 import Hummingbird
 import Logging
 import Plugins
-import PostgreSQLAdaptor
-import SQLiteAdaptor
 
 /// `d2s-serve DB [--host 127.0.0.1] [--port 8080] [--rules FILE]… [--watch] [--read-only]
 /// [--demo]`: the database in a browser, from the same rules and views as `d2s-repl`.
@@ -221,9 +219,8 @@ public struct D2SServeCommand: AsyncParsableCommand {
   }
 }
 
-/// What a server is made from: the pages (rules, looks, formatters, renderers) of a REPL
-/// session that opened the database and loaded the rule files, and how to open more
-/// connections to it.
+/// What a server is made from: the application (plugins, rules, the database) as d2s-serve
+/// sets it up, and how to open more connections to its database.
 struct WebSetup {
   let pages: PageApplication
   let databaseName: String
@@ -233,32 +230,19 @@ struct WebSetup {
   let isPostgreSQL: Bool
 
   init(target: String, ruleFiles: [String], readOnly: Bool, plugins: [any D2SPlugin]) throws {
-    let session = try REPLSession(plugins: plugins, width: nil)
-    session.readOnly = readOnly
-    _ = try session.run(.open(target))
+    var app = try D2SApp(plugins: plugins)
+    let database = try app.open(target, readOnly: readOnly)
     // Anonymous visitors browse and never write; a rule of the user's may open writes.
-    _ = try session.run("rule \(Self.anonymousRule)")
-    for file in ruleFiles { _ = try session.run(.load(file)) }
-    for warning in session.takeWarnings() {
+    try app.addRule(Self.anonymousRule)
+    for file in ruleFiles { try app.loadRules(atPath: file) }
+    for warning in app.takeWarnings() {
       FileHandle.standardError.write(Data((warning + "\n").utf8))
     }
-    guard let database = session.context.database else {
-      throw ValidationError("could not open \(target)")
-    }
-    pages = PageApplication(
-      base: session.context, looks: session.looks, formatters: session.formatters,
-      renderers: session.renderers)
+    pages = app.pages
     databaseName = database.name
     model = database.model
-    isPostgreSQL =
-      !target.hasPrefix("sqlite:")
-      && (target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
-        || target.contains("="))
-    if isPostgreSQL {
-      open = { try PostgreSQLAdaptor(url: target, readOnly: readOnly) }
-    } else {
-      open = { try SQLiteAdaptor(path: target, readOnly: readOnly) }
-    }
+    isPostgreSQL = app.location?.isPostgreSQL ?? false
+    open = { [app] in try app.connect() }
   }
 
   /// The rule d2s-serve installs (shown by `rules --all`).

@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -150,7 +151,7 @@ enum FieldWidgets {
 
   /// The value a to-one's posted key stands for (one part, or a list of them), typed as
   /// the destination's key.
-  static func keyValue(_ text: String, of relationship: Relationship, names: WebNames) throws
+  static func keyValue(_ text: String, of relationship: Relationship, names: ModelNames) throws
     -> DatabaseValue
   {
     guard let destination = names.model.entity(named: relationship.destinationName) else {

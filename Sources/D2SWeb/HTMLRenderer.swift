@@ -18,7 +18,7 @@ public struct HTMLRenderer: PageRenderer {
     var title = ""
     var content = node
     var footer = ViewNode.empty
-    var actions: [String] = []
+    var actions: [PageAction] = []
     var task = ""
     if case .page(let page) = node {
       (title, content, footer, actions, task) =
@@ -103,9 +103,10 @@ public struct HTMLRenderer: PageRenderer {
     var rows: [PropertyRowNode] = []
 
     /// The entity list: one link per entity, labelled as the terminal lists them.
-    mutating func entityList(_ content: ViewNode, actions: [String]) {
+    mutating func entityList(_ content: ViewNode, actions: [PageAction]) {
       let names = actions.compactMap { action -> String? in
-        action.hasPrefix("list ") ? String(action.dropFirst(5)) : nil
+        if case .list(let entity) = action { return entity }
+        return nil
       }
       let lines = TextLinesOfPage.lines(content)
       output.write("<ul class=\"entities\">\n")
@@ -146,10 +147,10 @@ public struct HTMLRenderer: PageRenderer {
       }
     }
 
-    /// The commands of the page that are links on the web.
-    func actions(_ commands: [String]) {
-      let linked = commands.compactMap { command in
-        links.path(ofAction: command).map { (command, $0) }
+    /// The actions of the page that are links on the web.
+    func actions(_ actions: [PageAction]) {
+      let linked = actions.compactMap { action in
+        links.path(of: action).map { (action.command, $0) }
       }
       guard !linked.isEmpty else { return }
       output.write("<ul class=\"actions\">\n")
@@ -260,13 +261,13 @@ public struct HTMLRenderer: PageRenderer {
       case .tagged(_, let inner): return inline(inner, key: key)
       case .styled(let style, let inner):
         return HTML.styled(inline(inner, key: key), style)
-      case .action(let command):
-        guard let path = links.path(ofAction: command) else { return "" }
-        return "<a href=\"\(HTML.escape(path))\">\(HTML.escape(command))</a>"
+      case .action(let action):
+        guard let path = links.path(of: action) else { return "" }
+        return "<a href=\"\(HTML.escape(path))\">\(HTML.escape(action.command))</a>"
       case .line(let items, let separator):
         // A to-many's count beside its `follow`: the count is the link.
         let follow = items.compactMap { item -> String? in
-          if case .action(let command) = item { return links.path(ofAction: command) }
+          if case .action(let action) = item { return links.path(of: action) }
           return nil
         }.first
         let shown = items.filter {

@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import Foundation
 import Qualifiers
@@ -45,7 +46,7 @@ extension WebApplication {
       } catch is PermissionError {
         throw WebError(.forbidden, "you may not edit \(entity.name)")
       }
-      guard Self.editableKeys(editing, visible: names.visible).contains(relationshipName),
+      guard Self.editableKeys(editing, reaches: names.reaches).contains(relationshipName),
         let relationship = entity.relationship(named: relationshipName)
       else { throw WebError(.notFound, "\(entity.name) has no to-one \(relationshipName) to set") }
       let destination = try names.entity(relationship.destinationName)

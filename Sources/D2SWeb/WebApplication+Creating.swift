@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -66,9 +67,9 @@ extension WebApplication {
       var form = WebForm(
         action: path, csrf: scope.links.csrf ?? "", cancel: WebLinks.entityPath(entity.name))
       form.once = once
-      var editable = Self.editableKeys(editing, visible: names.visible)
+      var editable = Self.editableKeys(editing, reaches: names.reaches)
       let hiddenKeys = Set(
-        entity.relationships.filter { !$0.isToMany && !names.visible.contains($0.destinationName) }
+        entity.relationships.filter { !$0.isToMany && !names.isReachable($0.destinationName) }
           .flatMap { $0.joins.map(\.source) })
       for attribute in entity.primaryKeyAttributes
       where !attribute.isAutoIncrement && !attribute.isRowID && !attribute.isGenerated

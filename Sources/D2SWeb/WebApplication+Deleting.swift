@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import Foundation
 
@@ -21,7 +22,7 @@ extension WebApplication {
         throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
-      let referring = try Self.referringRows(to: object, in: database, visible: names.visible)
+      let referring = try Self.referringRows(to: object, in: database, reaches: names.reaches)
       let stamp = keys.token("row", boundTo: Self.rowText(object))
       if let post = write.post {
         // The page carried a stamp of the whole row as it was shown (never its values, which
@@ -110,7 +111,7 @@ extension WebApplication {
   }
 
   static func referringRows(
-    to object: DatabaseObject, in database: Database, visible: Set<String>
+    to object: DatabaseObject, in database: Database, reaches: (String) -> Bool
   ) throws -> Referring {
     var referring = Referring()
     for relationship in object.entity.relationships
@@ -122,7 +123,7 @@ extension WebApplication {
         destination.attribute(named: $0.destination)?.columnName
       }
       let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
-      guard visible.contains(destination.name) else {
+      guard reaches(destination.name) else {
         if [.cascade, .setNull, .setDefault].contains(action) {
           referring.changesHiddenRows = true
         }

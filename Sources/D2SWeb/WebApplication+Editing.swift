@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -142,7 +143,7 @@ extension WebApplication {
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       var form = WebForm(action: path, csrf: scope.links.csrf ?? "", cancel: inspect)
       scope.links.objectKey = object.primaryKeyValues
-      scope.links.editable = Self.editableKeys(editing, visible: names.visible)
+      scope.links.editable = Self.editableKeys(editing, reaches: names.reaches)
       form.widgets = try FieldWidgets.widgets(
         for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
       if let post = write.post {
@@ -181,14 +182,15 @@ extension WebApplication {
       scope.links.form = form
       var page = request
       page.object = editing.object
-      let html = try Self.renderPage(page, application: application, links: scope.links)
+      let html = try Self.renderPage(
+        page, application: application, links: scope.links, json: write.json)
       if write.post == nil { return .page(html) }
       return form.isBusy ? .busy(html) : .invalid(html)
     }
     if let session, let stamp = restamp.stamp.withLock({ $0 }) {
       try await sessions.restamp(hash: session.hash, stamp: stamp)
     }
-    return response(outcome, path: request.path, done: "saved")
+    return response(outcome, path: request.path, done: "saved", json: write.json)
   }
 
   /// Whether `key` (an attribute, or a to-one by its foreign keys) may be NULL.
@@ -211,15 +213,15 @@ extension WebApplication {
 
   /// The properties the edit page shows as fields: those the rules give an edit component,
   /// either stored attributes (not generated, not blobs, never the key and never a password)
-  /// or to-ones to an entity the rules show whose foreign keys are such attributes. A new
+  /// or to-ones to an entity the user may reach whose foreign keys are such attributes. A new
   /// object's page also has its key's columns, unless the database makes them.
-  static func editableKeys(_ editing: EditingSession, visible: Set<String>) -> Set<String> {
+  static func editableKeys(_ editing: EditingSession, reaches: (String) -> Bool) -> Set<String> {
     let entity = editing.object.entity
     let keys = Set(entity.primaryKeyAttributeNames)
-    // A foreign key into an entity the rules hide is not typed in: what saves and what the
-    // database refuses would tell which of its rows exist.
+    // A foreign key into an entity the user may not reach is not typed in: what saves and what
+    // the database refuses would tell which of its rows exist.
     let hiddenKeys = Set(
-      entity.relationships.filter { !$0.isToMany && !visible.contains($0.destinationName) }
+      entity.relationships.filter { !$0.isToMany && !reaches($0.destinationName) }
         .flatMap { $0.joins.map(\.source) })
     func writable(_ attribute: Attribute?) -> Bool {
       guard let attribute, !attribute.isPassword, !attribute.isGenerated,
@@ -234,7 +236,7 @@ extension WebApplication {
         guard component.hasPrefix("Edit") else { return false }
         if let relationship = entity.relationship(named: key) {
           return !relationship.isToMany && !relationship.isFlattened
-            && visible.contains(relationship.destinationName)
+            && reaches(relationship.destinationName)
             && relationship.joins.allSatisfy { writable(entity.attribute(named: $0.source)) }
         }
         return writable(entity.attribute(named: key))
@@ -272,9 +274,7 @@ extension WebApplication {
     let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
       try DependencyValues.$current.withValue(dependencies) {
         let output = StringOutput()
-        let visibility = WebVisibility(
-          model: links.model, visible: links.visibleEntities ?? [], entity: links.entity)
-        let node = visibility.filter(try environment.pageNode(context))
+        let node = try environment.pageNode(context)
         if json {
           try JSONRenderer().render(node, to: output)
         } else {

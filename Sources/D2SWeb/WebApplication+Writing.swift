@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Foundation
@@ -17,6 +18,8 @@ extension WebApplication {
     let query: [(String, String)]
     /// The client's address (its share of the pool).
     let client: String
+    /// Whether the page is asked for as JSON (a form's `GET` with `Accept: application/json`).
+    var json = false
   }
 
   /// What a write route's request ends in.
@@ -67,7 +70,8 @@ extension WebApplication {
     }
     return WriteRequest(
       entityName: name, post: isPost ? request.form : nil,
-      query: HTML.queryParameters(Substring(request.query)) ?? [], client: request.clientAddress)
+      query: HTML.queryParameters(Substring(request.query)) ?? [], client: request.clientAddress,
+      json: !isPost && request.wantsJSON)
   }
 
   /// What a write route's work on its connection has: the database, the session's user, the
@@ -77,14 +81,16 @@ extension WebApplication {
     let database: Database
     let application: PageApplication
     let user: DatabaseObject
-    let names: WebNames
+    let names: ModelNames
     let entity: Entity
     var links: WebLinks
+    /// The renderer's platform: `json` for a form asked for as JSON, else `html`.
+    var platform = "html"
 
-    /// A request for a page of `task` on the entity, for the HTML platform.
+    /// A request for a page of `task` on the entity, for the scope's platform.
     func request(_ task: String, object: DatabaseObject? = nil) -> PageRequest {
       var request = PageRequest(
-        task: task, entityName: entity.name, object: object, user: user, platform: "html",
+        task: task, entityName: entity.name, object: object, user: user, platform: platform,
         width: nil)
       request.database = database
       return request
@@ -120,19 +126,19 @@ extension WebApplication {
     }
     var base = application.base
     base.database = database
-    base.platform = "html"
-    let names = WebNames(context: base)
+    base.platform = write.json ? "json" : "html"
+    let names = ModelNames(context: base, policy: .shown)
     let entity = try names.entity(write.entityName)
     links.entity = entity
-    links.visibleEntities = names.visible
+    links.reaches = names.reaches
     var scope = WriteScope(
       database: database, application: application, user: user, names: names, entity: entity,
-      links: links)
+      links: links, platform: base.platform)
     return try body(&scope)
   }
 
   /// The object `key` names, or 404.
-  static func object(_ key: Substring, of entity: Entity, names: WebNames, in database: Database)
+  static func object(_ key: Substring, of entity: Entity, names: ModelNames, in database: Database)
     throws -> DatabaseObject
   {
     guard let object = try database.fetchObject(entity.name, primaryKey: names.key(key, of: entity))
@@ -152,14 +158,18 @@ extension WebApplication {
 
   /// The response to a write route's outcome: 303 to log in or to where a save leads, or the
   /// page with its status; with `--timing`, its `Server-Timing`.
-  func response(_ timed: Timed<EditOutcome>, path: String, done: String) -> WebResponse {
-    var answer = response(timed.value, path: path, done: done)
+  func response(_ timed: Timed<EditOutcome>, path: String, done: String, json: Bool = false)
+    -> WebResponse
+  {
+    var answer = response(timed.value, path: path, done: done, json: json)
     if let timing = timed.timing { answer.headers.append(("Server-Timing", timing)) }
     return answer
   }
 
   /// The response to a write route's outcome.
-  func response(_ outcome: EditOutcome, path: String, done: String) -> WebResponse {
+  func response(_ outcome: EditOutcome, path: String, done: String, json: Bool = false)
+    -> WebResponse
+  {
     switch outcome {
     case .login:
       return Self.loginRedirect(path)
@@ -176,8 +186,9 @@ extension WebApplication {
       default: status = 200
       }
       return WebResponse(
-        status: status, contentType: "text/html; charset=utf-8",
-        headers: [("Cache-Control", "no-store")], body: html)
+        status: status,
+        contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+        headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: html)
     }
   }
 
@@ -192,7 +203,7 @@ extension WebApplication {
   /// failed. Whether the save happened; a constraint the database refused becomes the form's
   /// message.
   static func apply(
-    _ fields: [PostedField], to editing: EditingSession, form: inout WebForm, names: WebNames
+    _ fields: [PostedField], to editing: EditingSession, form: inout WebForm, names: ModelNames
   ) throws -> Bool {
     form.keep(fields)
     for field in fields where field.isChanged {
@@ -233,7 +244,7 @@ extension WebApplication {
   /// What a posted field stands for: NULL, a to-one's key, a checkbox's Bool, an array's
   /// elements, checked JSON, one of a select's values, or text for the formatter to parse.
   static func value(
-    _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: WebNames
+    _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: ModelNames
   ) throws -> DatabaseValue {
     if field.isNull { return .null }
     // Text stored as bytes that are not UTF-8 shows them as `\xNN`, which no one can type

@@ -1,6 +1,6 @@
 import Components
+import D2SApplication
 import D2SModel
-import D2SREPL
 import EnvKeys
 import Logging
 import PostgreSQLAdaptor
@@ -405,11 +405,11 @@ public final class WebApplication: Sendable {
     base.database = database
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
     base.platform = json ? "json" : "html"
-    let names = WebNames(context: base)
+    let names = ModelNames(context: base, policy: .shown)
     var request = PageRequest(user: user, platform: json ? "json" : "html", width: nil)
     request.database = database
     var links = links
-    links.visibleEntities = names.visible
+    links.reaches = names.reaches
     // The list of `entity` the query parameters ask for, within `auxiliary`.
     func showList(_ entity: Entity, within auxiliary: Qualifier?) throws {
       request.task = "list"
@@ -533,6 +533,8 @@ public final class WebApplication: Sendable {
     case let failure as WebError: return failure
     case let parse as ParseError:
       return WebError(.badRequest, parse.message, column: parse.location.column)
+    case let name as NameError:
+      return WebError(name.kind == .entity ? .notFound : .badRequest, name.message)
     case let failure as DatabaseError:
       // PostgreSQL's class 22, data exceptions: a value the request gave does not fit.
       if failure.sqlState?.hasPrefix("22") == true {

@@ -16,8 +16,9 @@ public struct WebLinks: Sendable {
   public var objectKey: [DatabaseValue]?
   /// The list's parameters (list pages).
   public var list: WebListQuery?
-  /// The entities links may lead to (nil: all).
-  public var visibleEntities: Set<String>?
+  /// Whether the user may reach an entity (nil: every one): a to-one's cells link only into
+  /// one they may.
+  public var reaches: (@Sendable (String) -> Bool)?
   /// The logged-in user, as shown in the header.
   var userName: String?
   /// The session's CSRF token (the logout form's).
@@ -38,9 +39,9 @@ public struct WebLinks: Sendable {
   /// Links for a page.
   public init(
     databaseName: String, model: Model, entity: Entity? = nil, objectKey: [DatabaseValue]? = nil,
-    list: WebListQuery? = nil, visibleEntities: Set<String>? = nil
+    list: WebListQuery? = nil, reaches: (@Sendable (String) -> Bool)? = nil
   ) {
-    self.visibleEntities = visibleEntities
+    self.reaches = reaches
     self.databaseName = databaseName
     self.model = model
     self.entity = entity
@@ -77,33 +78,30 @@ public struct WebLinks: Sendable {
   }
 
   /// The entity a column of `key` links its cells to, when it is a to-one whose foreign key
-  /// is its destination's whole key, and the rules show that entity.
+  /// is its destination's whole key, and the user may reach that entity.
   func toOneDestination(_ key: String) -> String? {
     guard let entity, let relationship = entity.relationship(named: key),
       !relationship.isToMany, relationship.joins.count == 1,
       let destination = model.entity(named: relationship.destinationName),
-      visibleEntities?.contains(destination.name) ?? true,
+      reaches?(destination.name) ?? true,
       destination.primaryKeyAttributeNames == [relationship.joins[0].destination]
     else { return nil }
     return destination.name
   }
 
-  /// The link of a command a page offers (`follow actors`, `list Film`), or nil when it has
-  /// none on the web.
-  public func path(ofAction command: String) -> String? {
-    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
-    guard words.count == 2 else { return nil }
-    switch words[0] {
-    case "list":
-      guard visibleEntities?.contains(words[1]) ?? true else { return nil }
-      return Self.entityPath(words[1])
-    case "follow":
+  /// The link of an action a page offers (an entity's list, a relationship followed), or nil
+  /// when it has none on the web (the pager's and a form's have their own).
+  public func path(of action: PageAction) -> String? {
+    switch action {
+    case .list(let entity):
+      return Self.entityPath(entity)
+    case .follow(let relationship):
       guard let entity, let key = objectKey, let base = Self.objectPath(entity.name, key: key),
-        let relationship = entity.relationship(named: words[1]),
-        visibleEntities?.contains(relationship.destinationName) ?? true
+        entity.relationship(named: relationship) != nil
       else { return nil }
-      return base + "/" + HTML.pathSegment(words[1])
-    default: return nil
+      return base + "/" + HTML.pathSegment(relationship)
+    case .choose, .set, .next, .previous:
+      return nil
     }
   }
 }

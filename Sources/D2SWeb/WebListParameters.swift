@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import D2SModel
 import EnvKeys
 import Qualifiers
@@ -24,7 +25,7 @@ struct WebListParameters {
   static let maximumOffset = 1_000_000_000
 
   init(
-    _ parameters: [(String, String)], entity: Entity, names: WebNames,
+    _ parameters: [(String, String)], entity: Entity, names: ModelNames,
     configuration: WebApplication.Configuration
   ) throws {
     func value(_ name: String) -> String? {

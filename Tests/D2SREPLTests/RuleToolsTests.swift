@@ -67,7 +67,7 @@ import Testing
       try session.run("show page")
         == "page = 'QueryList'  # builtin rule 2: task = 'list' => page = 'QueryList'")
     #expect(try session.run("explain page").contains("  builtin rule 1: task = 'query'"))
-    #expect(throws: REPLError.self) { try session.run("why-not 1 for titel") }
+    #expect(throws: NameError.self) { try session.run("why-not 1 for titel") }
     #expect(throws: (any Error).self) { try session.run("why-not 99") }
     #expect(throws: (any Error).self) { try session.run("why-not Nope:1") }
     #expect(throws: REPLError.self) { try session.run("why-not") }

@@ -138,13 +138,31 @@ import Testing
         SQLStatement(raw: "SELECT count(*) FROM actor WHERE actor_id = 301"), columns: [nil]
       ) { count = $0[0].description }
       #expect(count == "0")
+
+      // A new film, its language chosen: the form shows every field the rules give it.
+      try await browser.open(base + "/Film")
+      try await browser.click("a[href='/Film/-/new']")
+      try await browser.type("#f-title", "MADE IN CHROMIUM")
+      try await browser.click("#f-language option[value='2']")
+      try await shoot("14-new")
+      try await browser.click("form.edit button[type='submit']")
+      #expect(
+        try await browser.waitForText("h1", "MADE IN CHROMIUM") == "MADE IN CHROMIUM")
+      try await shoot("15-created")
+      var made = ""
+      try SQLiteAdaptor(path: database).query(
+        SQLStatement(
+          raw: "SELECT language_id, rental_duration FROM film WHERE title = 'MADE IN CHROMIUM'"),
+        columns: [nil, nil]
+      ) { made = $0.map(\.description).joined(separator: "|") }
+      #expect(made == "2|3", "Italian, and the column's default for what the form left empty")
     } catch {
       try? await browser.quit()
       throw error
     }
     try await browser.quit()
     print("browser screenshots:\n" + screenshots.joined(separator: "\n"))
-    #expect(screenshots.count == 13)
+    #expect(screenshots.count == 15)
   }
 
   /// The replacement cost of film 1 as stored.

@@ -325,7 +325,11 @@ enum ShopFixture {
       case .postgresql: try PostgresSakila.database(from: ShopFixture.postgresql, prefix: "shop")
       }
     let rules = try WebFixtures.ruleFile(
-      "*true* => visibleEntityNames = (\"Account\", \"Category\", \"Product\", \"OrderLine\")\n")
+      """
+      entity.name = 'Review' => isEntityReachable = false
+      entity.name = 'Supplier' => isEntityReachable = false
+
+      """)
     let app = try WebApplication.open(target, rules: [rules])
     let ann = WebClient(app)
     await ann.login("ann", "secret")

@@ -69,13 +69,15 @@ final class WebClient: @unchecked Sendable {
 /// Logging in and editing in a browser, on the demo rules: sessions, CSRF, permissions,
 /// conflicts, invalid values, read-only servers; the stored bytes are checked after a save.
 @Suite struct WebEditingTests {
+  /// The demo rules of this checkout (`data/demo.d2s`).
+  static let demoRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "data/demo.d2s"
+    ).path
+
   static func demo(readOnly: Bool = false) throws -> (WebApplication, String) {
     let path = try SakilaSQLite.copy()
-    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-        "data/demo.d2s"
-      ).path
-    return (try WebApplication.open(path, rules: [rules], readOnly: readOnly), path)
+    return (try WebApplication.open(path, rules: [demoRules], readOnly: readOnly), path)
   }
 
   /// The demo on `kind`: the application and its database.

@@ -22,9 +22,10 @@ enum WebFixtures {
     INSERT INTO price VALUES (9.99, 'cheap');
     """
 
-  /// Rules hiding the vault.
+  /// Rules keeping the vault out of reach (and off the entity list).
   static let hidingRules = """
     *true* => visibleEntityNames = ("Account", "Invoice", "Price")
+    entity.name = 'Vault' => isEntityReachable = false
 
     """
 

@@ -51,14 +51,15 @@ import Testing
     }
   }
 
-  @Test func aHiddenEntityShowsNoTitleCountOrLinkOnVisiblePages() async throws {
+  @Test func anUnreachableEntityShowsItsTitleWithoutALinkOnOtherPages() async throws {
     let app = try WebFixtures.awkward()
     for target in ["/Account", "/Account/1", "/Account?format=json", "/Account/1?format=json"] {
       let page = await app.get(target)
       #expect(page.status == 200, "\(target)")
-      #expect(!page.body.contains("crown"), "\(target)")
+      // A to-one's title is the row's own: shown as plain text, never a link or an action.
+      #expect(page.body.contains("the crown jewels"), "\(target)")
       #expect(!page.body.contains("/Vault"), "\(target)")
-      #expect(!page.body.lowercased().contains("vault"), "\(target)")
+      #expect(!page.body.contains(#""relationship":"vault""#), "\(target)")
     }
     for target in [
       "/Account?where=" + "vault.secret like 'the*'".webQuery, "/Account?order=vault.secret",
@@ -141,12 +142,22 @@ import Testing
     #expect(page.body.contains("cheap"))
   }
 
-  @Test func aRuleCanHideAnEntityFromTheWebPagesOnly() async throws {
+  @Test func visibleEntityNamesShortensTheEntityListAndRefusesNothing() async throws {
+    let path = try TestDatabases.sqliteFile(WebFixtures.awkwardSQL, named: "awkward")
+    let rules = try WebFixtures.ruleFile("*true* => visibleEntityNames = (\"Account\")\n")
+    let app = try WebApplication.open(path, rules: [rules])
+    #expect(!Page.links(await app.get("/").body).contains("/Invoice"))
+    #expect(await app.get("/Invoice").status == 200)
+    #expect(await app.get("/Invoice?format=json").status == 200)
+  }
+
+  @Test func reachIsDecidedByRulesPerPlatformAndUser() async throws {
     let path = try TestDatabases.sqliteFile(WebFixtures.awkwardSQL, named: "awkward")
     let rules = try WebFixtures.ruleFile(
-      "platform = 'html' => visibleEntityNames = (\"Account\")\n")
+      "platform = 'html' AND entity.name = 'Invoice' => isEntityReachable = false\n")
     let app = try WebApplication.open(path, rules: [rules])
     #expect(await app.get("/Invoice").status == 404)
+    #expect(!Page.links(await app.get("/").body).contains("/Invoice"))
     #expect(await app.get("/Invoice?format=json").status == 200)
   }
 }

@@ -20,7 +20,7 @@ struct NavigationWrapper: PrimitiveView {
 /// `task = 'query'`: the visible entities, by display name, with the name to type where it
 /// differs (`Moviestars (Actor)`).
 struct EntityListPage: D2SView {
-  @Environment(\.visibleEntityNames) var names
+  @Environment(\.reachableVisibleEntityNames) var names
   @Environment(\.model) var model
 
   var body: some D2SView {

@@ -60,5 +60,7 @@ struct DisplayToMany: PrimitiveView {
 struct EditValue: D2SView {
   let kind: String
   @Environment(\.propertyKey) var key
-  var body: some D2SView { EditField(chooseCommand: kind == "EditToOne" ? "choose \(key)" : nil) }
+  var body: some D2SView {
+    EditField(choose: kind == "EditToOne" ? .choose(relationship: key) : nil)
+  }
 }

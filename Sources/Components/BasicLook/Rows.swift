@@ -41,11 +41,12 @@ struct NamedToManyLinkRow: D2SView {
       let context = scope.context
       guard let object = context.object, let database = context.database else { return .empty }
       let count = try database.countToMany(context.propertyKey, of: object)
-      return .line(
-        [
-          .value(ShownValue(.int(count), text: "\(count)"), wraps: false),
-          .action("follow \(context.propertyKey)"),
-        ], separator: " ")
+      let shown = ViewNode.value(ShownValue(.int(count), text: "\(count)"), wraps: false)
+      // Followed only into an entity the user may reach.
+      guard let relationship = object.entity.relationship(named: context.propertyKey),
+        context.isEntityReachable(relationship.destinationName)
+      else { return shown }
+      return .line([shown, .action(.follow(relationship: context.propertyKey))], separator: " ")
     }
   }
 }

@@ -146,6 +146,13 @@ public enum D2SKeys {
   }
 
   // MARK: - Permissions
+  /// Whether the user may reach the entity at all (its pages, its rows through relationships,
+  /// its name in filters): a permission, unlike `visibleEntityNames`, which only says what
+  /// the entity list shows.
+  public enum IsEntityReachable: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { true }
+    public static let exposedName: String? = "isEntityReachable"
+  }
   public enum IsEntityReadOnly: DynamicEnvironmentKey {
     public static var defaultValue: Bool { false }
     public static let exposedName: String? = "isEntityReadOnly"

@@ -136,6 +136,27 @@ extension RuleContext {
     get { self[D2SKeys.VisibleEntityNames.self] }
     set { self[D2SKeys.VisibleEntityNames.self] = newValue }
   }
+  /// Whether the user may reach the context's entity at all (``D2SKeys/IsEntityReachable``).
+  public var isEntityReachable: Bool {
+    get { self[D2SKeys.IsEntityReachable.self] }
+    set { self[D2SKeys.IsEntityReachable.self] = newValue }
+  }
+  /// Whether the user may reach the entity named `name` (false for one the model lacks): the
+  /// context with that entity, and no object or property, asks ``isEntityReachable``.
+  public func isEntityReachable(_ name: String) -> Bool {
+    guard let entity = model.entity(named: name) else { return false }
+    var probe = self
+    probe.entity = entity
+    probe.object = nil
+    probe.attribute = nil
+    probe.relationship = nil
+    probe.propertyKey = ""
+    return probe.isEntityReachable
+  }
+  /// The entities the entity list shows (`visibleEntityNames`) that the user may reach.
+  public var reachableVisibleEntityNames: [String] {
+    visibleEntityNames.filter(isEntityReachable)
+  }
   public var isEntityReadOnly: Bool {
     get { self[D2SKeys.IsEntityReadOnly.self] }
     set { self[D2SKeys.IsEntityReadOnly.self] = newValue }

@@ -1,6 +1,7 @@
 /// JSON Lines: a page is one object on one line, with `"page"`, `"task"`, `"entity"` and
 /// `"title"`; a list adds `"columns"`, `"rows"` (streamed), `"window"` and `"total"`; rows of
-/// an inspect or edit page are `"properties"`; the commands a page offers are `"actions"`.
+/// an inspect or edit page are `"properties"`; what a page offers are `"actions"`, each an
+/// object naming the action and its arguments (`{"action":"follow","relationship":"actors"}`).
 public struct JSONRenderer: PageRenderer {
   /// A JSON renderer.
   public init() {}
@@ -29,13 +30,13 @@ public struct JSONRenderer: PageRenderer {
     if !parts.lines.isEmpty {
       output.write(",\"lines\":" + JSONText.array(parts.lines.map(JSONText.string)))
     }
-    output.write(",\"actions\":" + JSONText.array(parts.actions.map(JSONText.string)) + "}\n")
+    output.write(",\"actions\":" + JSONText.array(parts.actions.map(\.json)) + "}\n")
   }
 
   struct Parts {
     var properties: [String] = []
     var lines: [String] = []
-    var actions: [String] = []
+    var actions: [PageAction] = []
     var hasTable = false
   }
 
@@ -66,9 +67,9 @@ public struct JSONRenderer: PageRenderer {
       var fields = [("key", JSONText.string(row.key)), ("label", JSONText.string(row.label))]
       fields += valueFields(row.content, actions: &parts.actions)
       parts.properties.append(JSONText.object(fields))
-    case .action(let command): parts.actions.append(command)
+    case .action(let action): parts.actions.append(action)
     case .line(let items, _):
-      for case .action(let command) in items { parts.actions.append(command) }
+      for case .action(let action) in items { parts.actions.append(action) }
       parts.lines += TextLines.plain.lines(node)
     case .tagged(_, let inner): collectLoose(inner, into: &parts)
     default: parts.lines += TextLines.plain.lines(node)
@@ -76,13 +77,13 @@ public struct JSONRenderer: PageRenderer {
   }
 
   /// The fields of a row's content: its value and text, its edit state, its actions.
-  private func valueFields(_ node: ViewNode, actions: inout [String]) -> [(String, String)] {
+  private func valueFields(_ node: ViewNode, actions: inout [PageAction]) -> [(String, String)] {
     switch node {
     case .value(let shown, _):
       return [("value", JSONText.value(shown.value)), ("text", JSONText.string(shown.text))]
         + (JSONText.lowerBounds(of: shown.value).map { [("lowerBounds", $0)] } ?? [])
     case .editField(let field):
-      if let choose = field.chooseCommand { actions.append(choose) }
+      if let choose = field.choose { actions.append(choose) }
       return [
         ("value", JSONText.value(field.value.value)), ("text", JSONText.string(field.value.text)),
         ("changed", field.changed ? "true" : "false"),
@@ -96,7 +97,7 @@ public struct JSONRenderer: PageRenderer {
     case .line(let items, let separator):
       var shown: [ViewNode] = []
       for item in items {
-        if case .action(let command) = item { actions.append(command) } else { shown.append(item) }
+        if case .action(let action) = item { actions.append(action) } else { shown.append(item) }
       }
       // One part, or an edit field among several: its own fields (an edit field keeps its
       // state); else the first value and the text of every part.

@@ -87,14 +87,15 @@ public struct RenderEnvironment: Sendable {
     return TerminalRenderer(width: width, styles: styles).lines(node)
   }
 
-  /// The commands a page offers besides those its views show: a paged list's `next`/`prev`,
-  /// the entity list's `list ENTITY`.
-  private func pageActions(_ context: RuleContext) -> [String] {
+  /// What a page offers besides what its views show: a paged list's next and previous
+  /// windows, the entity list's lists (of the entities shown that the user may reach).
+  private func pageActions(_ context: RuleContext) -> [PageAction] {
     switch context.task {
     case "list":
       guard let limit = list.limit, limit > 0 else { return [] }
-      return (list.offset > 0 || list.keyset != nil ? ["prev"] : []) + ["next"]
-    case "query": return context.visibleEntityNames.map { "list \($0)" }
+      return (list.offset > 0 || list.keyset != nil ? [.previous] : []) + [.next]
+    case "query":
+      return context.reachableVisibleEntityNames.map { .list(entity: $0) }
     default: return []
     }
   }

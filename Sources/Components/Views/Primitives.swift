@@ -17,13 +17,13 @@ public struct Message: PrimitiveView {
   public func node(in scope: ViewScope) throws -> ViewNode { .message(string) }
 }
 
-/// A command the page offers, shown as `(follow filmActors)` on a terminal and listed under
-/// `"actions"` in JSON.
+/// Something the page offers, shown as `(follow filmActors)` on a terminal, as a link on the
+/// web and listed under `"actions"` in JSON.
 public struct Action: PrimitiveView {
-  let command: String
-  /// Offers `command` (`follow filmActors`, `choose language`).
-  public init(_ command: String) { self.command = command }
-  public func node(in scope: ViewScope) throws -> ViewNode { .action(command) }
+  let action: PageAction
+  /// Offers `action` (`.follow(relationship: "filmActors")`).
+  public init(_ action: PageAction) { self.action = action }
+  public func node(in scope: ViewScope) throws -> ViewNode { .action(action) }
 }
 
 /// Nothing.

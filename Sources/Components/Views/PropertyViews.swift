@@ -78,24 +78,32 @@ public struct PropertyRow: PrimitiveView {
 /// An edit field for the context's property: its value, whether it changed, why it is invalid.
 public struct EditField: PrimitiveView {
   let invalid: String?
-  let chooseCommand: String?
+  let choose: PageAction?
   let changed: Bool?
 
-  /// A field; `changed` and `invalid` are worked out from the edited object when nil.
-  public init(changed: Bool? = nil, invalid: String? = nil, chooseCommand: String? = nil) {
+  /// A field; `changed` and `invalid` are worked out from the edited object when nil;
+  /// `choose` offers a list to choose a to-one's destination from.
+  public init(changed: Bool? = nil, invalid: String? = nil, choose: PageAction? = nil) {
     self.changed = changed
     self.invalid = invalid
-    self.chooseCommand = chooseCommand
+    self.choose = choose
   }
 
   public func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
     let shown = FormattedValue.shown(context.propertyValue, in: scope)
+    // A to-one into an entity the user may not reach offers no list to choose from.
+    var choose = choose
+    if case .choose(let key) = choose,
+      let destination = context.entity?.relationship(named: key)?.destinationName,
+      !context.isEntityReachable(destination)
+    {
+      choose = nil
+    }
     return .editField(
       EditFieldNode(
         value: shown, changed: changed ?? EditState.isChanged(context),
-        invalid: invalid ?? EditState.invalidReason(context),
-        chooseCommand: chooseCommand))
+        invalid: invalid ?? EditState.invalidReason(context), choose: choose))
   }
 }
 

@@ -36,12 +36,12 @@ public struct TextLines: Sendable {
     case .value(let shown, let wraps):
       let text = escape(shown.text)
       return wraps ? Self.wrap(text, to: max(20, (width ?? 100) - labelWidth - 2)) : [text]
-    case .action(let command): return ["(\(command))"]
+    case .action(let action): return ["(\(action.command))"]
     case .editField(let field):
       var text = "[" + escape(field.value.text) + "]"
       if field.changed { text += " (changed)" }
       if let invalid = field.invalid { text += " (invalid: \(invalid))" }
-      if let choose = field.chooseCommand { text += "  (\(choose))" }
+      if let choose = field.choose { text += "  (\(choose.command))" }
       return [text]
     case .row(let row): return rowLines(row)
     case .stack(let children): return children.flatMap { lines($0, labelWidth: labelWidth) }

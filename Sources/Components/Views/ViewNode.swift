@@ -13,8 +13,9 @@ public indirect enum ViewNode: Sendable {
   case row(PropertyRowNode)
   /// A table of rows, read from its source while it is rendered.
   case table(TableNode)
-  /// A command the page offers (`follow filmActors`), shown as `(follow filmActors)`.
-  case action(String)
+  /// Something the page offers (following `filmActors`), shown as `(follow filmActors)` on a
+  /// terminal.
+  case action(PageAction)
   /// An edit field with its changed and invalid state.
   case editField(EditFieldNode)
   /// A message line (`logged in as …`, `error: no page for task 'x'`).
@@ -92,8 +93,8 @@ public struct EditFieldNode: Sendable {
   public var changed: Bool
   /// Why the value cannot be saved, when it cannot (`required`).
   public var invalid: String?
-  /// The command that chooses a related object, for to-one fields (`choose language`).
-  public var chooseCommand: String?
+  /// How to choose a related object, for to-one fields (`choose language`).
+  public var choose: PageAction?
 }
 
 /// A page: its component name, task, entity and title, around its content.
@@ -112,6 +113,6 @@ public struct PageNode: Sendable {
   public var content: ViewNode
   /// Shown below the content, after a blank line (debug views).
   public var footer: ViewNode
-  /// The commands the page offers (`follow filmActors`, `next`).
-  public var actions: [String]
+  /// What the page offers besides its views' own (`next`, the entity list's lists).
+  public var actions: [PageAction]
 }

@@ -16,7 +16,7 @@ public struct EditRating: D2SView {
     let current = KVC.unwrap(value) as? String
     HStack {
       Text(Self.ratings.map { $0 == current ? "[\($0)]" : $0 }.joined(separator: " "))
-      Action("object.\(key) = 'PG-13'")
+      Action(.set(property: key, value: .string("PG-13")))
     }
   }
 }

@@ -7,27 +7,38 @@ import RuleCore
 /// gives the formats).
 public struct CommandReport: Sendable {
   /// The command's wall time, from before it ran to after its output was written.
-  var total: Duration
+  package var total: Duration
   /// Every statement it ran, on any connection and thread, in the order they ended.
-  var statements: [SQLTrace.Statement]
+  package var statements: [SQLTrace.Statement]
   /// Its rule look-ups per key and answering rule, most asked-for key first.
-  var lookups: [RuleLookupCounter.Tally]
+  package var lookups: [RuleLookupCounter.Tally]
   /// The rows its tables showed.
-  var rows: Int
+  package var rows: Int
+
+  /// A report of what a command cost.
+  package init(
+    total: Duration, statements: [SQLTrace.Statement], lookups: [RuleLookupCounter.Tally],
+    rows: Int
+  ) {
+    self.total = total
+    self.statements = statements
+    self.lookups = lookups
+    self.rows = rows
+  }
 
   /// The statements' time, summed.
-  var sqlTime: Duration { statements.reduce(.zero) { $0 + $1.duration } }
+  package var sqlTime: Duration { statements.reduce(.zero) { $0 + $1.duration } }
 
   /// The time not spent in statements on the command's own thread (statements on other
   /// threads ran beside it).
-  var renderTime: Duration {
+  package var renderTime: Duration {
     let own = statements.filter(\.onRecordingThread).reduce(Duration.zero) { $0 + $1.duration }
     return max(.zero, total - own)
   }
 
   /// How many look-ups, and how many of them the cache answered.
-  var lookupCount: Int { lookups.reduce(0) { $0 + $1.count } }
-  var cachedCount: Int { lookups.reduce(0) { $0 + $1.cached } }
+  package var lookupCount: Int { lookups.reduce(0) { $0 + $1.count } }
+  package var cachedCount: Int { lookups.reduce(0) { $0 + $1.cached } }
 
   // MARK: - timing
 
@@ -50,7 +61,7 @@ public struct CommandReport: Sendable {
 
   /// `15.3 ms · 3 statements 12.1 ms · 412 rule look-ups, 97% cached · render 3.2 ms · 20 rows`
   /// (` · N rows` only when rows were shown; `, P% cached` only when there were look-ups).
-  var timingLine: String {
+  package var timingLine: String {
     var lookupPart = Self.counted(lookupCount, "rule look-up")
     if lookupCount > 0 { lookupPart += ", \(cachedCount * 100 / lookupCount)% cached" }
     var parts = [
@@ -65,7 +76,7 @@ public struct CommandReport: Sendable {
 
   /// `{"timing":{"ms":…,"statements":…,"sqlMs":…,"lookups":…,"cachedLookups":…,"renderMs":…,"rows":…}}`
   /// (`rows` only when rows were shown).
-  var timingJSON: String {
+  package var timingJSON: String {
     var fields = [
       ("ms", Self.milliseconds(total)), ("statements", "\(statements.count)"),
       ("sqlMs", Self.milliseconds(sqlTime)), ("lookups", "\(lookupCount)"),
@@ -79,7 +90,7 @@ public struct CommandReport: Sendable {
 
   /// A line per statement, then the look-ups: a line of totals, a line per key, and under
   /// each key a line per answering rule.
-  var traceLines: [String] {
+  package var traceLines: [String] {
     var lines = statements.map { statement in
       let flat = statement.sql.split(whereSeparator: \.isNewline).joined(separator: " ")
       return "sql \(Self.milliseconds(statement.duration)) ms, \(statement.bound) bound"
@@ -99,7 +110,7 @@ public struct CommandReport: Sendable {
   /// A `{"sql":…,"ms":…,"bound":…}` object per statement (`"concurrent":true` for one run on
   /// another thread), then `{"lookups":[{"key":…,"count":…,"cached":…,"rules":[{"rule":…,
   /// "count":…,"cached":…}]}]}`.
-  var traceJSON: [String] {
+  package var traceJSON: [String] {
     var lines = statements.map { statement in
       var fields = [
         ("sql", JSONText.string(statement.sql)), ("ms", Self.milliseconds(statement.duration)),
@@ -129,7 +140,7 @@ public struct CommandReport: Sendable {
   }
 
   /// The look-ups per key, in the counter's order (most asked-for key first).
-  var groupedLookups: [(key: String, tallies: [RuleLookupCounter.Tally])] {
+  package var groupedLookups: [(key: String, tallies: [RuleLookupCounter.Tally])] {
     var groups: [(key: String, tallies: [RuleLookupCounter.Tally])] = []
     for tally in lookups {
       if groups.last?.key == tally.key {
@@ -144,12 +155,12 @@ public struct CommandReport: Sendable {
   // MARK: - Words and numbers
 
   /// `1 row`, `20 rows`.
-  static func counted(_ count: Int, _ noun: String) -> String {
+  package static func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// A duration in milliseconds with `digits` decimals (`12.1`, `0.052`).
-  static func milliseconds(_ duration: Duration, digits: Int = 3) -> String {
+  package static func milliseconds(_ duration: Duration, digits: Int = 3) -> String {
     let (seconds, attoseconds) = duration.components
     let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
     return String(format: "%.\(digits)f", value)

@@ -9,7 +9,7 @@ public enum Demo {
   /// the executable or in a folder above it (a checkout's build folder), else the package's
   /// own `data` folder, found from this source file's path: a REPL built in another package
   /// (from a checkout of D2S as a dependency) needs no environment variable.
-  static func resources() throws -> URL {
+  package static func resources() throws -> URL {
     let manager = FileManager.default
     func holdsDemo(_ folder: URL) -> Bool {
       manager.fileExists(atPath: folder.appendingPathComponent("sakila/sqlite-schema.sql").path)
@@ -17,7 +17,7 @@ public enum Demo {
     if let override = ProcessInfo.processInfo.environment["D2S_RESOURCES"] {
       let url = URL(fileURLWithPath: override)
       if holdsDemo(url) { return url }
-      throw REPLError("D2S_RESOURCES=\(override) holds no sakila/sqlite-schema.sql")
+      throw ApplicationError("D2S_RESOURCES=\(override) holds no sakila/sqlite-schema.sql")
     }
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent()
@@ -27,13 +27,13 @@ public enum Demo {
       folder = folder.deletingLastPathComponent()
     }
     if holdsDemo(packageData) { return packageData }
-    throw REPLError(
+    throw ApplicationError(
       "cannot find the demo data (data/sakila beside d2s-repl or above it, or \(packageData.path)); set D2S_RESOURCES to the folder holding sakila/"
     )
   }
 
-  /// `data` of the package this file was compiled from (`Sources/D2SREPL/Demo.swift`).
-  static let packageData = URL(fileURLWithPath: #filePath)
+  /// `data` of the package this file was compiled from (`Sources/D2SApplication/Demo.swift`).
+  package static let packageData = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("data")
 
@@ -56,7 +56,7 @@ public enum Demo {
 
   /// Builds the sample from the SQL shipped with the package into a new file at `path`
   /// (written beside it first, then moved into place).
-  static func build(at path: String) throws {
+  package static func build(at path: String) throws {
     let manager = FileManager.default
     let data = try resources().appendingPathComponent("sakila")
     let building = path + ".building"

@@ -1,0 +1,52 @@
+import Components
+import D2SApplication
+import D2SModel
+import EnvKeys
+import Foundation
+
+/// What the web adds to the application's names: keys as URLs write them, and whether the
+/// user may reach an entity, as a function links can keep.
+extension ModelNames {
+  /// Whether the user may reach an entity, by name.
+  var reaches: @Sendable (String) -> Bool {
+    { [context] in context.isEntityReachable($0) }
+  }
+
+  /// The key of `entity` written in a URL segment (`1`, `1,3402`, `INV%2F2024`).
+  func key(_ segment: Substring, of entity: Entity) throws -> [DatabaseValue] {
+    let attributes = entity.primaryKeyAttributes
+    let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
+    guard !attributes.isEmpty, parts.count == attributes.count else {
+      throw WebError(.notFound, "no \(entity.name) with key \(segment)")
+    }
+    return try zip(attributes, parts).map { attribute, part in
+      guard let text = HTML.percentDecoded(part) else {
+        throw WebError(.notFound, "no \(entity.name) with key \(segment)")
+      }
+      let notFound = WebError(.notFound, "no \(entity.name) with key \(text)")
+      switch attribute.valueType {
+      case .int:
+        guard let number = Int(text) else { throw notFound }
+        return .int(number)
+      case .double:
+        guard let number = Double(text) else { throw notFound }
+        return .double(number)
+      case .decimal:
+        guard !text.isEmpty, let number = Decimal(string: text) else { throw notFound }
+        return .decimal(number)
+      case .bool:
+        switch text.lowercased() {
+        case "true", "1": return .bool(true)
+        case "false", "0": return .bool(false)
+        default: throw notFound
+        }
+      default: break
+      }
+      do {
+        return try DatabaseValue.coerce(DatabaseValue.string(text), to: attribute)
+      } catch {
+        throw WebError(.notFound, "no \(entity.name) with key \(text)")
+      }
+    }
+  }
+}
