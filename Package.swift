@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "SQLiteAdaptor", targets: ["SQLiteAdaptor"]),
     .library(name: "PostgreSQLAdaptor", targets: ["PostgreSQLAdaptor"]),
     .library(name: "Components", targets: ["Components"]),
+    .library(name: "D2SHTML", targets: ["D2SHTML"]),
     .library(name: "Plugins", targets: ["Plugins"]),
     .library(name: "D2STesting", targets: ["D2STesting"]),
     .library(name: "D2SApplication", targets: ["D2SApplication"]),
@@ -39,6 +40,9 @@ let package = Package(
     // Already in Hummingbird's graph: NIO's HTTP/1 head before its conversion to HTTPTypes,
     // for the absolute-form target's authority and answers to heads the parser refuses.
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    // Already in Hummingbird's graph: the service group the server, the pool and the rule
+    // watcher run in (graceful shutdown on SIGTERM).
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     // MARK: - C libraries (module maps only)
@@ -71,7 +75,11 @@ let package = Package(
     .target(
       name: "Components", dependencies: ["RuleCore", "D2SModel"]),
 
-    .target(name: "Plugins", dependencies: ["Components"]),
+    // HTML: the renderer of `platform = 'html'` and the one link builder of its pages, for
+    // every front end (d2s-repl --format html prints what d2s-serve serves).
+    .target(name: "D2SHTML", dependencies: ["Components"]),
+
+    .target(name: "Plugins", dependencies: ["Components", "D2SHTML"]),
 
     // MARK: - Umbrella (`import D2S`)
     .target(
@@ -101,7 +109,7 @@ let package = Package(
     .target(
       name: "D2SWeb",
       dependencies: [
-        "D2SApplication", .product(name: "Hummingbird", package: "hummingbird"),
+        "D2SApplication", "D2SHTML", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -111,6 +119,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
 
     // MARK: - Executables

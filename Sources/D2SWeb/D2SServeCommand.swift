@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Plugins
+import ServiceLifecycle
 
 /// `d2s-serve DB [--host 127.0.0.1] [--port 8080] [--rules FILE]… [--watch] [--read-only]
 /// [--demo]`: the database in a browser, from the same rules and views as `d2s-repl`.
@@ -190,11 +191,14 @@ public struct D2SServeCommand: AsyncParsableCommand {
           application.replace(fresh.pages)
         }) : nil
     let shownHost = host.contains(":") ? "[\(host)]" : host
-    let server = application.server(host: host, port: port, logger: logger) { bound in
+    // The pool and the rule watcher run beside the server in its service group: SIGTERM lets
+    // the requests in flight finish, then stops the watcher and closes the idle connections.
+    let services: [any Service] =
+      [PoolService(pool: application.pool)] + (watcher.map { [$0] } ?? [])
+    let server = application.server(host: host, port: port, logger: logger, services: services) {
+      bound in
       FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(bound)\n".utf8))
     }
-    let watching = Task { await watcher?.run() }
-    defer { watching.cancel() }
     try await server.runService()
   }
 
@@ -264,24 +268,27 @@ struct WebSetup {
 }
 
 /// `--watch`: looks at the rule files every half second and reloads them all when one
-/// changed; a file with an error leaves the rules as they were (and says why in the log).
-struct RuleWatcher: Sendable {
+/// changed; a file with an error leaves the rules as they were (and says why in the log). A
+/// service of the server's group: it stops when the server shuts down.
+struct RuleWatcher: Service {
   let files: [String]
   let logger: Logger
   let reload: @Sendable () throws -> Void
 
-  func run() async {
-    var last = snapshot()
-    while !Task.isCancelled {
-      try? await Task.sleep(for: .milliseconds(500))
-      let now = snapshot()
-      guard now != last else { continue }
-      last = now
-      do {
-        try reload()
-        logger.notice("reloaded \(files.joined(separator: ", "))")
-      } catch {
-        logger.error("rules not reloaded: \(error)")
+  func run() async throws {
+    try await cancelWhenGracefulShutdown {
+      var last = snapshot()
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(500))
+        let now = snapshot()
+        guard now != last else { continue }
+        last = now
+        do {
+          try reload()
+          logger.notice("reloaded \(files.joined(separator: ", "))")
+        } catch {
+          logger.error("rules not reloaded: \(error)")
+        }
       }
     }
   }

@@ -4,6 +4,7 @@ import EnvKeys
 import Foundation
 import PostgreSQLAdaptor
 import SQLiteAdaptor
+import ServiceLifecycle
 import Synchronization
 
 /// The server's readers: up to `size` connections to the database, each on a thread of its
@@ -200,6 +201,29 @@ public final class DatabasePool: Sendable {
       return nil
     }
     waiter?.continuation.resume(returning: .slot)
+  }
+}
+
+extension DatabasePool {
+  /// Closes the idle connections (when the server stops: those in use close with their
+  /// requests' end).
+  public func closeIdle() {
+    let idle = state.withLock { state in
+      defer { state.idle.removeAll() }
+      return state.idle
+    }
+    _ = idle
+  }
+}
+
+/// The pool as a service of the server's group: on a graceful shutdown (SIGTERM), once the
+/// requests in flight are answered, its idle connections are closed.
+struct PoolService: Service {
+  let pool: DatabasePool
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    pool.closeIdle()
   }
 }
 

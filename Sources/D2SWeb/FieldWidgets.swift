@@ -1,48 +1,11 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
 import Qualifiers
 import RuleCore
-
-/// The control an edit form shows for one field, chosen from the rules' component and the
-/// column: a number, date or date-time input, a checkbox, a textarea, a select of the values
-/// a column allows or of a to-one's candidates (a link to the choose page when they are many),
-/// or text.
-struct FieldWidget: Sendable {
-  /// What kind of control.
-  enum Kind: Sendable, Equatable {
-    case text
-    case textarea
-    /// A number; `step` is the input's (`1`, `0.01`, `any`).
-    case number(step: String)
-    case date
-    case dateTime
-    case checkbox
-    /// A select of the values the column allows (an enum, a `CHECK (… IN (…))`).
-    case choice([String])
-    /// A to-one: a select of its candidates, or (when they are many) its key typed, beside a
-    /// link to the choose page.
-    case toOne(options: [Option]?, choose: String)
-    /// An array, typed as PostgreSQL writes one (`{7,8}`).
-    case array
-    /// JSON text, checked before it is saved.
-    case json
-  }
-
-  /// One option of a select: the value posted and the text shown.
-  struct Option: Sendable, Equatable {
-    let value: String
-    let label: String
-  }
-
-  var kind: Kind
-  /// The text the field starts with, when not the view's (a to-one's key, an array's text).
-  var text: String?
-  /// The value the field stands for, when not the view's (a to-one's foreign key).
-  var value: DatabaseValue?
-}
 
 /// Choosing the widgets of an edit form.
 enum FieldWidgets {

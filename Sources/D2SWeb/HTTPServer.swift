@@ -3,60 +3,94 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
+import Synchronization
 
-/// A request's context: Hummingbird's, and the client's address.
-struct WebRequestContext: RequestContext {
-  var coreContext: CoreRequestContextStorage
-  let clientAddress: String
+/// A request's context: Hummingbird's, the client's address, and what the middleware found:
+/// the request as the application reads it and its session.
+public struct WebRequestContext: RequestContext {
+  /// Hummingbird's own.
+  public var coreContext: CoreRequestContextStorage
+  /// The client's address (its share of the pool, its failed logins).
+  public let clientAddress: String
+  /// The request as the application reads it (``WebRequestMiddleware`` sets it).
+  var web = WebRequest(path: "/")
+  /// The request's session, when it has one (``WebSessionMiddleware`` finds it).
+  var session: WebSession?
 
-  init(source: ApplicationRequestContextSource) {
+  /// The context of a request a connection received.
+  public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
   }
+
+  /// The context of a request made in process (``WebApplication/respond(to:)``).
+  init(clientAddress: String, logger: Logger) {
+    coreContext = .init(source: InProcessSource(logger: logger))
+    self.clientAddress = clientAddress
+  }
+
+  /// Where an in-process request comes from: no channel, only a logger.
+  struct InProcessSource: RequestContextSource {
+    var logger: Logger
+  }
 }
 
-/// Hummingbird's side: every request goes to the ``WebApplication``.
-struct WebResponder: HTTPResponder {
-  typealias Context = WebRequestContext
-  let application: WebApplication
-  /// The largest form body accepted.
-  static let maximumBody = 1 << 20
-
-  func respond(to request: Request, context: WebRequestContext) async throws -> Response {
-    var request = request
-    var body = ""
-    if request.method == .post {
-      guard let bytes = try? await request.collectBody(upTo: Self.maximumBody) else {
-        return Response(status: .contentTooLarge)
-      }
-      body = String(buffer: bytes)
-    }
-    var web = WebRequest(
-      method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-      host: WebRequest.authority(target: request.head.path, host: request.head.authority),
-      accept: request.headers[.accept],
-      cookies: WebRequest.cookies(request.headers[.cookie]), body: body,
-      clientAddress: context.clientAddress)
-    web.headerBytes = request.headers.reduce(0) {
-      $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4
-    }
-    let answer = await application.respond(to: web)
+extension WebResponse {
+  /// The response as Hummingbird sends it; for a `HEAD`, GET's headers and length without the
+  /// body.
+  func response(head: Bool) -> Response {
     var headers = HTTPFields()
-    headers[.contentType] = answer.contentType
-    for (name, value) in answer.headers {
+    headers[.contentType] = contentType
+    for (name, value) in self.headers {
       if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
     }
+    let status = HTTPResponse.Status(code: status)
+    guard !head else {
+      headers[.contentLength] = String(body.utf8.count)
+      return Response(status: status, headers: headers, body: ResponseBody())
+    }
     return Response(
-      status: HTTPResponse.Status(code: answer.status), headers: headers,
-      body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body)))
+      status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  /// A response Hummingbird made, its body collected.
+  init(_ response: Response) async throws {
+    let collected = BodyCollector.Buffer()
+    try await response.body.write(BodyCollector(collected: collected))
+    var headers: [(String, String)] = []
+    for field in response.headers where field.name != .contentType {
+      headers.append((field.name.rawName, field.value))
+    }
+    self.init(
+      status: response.status.code, contentType: response.headers[.contentType] ?? "",
+      headers: headers, body: String(buffer: collected.bytes.withLock { $0 }))
+  }
+
+  /// Collects a response body in process.
+  struct BodyCollector: ResponseBodyWriter {
+    /// Where the bytes go.
+    final class Buffer: Sendable {
+      let bytes = Mutex(ByteBuffer())
+    }
+    let collected: Buffer
+    mutating func write(_ buffer: ByteBuffer) async throws {
+      collected.bytes.withLock { bytes in
+        var buffer = buffer
+        bytes.writeBuffer(&buffer)
+      }
+    }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
   }
 }
 
 extension WebApplication {
   /// The HTTP server of this application on `host`:`port` (0: a free port); a request target
-  /// or a head over 16 KB is answered 414 or 431; `onRunning` is told the bound port.
+  /// or a head over 16 KB is answered 414 or 431; `onRunning` is told the bound port. Its
+  /// services (the rule watcher, `services`) run beside it in one service group: SIGTERM or
+  /// SIGINT lets the requests in flight finish, then stops them all.
   public func server(
-    host: String, port: Int, logger: Logger,
+    host: String, port: Int, logger: Logger, services: [any Service] = [],
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     // The parser reads up to four times the limits, so that the application answers what is
@@ -64,19 +98,50 @@ extension WebApplication {
     let maximumHeadBytes = 4 * configuration.maximumTargetLength
     let idleTimeout = configuration.requestTimeout
     return Application(
-      responder: WebResponder(application: self),
+      responder: responder,
       server: HTTPServerBuilder { responder in
         CheckedHTTP1Channel(
           responder: responder, maximumHeadBytes: maximumHeadBytes, idleTimeout: idleTimeout)
       },
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: port), serverName: nil),
+      services: services,
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger)
   }
 
-  /// The responder, for in-process tests (HummingbirdTesting's router framework).
+  /// The application's routes, for in-process tests (HummingbirdTesting's router framework).
   public func testApplication() -> some ApplicationProtocol {
-    Application(responder: WebResponder(application: self))
+    Application(responder: responder)
+  }
+
+  /// The response to `request`, made in process by the same router and middleware as a
+  /// request a connection received: a page, or an error page in the same look; never SQL, a
+  /// stack trace or a file path (those go to the log). Every response carries the security
+  /// headers.
+  public func respond(to request: WebRequest) async -> WebResponse {
+    var fields = HTTPFields()
+    if let accept = request.accept { fields[.accept] = accept }
+    if !request.cookies.isEmpty {
+      fields[.cookie] = request.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+    }
+    if request.method == "POST" { fields[.contentType] = "application/x-www-form-urlencoded" }
+    // What a test says the client sent beyond these (a long header), as a field of that size.
+    let sent = fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
+    if request.headerBytes > sent, let padding = HTTPField.Name("X-Padding") {
+      fields[padding] = String(repeating: "a", count: request.headerBytes - sent)
+    }
+    let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
+    let head = HTTPRequest(
+      method: HTTPRequest.Method(request.method) ?? .get, scheme: "http",
+      authority: request.host, path: target, headerFields: fields)
+    let hummingbird = Request(
+      head: head, body: RequestBody(buffer: ByteBuffer(string: request.body)))
+    let context = WebRequestContext(clientAddress: request.clientAddress, logger: logger)
+    do {
+      return try await WebResponse(try await responder.respond(to: hummingbird, context: context))
+    } catch {
+      return errorPage(for: error, json: request.wantsJSON)
+    }
   }
 }

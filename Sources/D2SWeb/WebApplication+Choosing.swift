@@ -1,5 +1,6 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import Foundation
 import Qualifiers
@@ -46,7 +47,9 @@ extension WebApplication {
       } catch is PermissionError {
         throw WebError(.forbidden, "you may not edit \(entity.name)")
       }
-      guard Self.editableKeys(editing, reaches: names.reaches).contains(relationshipName),
+      let editable = try Self.editableKeys(
+        editing, page: request, application: application, reaches: names.reaches)
+      guard editable.contains(relationshipName),
         let relationship = entity.relationship(named: relationshipName)
       else { throw WebError(.notFound, "\(entity.name) has no to-one \(relationshipName) to set") }
       let destination = try names.entity(relationship.destinationName)

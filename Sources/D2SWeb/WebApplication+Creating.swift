@@ -1,5 +1,6 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
@@ -67,7 +68,8 @@ extension WebApplication {
       var form = WebForm(
         action: path, csrf: scope.links.csrf ?? "", cancel: WebLinks.entityPath(entity.name))
       form.once = once
-      var editable = Self.editableKeys(editing, reaches: names.reaches)
+      var editable = try Self.editableKeys(
+        editing, page: request, application: application, reaches: names.reaches)
       let hiddenKeys = Set(
         entity.relationships.filter { !$0.isToMany && !names.isReachable($0.destinationName) }
           .flatMap { $0.joins.map(\.source) })

@@ -1,5 +1,6 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import Foundation
 

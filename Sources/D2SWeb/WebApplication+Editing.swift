@@ -1,5 +1,6 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
@@ -93,7 +94,7 @@ extension WebApplication {
     guard request.method == "POST" else {
       throw WebError(.methodNotAllowed, "log out with the button on any page", allow: "POST")
     }
-    try requireToken(request, session: session)
+    // Its CSRF token was checked before the route ran (WebFormMiddleware).
     if let session { try await sessions.delete(hash: session.hash) }
     return WebResponse(
       status: 303, contentType: "text/plain; charset=utf-8",
@@ -143,7 +144,8 @@ extension WebApplication {
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       var form = WebForm(action: path, csrf: scope.links.csrf ?? "", cancel: inspect)
       scope.links.objectKey = object.primaryKeyValues
-      scope.links.editable = Self.editableKeys(editing, reaches: names.reaches)
+      scope.links.editable = try Self.editableKeys(
+        editing, page: request, application: application, reaches: names.reaches)
       form.widgets = try FieldWidgets.widgets(
         for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
       if let post = write.post {
@@ -195,9 +197,7 @@ extension WebApplication {
 
   /// Whether `key` (an attribute, or a to-one by its foreign keys) may be NULL.
   static func allowsNull(_ key: String, in entity: Entity) -> Bool {
-    if let attribute = entity.attribute(named: key) { return attribute.allowsNull }
-    guard let relationship = entity.relationship(named: key) else { return false }
-    return relationship.joins.allSatisfy { entity.attribute(named: $0.source)?.allowsNull == true }
+    entity.allowsNull(key)
   }
 
   /// The stored value of `key`: an attribute's value, or a to-one's foreign key (one column),
@@ -211,11 +211,17 @@ extension WebApplication {
     return values.count == 1 ? values[0] : .string(FieldWidgets.keyText(values))
   }
 
-  /// The properties the edit page shows as fields: those the rules give an edit component,
-  /// either stored attributes (not generated, not blobs, never the key and never a password)
+  /// The properties the edit page shows as fields: those its page shows as edit fields (the
+  /// rules gave them a component that edits), either stored attributes (not generated, not blobs, never the key and never a password)
   /// or to-ones to an entity the user may reach whose foreign keys are such attributes. A new
   /// object's page also has its key's columns, unless the database makes them.
-  static func editableKeys(_ editing: EditingSession, reaches: (String) -> Bool) -> Set<String> {
+  static func editableKeys(
+    _ editing: EditingSession, page request: PageRequest, application: PageApplication,
+    reaches: (String) -> Bool
+  ) throws -> Set<String> {
+    var request = request
+    request.object = editing.object
+    let fields = try editFieldKeys(request, application: application)
     let entity = editing.object.entity
     let keys = Set(entity.primaryKeyAttributeNames)
     // A foreign key into an entity the user may not reach is not typed in: what saves and what
@@ -232,8 +238,7 @@ extension WebApplication {
     }
     return Set(
       editing.context.displayPropertyKeys.filter { key in
-        let component = editing.context.with(\.propertyKey, key).component?.name ?? ""
-        guard component.hasPrefix("Edit") else { return false }
+        guard fields.contains(key) else { return false }
         if let relationship = entity.relationship(named: key) {
           return !relationship.isToMany && !relationship.isFlattened
             && reaches(relationship.destinationName)
@@ -268,23 +273,40 @@ extension WebApplication {
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
     links: WebLinks, json: Bool = false
   ) throws -> String {
+    try withPage(request, context: context, application: application) { node in
+      let output = StringOutput()
+      if json {
+        try JSONRenderer().render(node, to: output)
+      } else {
+        try HTMLRenderer(links: links).render(node, to: output)
+      }
+      return output.text
+    }
+  }
+
+  /// `body` with the view tree of `request`'s page, within the page's dependencies, as
+  /// ``PageApplication`` renders: a rule error met on the way (a cycle) fails the page.
+  static func withPage<T>(
+    _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
+    _ body: (ViewNode) throws -> T
+  ) throws -> T {
     let context = try context ?? application.context(for: request)
     let environment = application.environment(for: request)
     let dependencies = application.dependencies(for: request)
-    let (text, errors) = try context.engine.collectingReadErrors { () throws -> String in
+    let (value, errors) = try context.engine.collectingReadErrors { () throws -> T in
       try DependencyValues.$current.withValue(dependencies) {
-        let output = StringOutput()
-        let node = try environment.pageNode(context)
-        if json {
-          try JSONRenderer().render(node, to: output)
-        } else {
-          try HTMLRenderer(links: links).render(node, to: output)
-        }
-        return output.text
+        try body(try environment.pageNode(context))
       }
     }
     if let first = errors.first { throw first }
-    return text
+    return value
+  }
+
+  /// The keys the edit page of `request` shows as edit fields, as its components decide.
+  static func editFieldKeys(_ request: PageRequest, application: PageApplication) throws
+    -> Set<String>
+  {
+    try withPage(request, application: application) { $0.editFieldKeys }
   }
 
   /// The 409 page: for each changed column what the user saw, what is stored now and what
@@ -293,6 +315,11 @@ extension WebApplication {
     _ conflicts: [PostedField], object: DatabaseObject, editing: EditingSession, links: WebLinks,
     form: WebForm, application: PageApplication, request: PageRequest
   ) throws -> String {
+    // The form again, with the stored values as the ones shown: saving it writes the user's
+    // values over the current row (and conflicts again if the row changes once more). Fields
+    // are named by the page's labels.
+    let node = try withPage(request, application: application) { $0 }
+    let labels = node.rowLabels
     let output = StringOutput()
     HTMLRenderer.writeHead(
       title: "Changed meanwhile", databaseName: links.databaseName, user: links.userName,
@@ -313,21 +340,16 @@ extension WebApplication {
           of: field.key, object: object, context: editing.context,
           formatters: application.formatters)
       output.write(
-        "<tr><th scope=\"row\">\(HTML.escape(field.key))</th><td>\(HTML.escape(field.shownText ?? ""))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
+        "<tr><th scope=\"row\">\(HTML.escape(labels[field.key] ?? field.key))</th><td>\(HTML.escape(field.shownText ?? ""))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
       )
       keep.shown[field.key] = PositionToken.encode([stored], arrays: true) ?? "n"
       keep.shownText[field.key] = storedText
     }
     output.write("</tbody></table>\n<h2>Keep your values</h2>\n")
-    // The form again, with the stored values as the ones shown: saving it writes the user's
-    // values over the current row (and conflicts again if the row changes once more).
     var links = links
     links.form = keep
-    let html = try renderPage(request, application: application, links: links)
-    if let start = html.range(of: "<form class=\"edit\""),
-      let end = html.range(of: "</form>\n", range: start.upperBound..<html.endIndex)
-    {
-      output.write(String(html[start.lowerBound..<end.upperBound]))
+    if case .page(let page) = node {
+      try HTMLRenderer(links: links).writeForm(page.content, form: keep, to: output)
     }
     output.write(
       "<h2>Or take the stored values</h2>\n<p><a href=\"\(HTML.escape(keep.action))\">Edit the stored row</a></p>\n"

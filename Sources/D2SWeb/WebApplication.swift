@@ -1,7 +1,9 @@
 import Components
 import D2SApplication
+import D2SHTML
 import D2SModel
 import EnvKeys
+import Hummingbird
 import Logging
 import PostgreSQLAdaptor
 import Qualifiers
@@ -98,6 +100,8 @@ public final class WebApplication: Sendable {
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues
+  /// The router's responder (``makeRouter()``), made once the application is.
+  private let routing = Mutex<RouterResponder<WebRequestContext>?>(nil)
 
   /// An application rendering `pages`, reading through `pool`, signing sessions with `keys`.
   public init(
@@ -122,6 +126,13 @@ public final class WebApplication: Sendable {
     self.databaseName = databaseName
     self.configuration = configuration
     self.logger = logger
+    let responder = makeRouter().buildResponder()
+    routing.withLock { $0 = responder }
+  }
+
+  /// What answers every request: the router, behind its middleware.
+  var responder: RouterResponder<WebRequestContext> {
+    routing.withLock { $0 } ?? makeRouter().buildResponder()
   }
 
   /// The pages as they are now.
@@ -153,40 +164,22 @@ public final class WebApplication: Sendable {
     }
   }
 
-  /// The response to `request`: a page, or an error page in the same look; never SQL, a
-  /// stack trace or a file path (those go to the log). Every response carries the security
-  /// headers.
-  public func respond(to request: WebRequest) async -> WebResponse {
-    let started = ContinuousClock.now
-    var response: WebResponse
-    do {
-      response = try await withDependencies {
-        $0 = $0.merging(dependencies)
-      } operation: {
-        try await page(for: request)
-      }
-    } catch {
-      response = errorPage(for: error, json: request.wantsJSON)
-    }
-    response.headers += WebResponse.securityHeaders
-    let bytes = response.body.utf8.count
-    if request.method == "HEAD" {
-      // GET's headers, its length included, without the body.
-      response.headers.append(("Content-Length", String(bytes)))
-      response.body = ""
-    }
+  /// Logs a request's line: method, target (its parameters' names, never their values),
+  /// status, bytes, time and client; the fields as metadata too for `--log-format json`.
+  func log(
+    method: String, path: String, query: String, status: Int, bytes: Int,
+    started: ContinuousClock.Instant, client: String
+  ) {
     let (seconds, attoseconds) = started.duration(to: .now).components
     let milliseconds = (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 10).rounded() / 10
-    let target = Self.loggedTarget(request)
-    // The fields as metadata too, for `--log-format json` (text lines have them already).
+    let target = Self.loggedTarget(WebRequest(method: method, path: path, query: query))
     logger.notice(
-      "\(request.method) \(target) \(response.status) \(bytes) B \(milliseconds) ms \(request.clientAddress)",
+      "\(method) \(target) \(status) \(bytes) B \(milliseconds) ms \(client)",
       metadata: configuration.structuredLog
         ? [
-          "method": "\(request.method)", "target": "\(target)", "status": "\(response.status)",
-          "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(request.clientAddress)",
+          "method": "\(method)", "target": "\(target)", "status": "\(status)",
+          "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(client)",
         ] : nil)
-    return response
   }
 
   /// A user name as the log shows it: quoted, control characters escaped, at most 64
@@ -223,7 +216,9 @@ public final class WebApplication: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
-  private func page(for request: WebRequest) async throws -> WebResponse {
+  /// Throws what a request must not be: for another host, by a method the server does not
+  /// know, with a target or headers over the limits, or a query that does not decode.
+  func check(_ request: WebRequest) throws {
     guard let host = request.hostName, isAllowed(host) else {
       throw WebError(.badRequest, "unknown host (start d2s-serve with --allow-host NAME)")
     }
@@ -241,44 +236,70 @@ public final class WebApplication: Sendable {
         .headersTooLarge,
         "the request's headers are longer than \(configuration.maximumTargetLength / 1024) KB")
     }
-    guard let parameters = HTML.queryParameters(Substring(request.query)) else {
+    guard HTML.queryParameters(Substring(request.query)) != nil else {
       throw WebError(.badRequest, "the query string is not valid percent-encoded UTF-8")
     }
-    var segments = Array(
-      request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+  }
+
+  /// The session `request`'s cookie names, when the server keeps it.
+  func session(of request: WebRequest) async throws -> WebSession? {
+    try await WebSession.find(request, keys: keys, store: sessions)
+  }
+
+  /// The path's segments, still percent-encoded (a trailing slash ignored).
+  static func segments(of path: String) -> [Substring] {
+    var segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     if segments.count > 1, segments.last == "" { segments.removeLast() }
-    let session = try await WebSession.find(request, keys: keys, store: sessions)
-    if segments.first == "-" {
-      return try await serverRoute(Array(segments.dropFirst()), request, session: session)
-    }
-    if segments.count == 3, segments[1] == "-", segments[2] == "new" {
-      return try await writing(request, segments: segments, session: session, verb: "add rows") {
-        try await self.create(request, $0, segments: segments, session: session)
+    return segments
+  }
+
+  /// What a form route does.
+  enum WriteRoute {
+    /// `/ENTITY/-/new`.
+    case create
+    /// `/ENTITY/KEY/-/edit`.
+    case edit
+    /// `/ENTITY/KEY/-/delete`.
+    case delete
+  }
+
+  /// A form route's page or save, for a session that may write.
+  func write(_ route: WriteRoute, _ request: WebRequest, session: WebSession?, verb: String)
+    async throws -> WebResponse
+  {
+    let segments = Self.segments(of: request.path)
+    return try await writing(request, segments: segments, session: session, verb: verb) {
+      switch route {
+      case .create: try await self.create(request, $0, segments: segments, session: session)
+      case .edit: try await self.edit(request, $0, segments: segments, session: session)
+      case .delete: try await self.delete(request, $0, segments: segments, session: session)
       }
     }
-    if segments.count == 4, segments[1] == "-", segments[2] == "choose" {
-      return try await choose(
-        request, entity: segments[0], key: nil, relationship: segments[3], session: session)
+  }
+
+  /// The choose page of a to-one (`/ENTITY/KEY/-/choose/REL`, `/ENTITY/-/choose/REL`).
+  func choose(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
+    let segments = Self.segments(of: request.path)
+    guard let relationship = segments.last, segments.count == 4 || segments.count == 5 else {
+      throw WebError(.notFound, "no page here")
     }
-    if segments.count == 5, segments[2] == "-", segments[3] == "choose" {
-      return try await choose(
-        request, entity: segments[0], key: segments[1], relationship: segments[4],
-        session: session)
+    return try await choose(
+      request, entity: segments[0], key: segments.count == 5 ? segments[1] : nil,
+      relationship: relationship, session: session)
+  }
+
+  /// `/-/health`: `ok` when a database connection can be had.
+  func health(_ request: WebRequest) async throws -> WebResponse {
+    try await pool.withDatabase(client: request.clientAddress) { database in
+      try database.adaptor.query(SQLStatement(raw: "SELECT 1"), columns: [nil]) { _ in }
     }
-    if segments.count == 4, segments[2] == "-", segments[3] == "edit" {
-      return try await writing(request, segments: segments, session: session, verb: "edit") {
-        try await self.edit(request, $0, segments: segments, session: session)
-      }
-    }
-    if segments.count == 4, segments[2] == "-", segments[3] == "delete" {
-      return try await writing(request, segments: segments, session: session, verb: "delete") {
-        try await self.delete(request, $0, segments: segments, session: session)
-      }
-    }
-    guard request.method != "POST" else {
-      throw WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
-    }
-    let route = try WebRoute(segments: Array(segments))
+    return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
+  }
+
+  /// A page: the entity list, a list, an object or a relationship followed.
+  func page(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
+    let parameters = HTML.queryParameters(Substring(request.query)) ?? []
+    let route = try WebRoute(segments: Self.segments(of: request.path))
     let json = request.wantsJSON
     let configuration = configuration
     let databaseName = databaseName
@@ -366,33 +387,6 @@ public final class WebApplication: Sendable {
     links.userName = context.title
     links.csrf = keys.token("csrf", boundTo: session.token)
     return user
-  }
-
-  /// `/-/…`: the stylesheet, the health check, login and logout.
-  private func serverRoute(_ segments: [Substring], _ request: WebRequest, session: WebSession?)
-    async throws -> WebResponse
-  {
-    switch segments {
-    case ["login"]: return try await login(request)
-    case ["logout"]: return try await logout(request, session: session)
-    default: break
-    }
-    guard request.method != "POST" else {
-      throw WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
-    }
-    switch segments {
-    case ["static", "d2s.css"]:
-      return WebResponse(
-        contentType: "text/css; charset=utf-8", headers: [("Cache-Control", "max-age=3600")],
-        body: Stylesheet.text)
-    case ["health"]:
-      try await pool.withDatabase(client: request.clientAddress) { database in
-        try database.adaptor.query(SQLStatement(raw: "SELECT 1"), columns: [nil]) { _ in }
-      }
-      return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
-    default:
-      throw WebError(.notFound, "no page here")
-    }
   }
 
   /// Makes and renders the page of `route`, on a pooled connection's thread.

@@ -9,6 +9,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
     case notFound = 404
     case methodNotAllowed = 405
     case conflict = 409
+    case contentTooLarge = 413
     case uriTooLong = 414
     case tooManyRequests = 429
     case headersTooLarge = 431
@@ -23,6 +24,7 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
       case .unauthorized: "Login failed"
       case .forbidden: "Not allowed"
       case .conflict: "Changed meanwhile"
+      case .contentTooLarge: "Too large"
       case .notFound: "Not found"
       case .methodNotAllowed: "Method not allowed"
       case .uriTooLong: "URI too long"

@@ -1,46 +1,6 @@
 import Components
+import D2SHTML
 import D2SModel
-
-/// An edit form as the page shows it: where it posts, its CSRF token, and, when it is shown
-/// again, what the user typed, the values they were shown, and what was wrong.
-struct WebForm: Sendable {
-  /// The URL the form posts to.
-  var action: String
-  /// The `_csrf` token bound to the session.
-  var csrf: String
-  /// The text typed, by property key (a form shown again).
-  var typed: [String: String] = [:]
-  /// Keys the user set to NULL.
-  var nulls: Set<String> = []
-  /// The values the user was first shown, as position tokens (`_shown.KEY`), by key.
-  var shown: [String: String] = [:]
-  /// The text the user was first shown (`_text.KEY`), by key.
-  var shownText: [String: String] = [:]
-  /// What is wrong with a field, by key.
-  var errors: [String: String] = [:]
-  /// A message above the form (a constraint the database refused).
-  var message: String?
-  /// Whether the save failed because the database was busy (shown again with 503).
-  var isBusy = false
-  /// The inspect page, for Cancel.
-  var cancel: String
-  /// The control of each field, by key (a text input when none).
-  var widgets: [String: FieldWidget] = [:]
-  /// The one-time token of a new object's form (`_once`), against a double submit.
-  var once: String?
-  /// Inputs for the key of a new object whose key the database does not make, in order.
-  var keyFields: [(key: String, label: String)] = []
-
-  /// Keeps what the user posted, to show the form again.
-  mutating func keep(_ fields: [PostedField]) {
-    for field in fields {
-      typed[field.key] = field.text
-      if field.isNull { nulls.insert(field.key) }
-      shown[field.key] = field.shownToken
-      shownText[field.key] = field.shownText
-    }
-  }
-}
 
 /// A value the user typed that cannot be used, in words for beside its field.
 struct FieldError: Error, CustomStringConvertible {
@@ -100,14 +60,14 @@ struct PostedField {
   }
 }
 
-extension ViewNode {
-  /// The edit field the node shows, if any.
-  var editField: EditFieldNode? {
-    switch self {
-    case .editField(let field): field
-    case .tagged(_, let inner), .styled(_, let inner): inner.editField
-    case .line(let items, _), .stack(let items): items.lazy.compactMap(\.editField).first
-    default: nil
+extension WebForm {
+  /// Keeps what the user posted, to show the form again.
+  mutating func keep(_ fields: [PostedField]) {
+    for field in fields {
+      typed[field.key] = field.text
+      if field.isNull { nulls.insert(field.key) }
+      shown[field.key] = field.shownToken
+      shownText[field.key] = field.shownText
     }
   }
 }

@@ -1,3 +1,4 @@
+import D2SHTML
 import Foundation
 
 /// An HTTP request as the application sees it: method, path and query (both as sent,

@@ -1,4 +1,5 @@
 import Components
+import D2SHTML
 import EnvKeys
 
 /// D2S's own contribution, installed through the same API as any plugin: the builtin keys,
@@ -16,6 +17,7 @@ public struct BuiltinPlugin: D2SPlugin {
 
   public var renderers: [PluginRenderer] {
     RendererRegistry.builtin.map { PluginRenderer($0.platform, make: $0.make) }
+      + [PluginRenderer("html", make: { HTMLRenderer(options: $0) })]
   }
 
   public var formatters: [String: any ValueFormatter] {

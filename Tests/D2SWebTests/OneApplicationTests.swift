@@ -66,6 +66,22 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ("/Film/1", "inspect Film 1"), ("/", "entities"), ("/Film/1/language", "inspect Language 1"),
+  ])
+  func theREPLsHTMLIsTheServersPage(target: String, command: String) async throws {
+    let (app, path) = try WebEditingTests.demo()
+    let web = await app.get(target)
+    #expect(web.status == 200)
+    let session = try REPLSession(width: nil)
+    _ = try session.run(.open(path))
+    _ = try session.run(.load(WebEditingTests.demoRules))
+    _ = try session.run(.set(key: "platform", value: .string("html")))
+    let repl = try session.run(command)
+    #expect(repl.hasPrefix("<!DOCTYPE html>"))
+    #expect(repl == web.body || repl + "\n" == web.body, "\(command) prints \(target)")
+  }
+
   @Test func aFilmShowsItsLanguageAndFollowsEveryRelationshipOnTheWeb() async throws {
     let (app, _) = try WebEditingTests.demo()
     let page = await app.get("/Film/1")

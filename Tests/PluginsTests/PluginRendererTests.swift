@@ -39,9 +39,9 @@ struct OtherCountingPlugin: D2SPlugin {
 
   @Test func aPluginAddsAPlatform() throws {
     let plugins = try PluginRegistry()
-    #expect(plugins.renderers.platforms == ["json", "markdown", "terminal"])
+    #expect(plugins.renderers.platforms == ["html", "json", "markdown", "terminal"])
     try plugins.install(CountingPlugin())
-    #expect(plugins.renderers.platforms == ["count", "json", "markdown", "terminal"])
+    #expect(plugins.renderers.platforms == ["count", "html", "json", "markdown", "terminal"])
     let page = try RenderEnvironment(looks: plugins.looks, renderers: plugins.renderers)
       .renderPage(try listContext(plugins, platform: "count"))
     #expect(page == "Language: 6 rows\n")
@@ -53,7 +53,8 @@ struct OtherCountingPlugin: D2SPlugin {
       try RenderEnvironment(renderers: plugins.renderers)
         .renderPage(try listContext(plugins, platform: "count"))
     }
-    #expect(error?.description == "unknown platform 'count' (known: json, markdown, terminal)")
+    #expect(
+      error?.description == "unknown platform 'count' (known: html, json, markdown, terminal)")
   }
 
   @Test func twoPluginsCannotRenderOnePlatform() throws {

@@ -36,7 +36,7 @@ struct EntityListPage: D2SView {
       let name = entity?.name ?? ""
       let line = display == name || display.isEmpty ? "  \(name)" : "  \(display) (\(name))"
       // Where the name does not say which table: `BillingInvoices  billing.invoices`.
-      Text(entity?.sourceLabel.map { line + "  " + $0 } ?? line)
+      Link(.list(entity: name)) { Text(entity?.sourceLabel.map { line + "  " + $0 } ?? line) }
     }
   }
 }

@@ -68,6 +68,9 @@ public struct JSONRenderer: PageRenderer {
       fields += valueFields(row.content, actions: &parts.actions)
       parts.properties.append(JSONText.object(fields))
     case .action(let action): parts.actions.append(action)
+    case .link(let inner, let action):
+      parts.actions.append(action)
+      collectLoose(inner, into: &parts)
     case .line(let items, _):
       for case .action(let action) in items { parts.actions.append(action) }
       parts.lines += TextLines.plain.lines(node)
@@ -90,6 +93,9 @@ public struct JSONRenderer: PageRenderer {
         ("invalid", field.invalid.map(JSONText.string) ?? "null"),
       ]
     case .tagged(_, let inner): return valueFields(inner, actions: &actions)
+    case .link(let inner, let action):
+      actions.append(action)
+      return valueFields(inner, actions: &actions)
     case .styled(let style, let inner):
       let fields = valueFields(inner, actions: &actions)
       guard !fields.contains(where: { $0.0 == "style" }) else { return fields }

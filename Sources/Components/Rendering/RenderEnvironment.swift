@@ -69,7 +69,7 @@ public struct RenderEnvironment: Sendable {
     -> RenderedPage
   {
     let renderer = try renderers.renderer(
-      for: context.platform, options: RenderOptions(width: width, styles: styles))
+      for: context.platform, options: RenderOptions(width: width, styles: styles, context: context))
     let node = try pageNode(context)
     try renderer.render(node, to: output)
     let group = node.listDisplayGroup
@@ -88,14 +88,12 @@ public struct RenderEnvironment: Sendable {
   }
 
   /// What a page offers besides what its views show: a paged list's next and previous
-  /// windows, the entity list's lists (of the entities shown that the user may reach).
+  /// windows.
   private func pageActions(_ context: RuleContext) -> [PageAction] {
     switch context.task {
     case "list":
       guard let limit = list.limit, limit > 0 else { return [] }
       return (list.offset > 0 || list.keyset != nil ? [.previous] : []) + [.next]
-    case "query":
-      return context.reachableVisibleEntityNames.map { .list(entity: $0) }
     default: return []
     }
   }

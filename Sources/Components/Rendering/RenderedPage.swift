@@ -24,7 +24,8 @@ extension ViewNode {
         if let group = child.listDisplayGroup { return group }
       }
       return nil
-    case .tagged(_, let inner), .styled(_, let inner): return inner.listDisplayGroup
+    case .tagged(_, let inner), .styled(_, let inner), .link(let inner, _):
+      return inner.listDisplayGroup
     case .empty, .text, .value, .row, .action, .editField, .message: return nil
     }
   }

@@ -1,3 +1,4 @@
+import RuleCore
 import Synchronization
 
 /// What a renderer is made with for one page.
@@ -7,11 +8,15 @@ public struct RenderOptions: Sendable {
   /// Whether text styles show as the medium's codes where they need a terminal's consent
   /// (ANSI codes: a terminal attached and `NO_COLOR` unset).
   public var styles: Bool
+  /// The page's rule context (its database, entity, object and user), for a renderer whose
+  /// output names them (HTML's links); nil outside a page.
+  public var context: RuleContext?
 
   /// Options for a page of `width` columns.
-  public init(width: Int?, styles: Bool = false) {
+  public init(width: Int?, styles: Bool = false, context: RuleContext? = nil) {
     self.width = width
     self.styles = styles
+    self.context = context
   }
 }
 

@@ -26,6 +26,21 @@ public struct Action: PrimitiveView {
   public func node(in scope: ViewScope) throws -> ViewNode { .action(action) }
 }
 
+/// A view that leads somewhere: `content` as it is on a terminal, a link on the web, and the
+/// action among the page's in JSON.
+public struct Link<Content: D2SView>: PrimitiveView {
+  let content: Content
+  let action: PageAction
+  /// `content`, leading where `action` does.
+  public init(_ action: PageAction, @D2SViewBuilder content: () -> Content) {
+    self.action = action
+    self.content = content()
+  }
+  public func node(in scope: ViewScope) throws -> ViewNode {
+    .link(try content.resolve(in: scope), action)
+  }
+}
+
 /// Nothing.
 public struct EmptyView: PrimitiveView {
   /// Shows nothing.

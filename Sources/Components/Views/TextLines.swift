@@ -37,6 +37,7 @@ public struct TextLines: Sendable {
       let text = escape(shown.text)
       return wraps ? Self.wrap(text, to: max(20, (width ?? 100) - labelWidth - 2)) : [text]
     case .action(let action): return ["(\(action.command))"]
+    case .link(let inner, _): return lines(inner, labelWidth: labelWidth)
     case .editField(let field):
       var text = "[" + escape(field.value.text) + "]"
       if field.changed { text += " (changed)" }

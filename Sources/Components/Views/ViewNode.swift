@@ -16,6 +16,9 @@ public indirect enum ViewNode: Sendable {
   /// Something the page offers (following `filmActors`), shown as `(follow filmActors)` on a
   /// terminal.
   case action(PageAction)
+  /// A view that leads somewhere (an entity's name to its list): on a terminal the view
+  /// alone (its action is in the page's JSON), a link on the web.
+  case link(ViewNode, PageAction)
   /// An edit field with its changed and invalid state.
   case editField(EditFieldNode)
   /// A message line (`logged in as …`, `error: no page for task 'x'`).

@@ -20,21 +20,21 @@ public struct WebLinks: Sendable {
   /// one they may.
   public var reaches: (@Sendable (String) -> Bool)?
   /// The logged-in user, as shown in the header.
-  var userName: String?
+  package var userName: String?
   /// The session's CSRF token (the logout form's).
-  var csrf: String?
+  package var csrf: String?
   /// The edit form the page is, when it is one.
-  var form: WebForm?
+  package var form: WebForm?
   /// The attributes the edit form has inputs for.
-  var editable: Set<String> = []
+  package var editable: Set<String> = []
   /// The object's edit page, when the user may edit it.
-  var editPath: String?
+  package var editPath: String?
   /// The object's delete confirm page, when the user may delete it.
-  var deletePath: String?
+  package var deletePath: String?
   /// The form for a new object of the list's entity, when the user may add one.
-  var newPath: String?
+  package var newPath: String?
   /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
-  var rowSuffix = ""
+  package var rowSuffix = ""
 
   /// Links for a page.
   public init(

@@ -1,7 +1,7 @@
 /// The one stylesheet, served from the binary at `/-/static/d2s.css`: readable on a phone
 /// (tables scroll sideways, text wraps), in the system's light or dark colours.
-enum Stylesheet {
-  static let text = """
+package enum Stylesheet {
+  package static let text = """
     :root { color-scheme: light dark; --line: #8884; --muted: #777; --link: #0b62c4; }
     @media (prefers-color-scheme: dark) { :root { --link: #6cb0ff; } }
     * { box-sizing: border-box; }

@@ -30,14 +30,9 @@ public struct HTMLRenderer: PageRenderer {
     output.write("<h1>\(HTML.escape(title))</h1>\n")
     var writer = Writer(links: links, output: output)
     if task == "query" {
-      writer.entityList(content, actions: actions)
+      writer.entityList(content)
     } else if let form = links.form {
-      writer.openForm(form)
-      try writer.write(content)
-      writer.flushRows()
-      output.write(
-        "<p class=\"buttons\"><button type=\"submit\">Save</button> <a href=\"\(HTML.escape(form.cancel))\">Cancel</a></p>\n</form>\n"
-      )
+      try writeForm(content, form: form, to: output)
     } else {
       try writer.write(content)
       writer.flushRows()
@@ -61,9 +56,20 @@ public struct HTMLRenderer: PageRenderer {
     Self.writeTail(to: output)
   }
 
+  /// The edit form of a page's `content`: its inputs, Save and Cancel (alone on the 409 page).
+  package func writeForm(_ content: ViewNode, form: WebForm, to output: any TextOutput) throws {
+    var writer = Writer(links: links, output: output)
+    writer.openForm(form)
+    try writer.write(content)
+    writer.flushRows()
+    output.write(
+      "<p class=\"buttons\"><button type=\"submit\">Save</button> <a href=\"\(HTML.escape(form.cancel))\">Cancel</a></p>\n</form>\n"
+    )
+  }
+
   /// The document's start: language, title, viewport, stylesheet, the site header (with who
   /// is logged in, or a login link), `<main>`.
-  static func writeHead(
+  package static func writeHead(
     title: String, databaseName: String, user: String? = nil, csrf: String? = nil,
     to output: any TextOutput
   ) {
@@ -92,7 +98,7 @@ public struct HTMLRenderer: PageRenderer {
   }
 
   /// The document's end.
-  static func writeTail(to output: any TextOutput) {
+  package static func writeTail(to output: any TextOutput) {
     output.write("</main>\n</body>\n</html>\n")
   }
 
@@ -102,21 +108,27 @@ public struct HTMLRenderer: PageRenderer {
     let output: any TextOutput
     var rows: [PropertyRowNode] = []
 
-    /// The entity list: one link per entity, labelled as the terminal lists them.
-    mutating func entityList(_ content: ViewNode, actions: [PageAction]) {
-      let names = actions.compactMap { action -> String? in
-        if case .list(let entity) = action { return entity }
-        return nil
-      }
-      let lines = TextLinesOfPage.lines(content)
+    /// The entity list: one item per entity the page links to its list, labelled as the page
+    /// shows it.
+    mutating func entityList(_ content: ViewNode) {
       output.write("<ul class=\"entities\">\n")
-      for (index, name) in names.enumerated() {
-        let label = lines.count == names.count ? lines[index] : name
-        output.write(
-          "<li><a href=\"\(HTML.escape(WebLinks.entityPath(name)))\">\(HTML.escape(label))</a></li>\n"
-        )
+      for (label, action) in Self.links(in: content) {
+        guard let path = links.path(of: action) else { continue }
+        let text = TextLines.plain.lines(label).joined(separator: " ")
+          .trimmingCharacters(in: .whitespaces)
+        output.write("<li><a href=\"\(HTML.escape(path))\">\(HTML.escape(text))</a></li>\n")
       }
       output.write("</ul>\n")
+    }
+
+    /// The links of `node`, in order: what each shows and where it leads.
+    static func links(in node: ViewNode) -> [(ViewNode, PageAction)] {
+      switch node {
+      case .link(let inner, let action): [(inner, action)]
+      case .stack(let children), .line(let children, _): children.flatMap { links(in: $0) }
+      case .tagged(_, let inner), .styled(_, let inner): links(in: inner)
+      default: []
+      }
     }
 
     mutating func write(_ node: ViewNode) throws {
@@ -215,7 +227,7 @@ public struct HTMLRenderer: PageRenderer {
       var hidden =
         "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownToken))\">"
         + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownText))\">"
-      if let entity = links.entity, WebApplication.allowsNull(key, in: entity) {
+      if let entity = links.entity, entity.allowsNull(key) {
         hidden +=
           " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\"\(isNull ? " checked" : "")> NULL</label>"
       }
@@ -261,6 +273,10 @@ public struct HTMLRenderer: PageRenderer {
       case .tagged(_, let inner): return inline(inner, key: key)
       case .styled(let style, let inner):
         return HTML.styled(inline(inner, key: key), style)
+      case .link(let inner, let action):
+        let text = inline(inner, key: nil)
+        guard let path = links.path(of: action) else { return text }
+        return "<a href=\"\(HTML.escape(path))\">\(text)</a>"
       case .action(let action):
         guard let path = links.path(of: action) else { return "" }
         return "<a href=\"\(HTML.escape(path))\">\(HTML.escape(action.command))</a>"
@@ -397,18 +413,6 @@ public struct HTMLRenderer: PageRenderer {
       var plain = summary
       plain.hiddenKey = nil
       return plain.footer(shown: shown, total: total)
-    }
-  }
-}
-
-/// The plain lines of a view (the entity list's labels), trimmed.
-enum TextLinesOfPage {
-  static func lines(_ node: ViewNode) -> [String] {
-    switch node {
-    case .text(let text): return [text.trimmingCharacters(in: .whitespaces)]
-    case .stack(let children): return children.flatMap(lines)
-    case .tagged(_, let inner): return lines(inner)
-    default: return []
     }
   }
 }

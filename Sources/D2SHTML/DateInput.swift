@@ -1,8 +1,8 @@
 /// Dates and date-times between the text D2S shows (`2006-02-15 05:03:42`) and the values of
 /// a browser's `date` and `datetime-local` inputs (`2006-02-15T05:03:42`, seconds optional).
-enum DateInput {
+package enum DateInput {
   /// Whether `text` is a day a `date` input can hold (`2006-02-15`).
-  static func isDay(_ text: String) -> Bool {
+  package static func isDay(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     return bytes.count == 10 && digits(bytes, [0, 1, 2, 3, 5, 6, 8, 9])
       && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
@@ -10,14 +10,14 @@ enum DateInput {
 
   /// `text` as a `datetime-local` input's value, when it is a plain date and time (no zone,
   /// no fraction of a second); nil otherwise.
-  static func inputForm(_ text: String) -> String? {
+  package static func inputForm(_ text: String) -> String? {
     guard let parts = split(text, separator: " ") else { return nil }
     return parts.day + "T" + parts.time
   }
 
   /// A posted date-time in the form D2S shows: `T` as a space, seconds added when the
   /// browser left them out. Other text is returned as it is.
-  static func storedForm(_ text: String) -> String {
+  package static func storedForm(_ text: String) -> String {
     guard let parts = split(text, separator: "T") else { return text }
     return parts.day + " " + (parts.time.utf8.count == 5 ? parts.time + ":00" : parts.time)
   }

@@ -1,0 +1,131 @@
+import Components
+import D2SHTML
+import EnvKeys
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The outermost middleware: the application's dependencies around the request, an error
+/// page for whatever a route throws (never SQL, a stack trace or a file path: those go to the
+/// log), the security headers on every response, and the request's log line.
+struct WebResponseMiddleware: RouterMiddleware {
+  typealias Context = WebRequestContext
+  let application: WebApplication
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let started = ContinuousClock.now
+    var response: Response
+    do {
+      response = try await withDependencies {
+        $0 = $0.merging(application.dependencies)
+      } operation: {
+        try await next(request, context)
+      }
+    } catch {
+      let web = WebRequest(
+        method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+        accept: request.headers[.accept])
+      response = application.errorPage(
+        for: Self.webError(error, method: request.method), json: web.wantsJSON
+      )
+      .response(head: request.method == .head)
+    }
+    for (name, value) in WebResponse.securityHeaders {
+      if let field = HTTPField.Name(name) { response.headers[field] = value }
+    }
+    let bytes =
+      request.method == .head
+      ? Int(response.headers[.contentLength] ?? "") ?? 0 : response.body.contentLength ?? 0
+    application.log(
+      method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+      status: response.status.code, bytes: bytes, started: started,
+      client: context.clientAddress)
+    return response
+  }
+
+  /// What an error a route threw means to a visitor: no route is a 404, except for a POST,
+  /// which only forms take (405).
+  static func webError(_ error: any Error, method: HTTPRequest.Method) -> any Error {
+    guard let failure = error as? HTTPError else { return error }
+    if failure.status == .notFound {
+      return method == .post
+        ? WebError(.methodNotAllowed, "POST is not allowed here", allow: "GET, HEAD")
+        : WebError(.notFound, "no page here")
+    }
+    if failure.status == .contentTooLarge {
+      return WebError(.contentTooLarge, "the form is larger than the server accepts")
+    }
+    return WebError(.badRequest, "the request is not valid")
+  }
+}
+
+/// What every request must be before a route sees it: for a host this server answers, by a
+/// method it knows, with a target and headers within the limits and a query that decodes.
+/// Sets the request as the application reads it on the context.
+struct WebRequestMiddleware: RouterMiddleware {
+  typealias Context = WebRequestContext
+  let application: WebApplication
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var context = context
+    var web = WebRequest(
+      method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+      host: WebRequest.authority(target: request.head.path, host: request.head.authority),
+      accept: request.headers[.accept], cookies: WebRequest.cookies(request.headers[.cookie]),
+      clientAddress: context.clientAddress)
+    web.headerBytes = request.headers.reduce(0) {
+      $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4
+    }
+    try application.check(web)
+    context.web = web
+    return try await next(request, context)
+  }
+}
+
+/// Finds the request's session (a signed cookie whose record the server keeps).
+struct WebSessionMiddleware: RouterMiddleware {
+  typealias Context = WebRequestContext
+  let application: WebApplication
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var context = context
+    context.session = try await application.session(of: context.web)
+    return try await next(request, context)
+  }
+}
+
+/// A form's body, read (at most ``maximumBody`` bytes) onto the request; with `checksToken`,
+/// a POST without its session's CSRF token is refused (403) before its route runs.
+struct WebFormMiddleware: RouterMiddleware {
+  typealias Context = WebRequestContext
+  let application: WebApplication
+  /// Whether a POST must carry its session's CSRF token (every form but the login form,
+  /// which carries a token of its own).
+  let checksToken: Bool
+  /// The largest form body accepted.
+  static let maximumBody = 1 << 20
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .post else { return try await next(request, context) }
+    var request = request
+    var context = context
+    guard let bytes = try? await request.collectBody(upTo: Self.maximumBody) else {
+      throw WebError(.contentTooLarge, "the form is larger than the server accepts")
+    }
+    context.web.body = String(buffer: bytes)
+    if checksToken { try application.requireToken(context.web, session: context.session) }
+    return try await next(request, context)
+  }
+}

@@ -1,0 +1,68 @@
+import D2SHTML
+import Hummingbird
+
+/// d2s-serve's routes, declared on a Hummingbird `Router` behind its middleware: pages under
+/// `/ENTITY…`, forms under `…/-/…`, the server's own routes under `/-/`.
+extension WebApplication {
+  /// The router of this application's routes.
+  func makeRouter() -> Router<WebRequestContext> {
+    // Each route reaches the application without keeping it alive (it keeps the router).
+    unowned let application = self
+    let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: WebResponseMiddleware(application: application))
+    router.add(middleware: WebRequestMiddleware(application: application))
+    router.add(middleware: WebSessionMiddleware(application: application))
+
+    // The server's own.
+    router.get("-/static/d2s.css") { _, _ in WebResponse.stylesheet.response(head: false) }
+    router.get("-/health") { request, context in
+      try await application.health(context.web).response(head: request.method == .head)
+    }
+    let login = router.group("-/login").add(
+      middleware: WebFormMiddleware(application: application, checksToken: false))
+    for method in [HTTPRequest.Method.get, .post] {
+      login.on("", method: method) { request, context in
+        try await application.login(context.web).response(head: request.method == .head)
+      }
+    }
+    let logout = router.group("-/logout").add(
+      middleware: WebFormMiddleware(application: application, checksToken: true))
+    for method in [HTTPRequest.Method.get, .post] {
+      logout.on("", method: method) { _, context in
+        try await application.logout(context.web, session: context.session).response(head: false)
+      }
+    }
+
+    // Pages.
+    for path in ["", "{entity}", "{entity}/{key}", "{entity}/{key}/{relationship}"] {
+      router.get(RouterPath(path)) { request, context in
+        try await application.page(context.web, session: context.session)
+          .response(head: request.method == .head)
+      }
+    }
+
+    // Forms: a POST carries its session's CSRF token.
+    let forms = router.group().add(
+      middleware: WebFormMiddleware(application: application, checksToken: true))
+    let writes: [(String, String, WebApplication.WriteRoute)] = [
+      ("{entity}/-/new", "add rows", .create),
+      ("{entity}/{key}/-/edit", "edit", .edit),
+      ("{entity}/{key}/-/delete", "delete", .delete),
+    ]
+    for (path, verb, route) in writes {
+      for method in [HTTPRequest.Method.get, .post] {
+        forms.on(RouterPath(path), method: method) { request, context in
+          try await application.write(route, context.web, session: context.session, verb: verb)
+            .response(head: request.method == .head)
+        }
+      }
+    }
+    for path in ["{entity}/-/choose/{relationship}", "{entity}/{key}/-/choose/{relationship}"] {
+      router.get(RouterPath(path)) { request, context in
+        try await application.choose(context.web, session: context.session)
+          .response(head: request.method == .head)
+      }
+    }
+    return router
+  }
+}
