@@ -174,11 +174,9 @@ public struct WebListQuery: Sendable {
   func nextURL(shown: Int, rows: ListWindow?) -> String? {
     let limit = window
     guard shown > 0 else { return nil }
-    if let last = rows?.last {
-      guard rows?.more == true, let token = ListPosition(last, in: identity).token else {
-        return nil
-      }
-      return url([("after", token), ("offset", "\(offset + shown)")])
+    if let rows {
+      guard let next = rows.next(offset: offset, in: identity) else { return nil }
+      return url([("after", next.token), ("offset", "\(next.offset)")])
     }
     guard shown == limit else { return nil }
     return url([("offset", "\(offset + limit)")])
@@ -189,8 +187,10 @@ public struct WebListQuery: Sendable {
   func previousURL(rows: ListWindow?) -> String? {
     let limit = window
     guard offset > 0 || positioned else { return nil }
-    if let first = rows?.first, let token = ListPosition(first, in: identity).token {
-      return url([("before", token), ("offset", "\(max(0, offset - limit))")])
+    if let previous = rows?.previous(
+      offset: offset, limit: limit, positioned: positioned, in: identity)
+    {
+      return url([("before", previous.token), ("offset", "\(previous.offset)")])
     }
     let previous = max(0, offset - limit)
     return previous == 0 ? url([]) : url([("offset", "\(previous)")])

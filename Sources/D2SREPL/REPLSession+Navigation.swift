@@ -99,13 +99,14 @@ extension REPLSession {
     }
     let identity = list.identity(of: entity, auxiliary: context.auxiliaryQualifier)
     var lines: [String] = []
-    if list.offset > 0 || list.keyset != nil, let limit = list.limit,
-      let token = ListPosition(shown.first, in: identity).token
+    if let limit = list.limit,
+      let previous = shown.previous(
+        offset: list.offset, limit: limit, positioned: list.keyset != nil, in: identity)
     {
-      lines.append("offset \(max(0, list.offset - limit)) before \(token)")
+      lines.append("offset \(previous.offset) before \(previous.token)")
     }
-    if shown.more, let token = ListPosition(shown.last, in: identity).token {
-      lines.append("offset \(list.offset + shown.rows) after \(token)")
+    if let next = shown.next(offset: list.offset, in: identity) {
+      lines.append("offset \(next.offset) after \(next.token)")
     }
     guard !lines.isEmpty else { throw REPLError("the list has no other window") }
     return lines.joined(separator: "\n")

@@ -12,7 +12,7 @@ extension WebApplication {
   /// `GET /-/login` (the form, with a fresh pre-session cookie) and `POST /-/login`.
   func login(_ request: WebRequest) async throws -> WebResponse {
     let next = Self.localPath(
-      HTML.queryParameters(Substring(request.query))?.last { $0.0 == "next" }?.1)
+      request.parameters.last { $0.0 == "next" }?.1)
     guard request.method == "POST" else {
       return loginPage(next: next, failed: false, status: 200)
     }
@@ -273,14 +273,23 @@ extension WebApplication {
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
     links: WebLinks, json: Bool = false
   ) throws -> String {
+    let output = StringOutput()
+    try renderPage(
+      request, context: context, application: application, links: links, json: json, to: output)
+    return output.text
+  }
+
+  /// Writes the page of `request` to `output` as it is rendered (a list's rows stream).
+  static func renderPage(
+    _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
+    links: WebLinks, json: Bool = false, to output: any TextOutput
+  ) throws {
     try withPage(request, context: context, application: application) { node in
-      let output = StringOutput()
       if json {
         try JSONRenderer().render(node, to: output)
       } else {
         try HTMLRenderer(links: links).render(node, to: output)
       }
-      return output.text
     }
   }
 
@@ -290,16 +299,7 @@ extension WebApplication {
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
     _ body: (ViewNode) throws -> T
   ) throws -> T {
-    let context = try context ?? application.context(for: request)
-    let environment = application.environment(for: request)
-    let dependencies = application.dependencies(for: request)
-    let (value, errors) = try context.engine.collectingReadErrors { () throws -> T in
-      try DependencyValues.$current.withValue(dependencies) {
-        try body(try environment.pageNode(context))
-      }
-    }
-    if let first = errors.first { throw first }
-    return value
+    try application.withPage(request, context: context, body)
   }
 
   /// The keys the edit page of `request` shows as edit fields, as its components decide.

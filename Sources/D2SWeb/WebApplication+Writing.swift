@@ -71,7 +71,7 @@ extension WebApplication {
     }
     return WriteRequest(
       entityName: name, post: isPost ? request.form : nil,
-      query: HTML.queryParameters(Substring(request.query)) ?? [], client: request.clientAddress,
+      query: request.parameters, client: request.clientAddress,
       json: !isPost && request.wantsJSON)
   }
 

@@ -236,7 +236,8 @@ public final class WebApplication: Sendable {
         .headersTooLarge,
         "the request's headers are longer than \(configuration.maximumTargetLength / 1024) KB")
     }
-    guard HTML.queryParameters(Substring(request.query)) != nil else {
+    guard request.decodedParameters != nil || HTML.queryParameters(Substring(request.query)) != nil
+    else {
       throw WebError(.badRequest, "the query string is not valid percent-encoded UTF-8")
     }
   }
@@ -296,9 +297,94 @@ public final class WebApplication: Sendable {
     return WebResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
   }
 
+  /// The most rows a list page is sent whole with; a longer one (`limit=` above it) is
+  /// streamed as it is rendered.
+  static let streamedRows = 200
+
+  /// A page as Hummingbird sends it: a list of more than ``streamedRows`` rows streamed as it
+  /// is rendered (never kept in the page cache), any other page whole.
+  func pageResponse(_ request: WebRequest, session: WebSession?) async throws -> Response {
+    let limit = request.parameters.last { $0.0 == "limit" }.flatMap { Int($0.1) }
+    guard request.method == "GET", !configuration.timing, let limit, limit > Self.streamedRows
+    else {
+      return try await page(request, session: session).response(head: request.method == "HEAD")
+    }
+    return try await streamedPage(request, session: session)
+  }
+
+  /// A page written to the client as it is rendered, 64 KB at a time (``ChunkedOutput``); a
+  /// page that fails before its first chunk is an error page, one that fails later ends
+  /// where it is (and the failure is logged).
+  private func streamedPage(_ request: WebRequest, session: WebSession?) async throws -> Response {
+    let parameters = request.parameters
+    let route = try WebRoute(segments: Self.segments(of: request.path))
+    let json = request.wantsJSON
+    let (configuration, databaseName, keys, logger) = (configuration, databaseName, keys, logger)
+    let timeout =
+      session == nil ? min(configuration.anonymousStatementTimeout, pool.statementTimeout) : nil
+    let (chunks, continuation) = AsyncStream<ByteBuffer>.makeStream()
+    let made = Mutex<ChunkedOutput?>(nil)
+    let start = await withCheckedContinuation { (resume: CheckedContinuation<StreamStart, Never>) in
+      let once = ResumeOnce(resume)
+      let output = ChunkedOutput(
+        begin: { once.resume($0) }, chunks: continuation, patience: configuration.requestTimeout)
+      made.withLock { $0 = output }
+      Task {
+        do {
+          _ = try await timed(client: request.clientAddress, timeout: timeout) {
+            application, database in
+            var links = WebLinks(databaseName: databaseName, model: database.model)
+            let user = try Self.user(
+              session, in: database, keys: keys, links: &links, base: application.base)
+            try Self.render(
+              route, parameters: parameters, json: json, path: request.path,
+              application: application, database: database, links: links, user: user,
+              configuration: configuration, to: output)
+            output.finish()
+          }
+        } catch {
+          logger.error("\(request.path): the page stopped: \(error)")
+          output.fail(error)
+        }
+      }
+    }
+    let contentType = json ? "application/json; charset=utf-8" : "text/html; charset=utf-8"
+    switch start {
+    case .whole(let text):
+      return WebResponse(
+        contentType: contentType, headers: [("Vary", "Accept"), ("Cache-Control", "no-store")],
+        body: text
+      ).response(head: false)
+    case .failed(let error):
+      throw error
+    case .streaming(let first):
+      guard let output = made.withLock({ $0 }) else { throw WebError(.internalError, "no page") }
+      var headers = HTTPFields()
+      headers[.contentType] = contentType
+      headers[.vary] = "Accept"
+      headers[.cacheControl] = "no-store"
+      return Response(
+        status: .ok, headers: headers,
+        body: ResponseBody { writer in
+          do {
+            try await writer.write(first)
+            output.chunkWritten()
+            for await chunk in chunks {
+              try await writer.write(chunk)
+              output.chunkWritten()
+            }
+            try await writer.finish(nil)
+          } catch {
+            output.abandon()
+            throw error
+          }
+        })
+    }
+  }
+
   /// A page: the entity list, a list, an object or a relationship followed.
   func page(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
-    let parameters = HTML.queryParameters(Substring(request.query)) ?? []
+    let parameters = request.parameters
     let route = try WebRoute(segments: Self.segments(of: request.path))
     let json = request.wantsJSON
     let configuration = configuration
@@ -395,6 +481,19 @@ public final class WebApplication: Sendable {
     application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
     configuration: Configuration
   ) throws -> String {
+    let output = StringOutput()
+    try render(
+      route, parameters: parameters, json: json, path: path, application: application,
+      database: database, links: links, user: user, configuration: configuration, to: output)
+    return output.text
+  }
+
+  /// Makes the page of `route` and writes it to `output` as it is rendered.
+  static func render(
+    _ route: WebRoute, parameters: [(String, String)], json: Bool, path: String,
+    application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
+    configuration: Configuration, to output: any TextOutput
+  ) throws {
     var base = application.base
     base.database = database
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
@@ -476,8 +575,8 @@ public final class WebApplication: Sendable {
     if context.task == "list", context.nextTask == "edit", user != nil, !configuration.readOnly {
       links.rowSuffix = "/-/edit"
     }
-    return try renderPage(
-      request, context: context, application: application, links: links, json: json)
+    try renderPage(
+      request, context: context, application: application, links: links, json: json, to: output)
   }
 
   private static func fetch(_ entity: Entity, key: [DatabaseValue], from database: Database)

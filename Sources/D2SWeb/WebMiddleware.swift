@@ -33,9 +33,7 @@ struct WebResponseMiddleware: RouterMiddleware {
       )
       .response(head: request.method == .head)
     }
-    for (name, value) in WebResponse.securityHeaders {
-      if let field = HTTPField.Name(name) { response.headers[field] = value }
-    }
+    for (field, value) in Self.securityHeaders { response.headers[field] = value }
     let bytes =
       request.method == .head
       ? Int(response.headers[.contentLength] ?? "") ?? 0 : response.body.contentLength ?? 0
@@ -44,6 +42,11 @@ struct WebResponseMiddleware: RouterMiddleware {
       status: response.status.code, bytes: bytes, started: started,
       client: context.clientAddress)
     return response
+  }
+
+  /// ``WebResponse/securityHeaders`` as header fields, made once.
+  static let securityHeaders: [(HTTPField.Name, String)] = WebResponse.securityHeaders.compactMap {
+    name, value in HTTPField.Name(name).map { ($0, value) }
   }
 
   /// What an error a route threw means to a visitor: no route is a 404, except for a POST,
@@ -82,6 +85,8 @@ struct WebRequestMiddleware: RouterMiddleware {
     web.headerBytes = request.headers.reduce(0) {
       $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4
     }
+    // The query decoded once, for the checks and the route.
+    web.decodedParameters = HTML.queryParameters(Substring(web.query))
     try application.check(web)
     context.web = web
     return try await next(request, context)

@@ -22,6 +22,14 @@ public struct WebRequest: Sendable {
   public var clientAddress: String
   /// The size of the request's header fields, in bytes (over the limit: 431).
   public var headerBytes = 0
+  /// The query's parameters, decoded once (by the request's checks); nil until then.
+  var decodedParameters: [(String, String)]?
+
+  /// The query's parameters, in order: as decoded by the request's checks, else decoded now
+  /// (none when the query is not valid percent-encoded UTF-8).
+  var parameters: [(String, String)] {
+    decodedParameters ?? HTML.queryParameters(Substring(query)) ?? []
+  }
 
   /// A request.
   public init(
@@ -79,9 +87,7 @@ public struct WebRequest: Sendable {
 
   /// Whether the page is asked for as JSON (`Accept: application/json` or `format=json`).
   var wantsJSON: Bool {
-    if let parameters = HTML.queryParameters(Substring(query)),
-      let format = parameters.last(where: { $0.0 == "format" })?.1
-    {
+    if let format = parameters.last(where: { $0.0 == "format" })?.1 {
       return format == "json"
     }
     return accept?.contains("application/json") == true

@@ -35,9 +35,8 @@ extension WebApplication {
 
     // Pages.
     for path in ["", "{entity}", "{entity}/{key}", "{entity}/{key}/{relationship}"] {
-      router.get(RouterPath(path)) { request, context in
-        try await application.page(context.web, session: context.session)
-          .response(head: request.method == .head)
+      router.get(RouterPath(path)) { _, context in
+        try await application.pageResponse(context.web, session: context.session)
       }
     }
 

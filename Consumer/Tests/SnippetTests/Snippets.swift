@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:147
+// README.md:148
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:165
+// README.md:166
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value
@@ -142,7 +142,7 @@ enum Snippet18 {
 }
 @Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
 
-// Documentation/Views.md:110
+// Documentation/Views.md:111
 enum Snippet19 {
   struct RatingFlag: D2SView {
     var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
@@ -150,7 +150,7 @@ enum Snippet19 {
 }
 @Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
 
-// Documentation/Views.md:144
+// Documentation/Views.md:146
 enum Snippet20 {
   public struct CSVPlatformPlugin: D2SPlugin {
     public let name = "CSVPlatform"
@@ -159,7 +159,7 @@ enum Snippet20 {
 }
 @Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
 
-// Documentation/Views.md:207
+// Documentation/Views.md:209
 enum Snippet21 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }

@@ -106,11 +106,30 @@ public struct PageApplication: Sendable {
   {
     let context = try context(for: request)
     let environment = environment(for: request)
-    let (rendered, errors) = try context.engine.collectingReadErrors {
-      try environment.renderPage(context, to: output)
+    return try Self.failingOnReadErrors(context) { try environment.renderPage(context, to: output) }
+  }
+
+  /// `body` with the view tree of the page `request` asks for, within the page's
+  /// dependencies: for a front end that writes a page its own way (a web form around its
+  /// rows). `context` is the request's, when the caller has made it already. A rule error met
+  /// while the page is made (a cycle) fails it, as in ``render(_:to:)``.
+  public func withPage<T>(
+    _ request: PageRequest, context: RuleContext? = nil, _ body: (ViewNode) throws -> T
+  ) throws -> T {
+    try DependencyValues.$current.withValue(dependencies(for: request)) {
+      let context = try context ?? self.context(for: request)
+      let environment = environment(for: request)
+      return try Self.failingOnReadErrors(context) { try body(try environment.pageNode(context)) }
     }
+  }
+
+  /// `work`'s result, or the first rule error met while it ran.
+  private static func failingOnReadErrors<T>(_ context: RuleContext, _ work: () throws -> T)
+    throws -> T
+  {
+    let (value, errors) = try context.engine.collectingReadErrors { try work() }
     if let first = errors.first { throw first }
-    return rendered
+    return value
   }
 
   /// The page `request` asks for, rendered whole.
