@@ -13,10 +13,26 @@ public struct WebRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
   /// The client's address (its share of the pool, its failed logins).
   public let clientAddress: String
+  /// What the middleware found, one object that every copy of the context shares (a context
+  /// is copied from one middleware to the next).
+  private let found = Found()
   /// The request as the application reads it (``WebRequestMiddleware`` sets it).
-  var web = WebRequest(path: "/")
+  var web: WebRequest {
+    get { found.web }
+    nonmutating set { found.web = newValue }
+  }
   /// The request's session, when it has one (``WebSessionMiddleware`` finds it).
-  var session: WebSession?
+  var session: WebSession? {
+    get { found.session }
+    nonmutating set { found.session = newValue }
+  }
+
+  /// What the middleware found for one request; set by one middleware after another on the
+  /// request's task, read after.
+  final class Found: @unchecked Sendable {
+    var web = WebRequest(path: "/")
+    var session: WebSession?
+  }
 
   /// The context of a request a connection received.
   public init(source: ApplicationRequestContextSource) {
@@ -98,7 +114,7 @@ extension WebApplication {
     let maximumHeadBytes = 4 * configuration.maximumTargetLength
     let idleTimeout = configuration.requestTimeout
     return Application(
-      responder: responder,
+      responder: makeRouter().buildResponder(),
       server: HTTPServerBuilder { responder in
         CheckedHTTP1Channel(
           responder: responder, maximumHeadBytes: maximumHeadBytes, idleTimeout: idleTimeout)

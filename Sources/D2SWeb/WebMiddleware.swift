@@ -19,10 +19,15 @@ struct WebResponseMiddleware: RouterMiddleware {
     let started = ContinuousClock.now
     var response: Response
     do {
-      response = try await withDependencies {
-        $0 = $0.merging(application.dependencies)
-      } operation: {
-        try await next(request, context)
+      // A server sets none (a test may set a clock): the scope's own then stand.
+      if application.dependencies.isEmpty {
+        response = try await next(request, context)
+      } else {
+        response = try await withDependencies {
+          $0 = $0.merging(application.dependencies)
+        } operation: {
+          try await next(request, context)
+        }
       }
     } catch {
       let web = WebRequest(
@@ -76,7 +81,6 @@ struct WebRequestMiddleware: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    var context = context
     var web = WebRequest(
       method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
       host: WebRequest.authority(target: request.head.path, host: request.head.authority),
@@ -102,7 +106,6 @@ struct WebSessionMiddleware: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    var context = context
     context.session = try await application.session(of: context.web)
     return try await next(request, context)
   }
@@ -125,7 +128,6 @@ struct WebFormMiddleware: RouterMiddleware {
   ) async throws -> Response {
     guard request.method == .post else { return try await next(request, context) }
     var request = request
-    var context = context
     guard let bytes = try? await request.collectBody(upTo: Self.maximumBody) else {
       throw WebError(.contentTooLarge, "the form is larger than the server accepts")
     }

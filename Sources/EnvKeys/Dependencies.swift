@@ -30,6 +30,9 @@ public struct DependencyValues: Sendable, ChildScoping {
     set { values[ObjectIdentifier(key)] = newValue }
   }
 
+  /// Whether no value is set (every key reads its live value).
+  public var isEmpty: Bool { values.isEmpty }
+
   /// These values, with every value `other` sets on top.
   public func merging(_ other: DependencyValues) -> DependencyValues {
     var copy = self
