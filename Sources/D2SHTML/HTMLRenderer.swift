@@ -400,8 +400,23 @@ public struct HTMLRenderer: PageRenderer {
       func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
         "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.formValue(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
       }
+      // The search box: words, each beginning a word of the searched properties; it keeps
+      // the filter and the order.
+      var kept = ""
+      for (name, value) in [("where", list.whereText), ("order", list.orderText)]
+      where !value.isEmpty {
+        kept +=
+          "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTML.formValue(value))\">"
+      }
+      output.write(
+        "<form class=\"search\" role=\"search\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
+          + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
+          + kept + "<button type=\"submit\">Search</button></form>\n")
       output.write(
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
+          + (list.searchText.isEmpty
+            ? ""
+            : "<input type=\"hidden\" name=\"q\" value=\"\(HTML.formValue(list.searchText))\">")
           + field("where", "Filter", list.whereText, "\(key) like 'A*'")
           + field("order", "Order by", list.orderText, "\(key) desc")
           + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")

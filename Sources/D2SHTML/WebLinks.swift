@@ -113,6 +113,8 @@ public struct WebListQuery: Sendable {
   public var path: String
   /// `where=`, as typed.
   public var whereText: String
+  /// `q=`, the search box's words, as typed.
+  public var searchText: String
   /// `order=`, as typed.
   public var orderText: String
   /// The orderings `order=` means, matched against the model.
@@ -130,7 +132,8 @@ public struct WebListQuery: Sendable {
 
   /// The parameters of a list page.
   public init(
-    path: String, whereText: String = "", orderText: String = "", orderings: [SortOrdering] = [],
+    path: String, whereText: String = "", searchText: String = "", orderText: String = "",
+    orderings: [SortOrdering] = [],
     limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
     identity: ListIdentity
   ) {
@@ -138,6 +141,7 @@ public struct WebListQuery: Sendable {
     self.window = window
     self.path = path
     self.whereText = whereText
+    self.searchText = searchText
     self.orderText = orderText
     self.orderings = orderings
     self.limit = limit
@@ -149,6 +153,7 @@ public struct WebListQuery: Sendable {
   /// sets it).
   func url(_ extra: [(String, String)], keepOrder: Bool = true) -> String {
     var parameters: [(String, String)] = []
+    if !searchText.isEmpty { parameters.append(("q", searchText)) }
     if !whereText.isEmpty { parameters.append(("where", whereText)) }
     if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
     if let limit { parameters.append(("limit", "\(limit)")) }

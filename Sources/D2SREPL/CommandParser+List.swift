@@ -18,7 +18,7 @@ extension CommandParser {
     guard !tail.isEmpty else { return .list(entity: String(entity), clauses: clauses) }
     let marks = try clauseMarks(in: tail, of: line)
     guard let first = marks.first, first.start == tail.startIndex else {
-      throw REPLError("expected with, where, order by, limit or offset after \(entity)")
+      throw REPLError("expected with, where, search, order by, limit or offset after \(entity)")
     }
     var bodies: [(kind: String, text: Substring)] = []
     for (position, mark) in marks.enumerated() {
@@ -34,6 +34,9 @@ extension CommandParser {
       case "order":
         guard clauses.orderings.isEmpty else { throw REPLError("only one order by clause") }
         clauses.orderings = try orderings(text)
+      case "search":
+        guard clauses.search == nil else { throw REPLError("only one search clause") }
+        clauses.search = unquote(text)
       case "with":
         guard clauses.columns.isEmpty else { throw REPLError("only one with clause") }
         clauses.columns = try keys(text, usage: "with KEY, …", directions: false).map(\.keyPath)
@@ -90,7 +93,7 @@ extension CommandParser {
       case .symbol(")"), .symbol("]"), .symbol("}"): depth -= 1
       case .identifier(let word) where depth == 0:
         let lower = word.lowercased()
-        if ["where", "with", "limit", "offset"].contains(lower) {
+        if ["where", "with", "limit", "offset", "search"].contains(lower) {
           marks.append((lower, index(token), index(tokens[position + 1])))
         } else if lower == "order", position + 1 < tokens.count,
           case .identifier(let by) = tokens[position + 1].kind, by.lowercased() == "by"

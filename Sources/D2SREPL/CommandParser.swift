@@ -8,7 +8,8 @@ import Qualifiers
 public enum CommandParser {
   /// The words `help` knows, in the order it lists them.
   public static let commandWords = [
-    "open", "entities", "list", "count", "next", "prev", "position", "inspect", "edit", "new",
+    "open", "entities", "list", "search", "count", "next", "prev", "position", "inspect", "edit",
+    "new",
     "choose", "save",
     "revert", "delete", "follow",
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
@@ -31,6 +32,13 @@ public enum CommandParser {
       guard rest.isEmpty || rest == "--all" else { throw REPLError("usage: entities [--all]") }
       return .entities(all: rest == "--all")
     case "list": return try list(rest, in: line)
+    case "search":
+      // `search ENTITY WORDS…`: the entity's list, searched for the words.
+      let (entity, words) = splitWord(try required(rest, "search ENTITY WORDS…"))
+      guard !words.isEmpty else { throw REPLError("usage: search ENTITY WORDS…") }
+      var clauses = ListClauses()
+      clauses.search = unquote(words)
+      return .list(entity: String(entity), clauses: clauses)
     case "count": return try count(rest, in: line)
     case "next":
       try none(rest, "next")

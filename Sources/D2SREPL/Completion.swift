@@ -11,7 +11,9 @@ import Qualifiers
 /// `watch` and `open`. Names that need them come in backticks.
 enum Completion {
   /// The commands followed by an entity name.
-  static let entityCommands: Set<String> = ["list", "count", "inspect", "edit", "new", "delete"]
+  static let entityCommands: Set<String> = [
+    "list", "search", "count", "inspect", "edit", "new", "delete",
+  ]
   /// The commands followed by a file name.
   static let fileCommands: Set<String> = ["load", "source", "write", "watch", "unwatch", "open"]
   /// The clause words of `list` and `count`.

@@ -81,6 +81,8 @@ public struct ListClauses: Equatable, Sendable {
   public var after: String?
   /// The `before POSITION` clause: the window ends before the row at that position.
   public var before: String?
+  /// The `search 'WORDS'` clause (or the words of `search ENTITY WORDS`).
+  public var search: String?
 
   /// Clauses from their parts.
   public init(

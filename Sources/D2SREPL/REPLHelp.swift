@@ -4,8 +4,12 @@ enum REPLHelp {
     ("open DATABASE", "connect to an SQLite file or a postgresql:// URL and read its model"),
     ("entities [--all]", "the entity list page (--all: internal tables too)"),
     (
-      "list ENTITY [with KEY, …] [where Q] [order by KEY [asc|desc], …] [limit N] [offset N] [after|before POSITION]",
+      "list ENTITY [with KEY, …] [where Q] [search 'WORDS'] [order by KEY [asc|desc], …] [limit N] [offset N] [after|before POSITION]",
       "the list page (with: columns shown first, such as the key: with id)"
+    ),
+    (
+      "search ENTITY WORDS…",
+      "the list of rows where each word begins a word of the searched properties (searchPropertyKeys, else the title)"
     ),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (

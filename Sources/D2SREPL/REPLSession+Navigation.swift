@@ -54,8 +54,23 @@ extension REPLSession {
   func listPage(_ entityName: String, _ clauses: ListClauses) throws -> String {
     try leaveEditing()
     let entity = try self.entity(entityName)
+    // A search adds its words to the filter, over the properties the rules search.
+    var searchContext = context
+    searchContext.entity = entity
+    searchContext.task = "list"
+    let search = SearchText(clauses.search ?? "").qualifier(
+      keys: try searchContext.searchKeys.map {
+        try matchedPath(KVCPath($0), from: entity).description
+      })
+    let typed = try clauses.qualifier.map { try matchedQualifier($0, from: entity) }
+    let filter: Qualifier? =
+      switch (typed, search) {
+      case (let typed?, let search?): .and([typed, search])
+      case (let typed, nil): typed
+      case (nil, let search): search
+      }
     var request = ListRequest(
-      qualifier: try clauses.qualifier.map { try matchedQualifier($0, from: entity) },
+      qualifier: filter,
       sortOrderings: try clauses.orderings.map {
         SortOrdering(
           try matchedPath(KVCPath($0.keyPath), from: entity).description, ascending: $0.ascending)

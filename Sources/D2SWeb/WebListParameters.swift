@@ -11,6 +11,8 @@ import Qualifiers
 struct WebListParameters {
   let entity: Entity
   let whereText: String
+  /// `q=`: the search box's words.
+  let searchText: String
   let orderText: String
   let qualifier: Qualifier?
   let orderings: [SortOrdering]
@@ -34,10 +36,25 @@ struct WebListParameters {
     }
     self.entity = entity
     whereText = value("where")?.trimmingWhitespace ?? ""
+    searchText = value("q")?.trimmingWhitespace ?? ""
     orderText = value("order")?.trimmingWhitespace ?? ""
-    qualifier =
+    let typed =
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
+    // The search looks only in what the pages show (never a password).
+    var searchContext = names.context
+    searchContext.entity = entity
+    searchContext.task = "list"
+    let keys = searchContext.searchKeys.compactMap {
+      try? names.path(KVCPath($0), from: entity, toAttribute: true).description
+    }
+    let search = SearchText(searchText).qualifier(keys: keys)
+    qualifier =
+      switch (typed, search) {
+      case (let typed?, let search?): .and([typed, search])
+      case (let typed, nil): typed
+      case (nil, let search): search
+      }
     orderings = orderText.isEmpty ? [] : try names.orderings(orderText, from: entity)
     try Self.requireHops(
       (qualifier?.keyPaths.map(\.components) ?? [])
@@ -131,7 +148,8 @@ struct WebListParameters {
   /// The parameters the page's links keep.
   func query(path: String, window: WebWindow) -> WebListQuery {
     WebListQuery(
-      path: path, whereText: whereText, orderText: orderText, orderings: orderings,
+      path: path, whereText: whereText, searchText: searchText, orderText: orderText,
+      orderings: orderings,
       limit: limitGiven ? limit : nil, window: limit, offset: window.offset,
       positioned: window.positioned, identity: window.identity)
   }

@@ -30,6 +30,7 @@ extension D2SKeys {
     try registry.expose(DisplayPropertyKeys.self)
     try registry.expose(VisibleEntityNames.self)
     try registry.expose(IsEntityReachable.self)
+    try registry.expose(SearchPropertyKeys.self)
     try registry.expose(IsEntityReadOnly.self)
     try registry.expose(ReadOnlyEntityNames.self)
     try registry.expose(IsObjectEditable.self)

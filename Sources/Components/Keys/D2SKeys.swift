@@ -140,6 +140,11 @@ public enum D2SKeys {
     public static var defaultValue: [String] { [] }
     public static let exposedName: String? = "displayPropertyKeys"
   }
+  /// The properties a search box looks in (none: the entity's title attributes).
+  public enum SearchPropertyKeys: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "searchPropertyKeys"
+  }
   public enum VisibleEntityNames: DynamicEnvironmentKey {
     public static var defaultValue: [String] { [] }
     public static let exposedName: String? = "visibleEntityNames"

@@ -136,6 +136,12 @@ extension RuleContext {
     get { self[D2SKeys.VisibleEntityNames.self] }
     set { self[D2SKeys.VisibleEntityNames.self] = newValue }
   }
+  /// The properties a search box looks in (``D2SKeys/SearchPropertyKeys``; ``searchKeys``
+  /// gives the default).
+  public var searchPropertyKeys: [String] {
+    get { self[D2SKeys.SearchPropertyKeys.self] }
+    set { self[D2SKeys.SearchPropertyKeys.self] = newValue }
+  }
   /// Whether the user may reach the context's entity at all (``D2SKeys/IsEntityReachable``).
   public var isEntityReachable: Bool {
     get { self[D2SKeys.IsEntityReachable.self] }
