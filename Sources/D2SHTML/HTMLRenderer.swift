@@ -331,7 +331,7 @@ public struct HTMLRenderer: PageRenderer {
         let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
         let numeric = column.rightAligned ? " class=\"num\"" : ""
         let label = HTML.escape(column.label)
-        if let list, !column.key.contains("@") {
+        if let list, !column.key.contains("@"), links.sorts?(column.key) ?? true {
           output.write(
             "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a></th>"
           )

@@ -514,6 +514,8 @@ public final class WebApplication: Sendable {
       let window = try list.request(database: database, auxiliary: auxiliary)
       request.list = window.list
       links.list = list.query(path: path, window: window)
+      // Only a column `order=` takes has a header that sorts (not a to-one or a to-many).
+      links.sorts = { key in (try? names.orderings(key, from: entity)) != nil }
     }
     switch route {
     case .entities:

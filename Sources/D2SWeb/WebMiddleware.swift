@@ -38,7 +38,7 @@ struct WebResponseMiddleware: RouterMiddleware {
       )
       .response(head: request.method == .head)
     }
-    for (field, value) in Self.securityHeaders { response.headers[field] = value }
+    response.headers.append(contentsOf: Self.securityHeaders)
     let bytes =
       request.method == .head
       ? Int(response.headers[.contentLength] ?? "") ?? 0 : response.body.contentLength ?? 0
@@ -49,9 +49,9 @@ struct WebResponseMiddleware: RouterMiddleware {
     return response
   }
 
-  /// ``WebResponse/securityHeaders`` as header fields, made once.
-  static let securityHeaders: [(HTTPField.Name, String)] = WebResponse.securityHeaders.compactMap {
-    name, value in HTTPField.Name(name).map { ($0, value) }
+  /// ``WebResponse/securityHeaders`` as header fields, made once (no route sets them).
+  static let securityHeaders: [HTTPField] = WebResponse.securityHeaders.compactMap {
+    name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) }
   }
 
   /// What an error a route threw means to a visitor: no route is a 404, except for a POST,

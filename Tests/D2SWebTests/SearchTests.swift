@@ -83,3 +83,15 @@ import Testing
     #expect(next.contains("q=a"))
   }
 }
+
+/// A list's headers: only a column the list can be sorted by is a link.
+@Suite struct SortableHeaderTests {
+  @Test func aHeaderThatCannotSortIsNoLink() async throws {
+    let app = try WebFixtures.sakila()
+    let page = await app.get("/Film")
+    #expect(page.body.contains(#"<a href="/Film?order=title">Title</a>"#))
+    #expect(page.body.contains(#"<th scope="col">Language</th>"#), "a to-one sorts by none")
+    #expect(!page.body.contains("order=language"))
+    #expect(await app.get("/Film?order=language").status == 400)
+  }
+}
