@@ -398,7 +398,16 @@ public struct HTMLRenderer: PageRenderer {
     /// starts the list anew.
     func filterForm(_ list: WebListQuery, example key: String) {
       func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
-        "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.formValue(value))\" placeholder=\"\(HTML.escape(hint))\"></label>"
+        // The filter's error beside it, the text as typed kept.
+        let error = name == "where" ? list.filterError : nil
+        let invalid =
+          error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"e-\(name)\""
+        let message =
+          error.map {
+            " <span class=\"error\" id=\"e-\(name)\" role=\"alert\">\(HTML.escape($0))</span>"
+          } ?? ""
+        return
+          "<label for=\"f-\(name)\">\(label)<input id=\"f-\(name)\" name=\"\(name)\" value=\"\(HTML.formValue(value))\" placeholder=\"\(HTML.escape(hint))\"\(invalid)></label>\(message)"
       }
       // The search box: words, each beginning a word of the searched properties; it keeps
       // the filter and the order.
@@ -411,7 +420,11 @@ public struct HTMLRenderer: PageRenderer {
       output.write(
         "<form class=\"search\" role=\"search\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
           + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
-          + kept + "<button type=\"submit\">Search</button></form>\n")
+          + kept + "<button type=\"submit\">Search</button>"
+          + (list.searchText.isEmpty
+            ? ""
+            : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: true)))\">Clear the search</a>")
+          + "</form>\n")
       output.write(
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
           + (list.searchText.isEmpty
@@ -420,7 +433,11 @@ public struct HTMLRenderer: PageRenderer {
           + field("where", "Filter", list.whereText, "\(key) like 'A*'")
           + field("order", "Order by", list.orderText, "\(key) desc")
           + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")
-          + "<button type=\"submit\">Apply</button></form>\n")
+          + "<button type=\"submit\">Apply</button>"
+          + (list.whereText.isEmpty
+            ? ""
+            : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: false)))\">Clear the filter</a>")
+          + "</form>\n")
     }
 
     /// `21–40 of 16044 Rental`, as the terminal's footer without its REPL hint.

@@ -118,6 +118,9 @@ public struct WebListQuery: Sendable {
   public var whereText: String
   /// `q=`, the search box's words, as typed.
   public var searchText: String
+  /// Why the filter typed (`whereText`) could not be used, shown beside it; the list is then
+  /// shown without it.
+  public var filterError: String?
   /// `order=`, as typed.
   public var orderText: String
   /// The orderings `order=` means, matched against the model.
@@ -157,11 +160,19 @@ public struct WebListQuery: Sendable {
   func url(_ extra: [(String, String)], keepOrder: Bool = true) -> String {
     var parameters: [(String, String)] = []
     if !searchText.isEmpty { parameters.append(("q", searchText)) }
-    if !whereText.isEmpty { parameters.append(("where", whereText)) }
+    // A filter that could not be used is only in the form, never in a link.
+    if !whereText.isEmpty, filterError == nil { parameters.append(("where", whereText)) }
     if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
     if let limit { parameters.append(("limit", "\(limit)")) }
     parameters += extra
     return parameters.isEmpty ? path : path + "?" + HTML.query(parameters)
+  }
+
+  /// The list without its search (`q=`), or without its filter (`where=`): a "Clear" link.
+  func clearedURL(search: Bool) -> String {
+    var copy = self
+    if search { copy.searchText = "" } else { copy.whereText = "" }
+    return copy.url([])
   }
 
   /// The list sorted by `key`: ascending, or descending when it is already sorted ascending

@@ -387,18 +387,41 @@ public final class WebApplication: Sendable {
     let parameters = request.parameters
     let route = try WebRoute(segments: Self.segments(of: request.path))
     let json = request.wantsJSON
-    let configuration = configuration
-    let databaseName = databaseName
-    let keys = keys
     // An anonymous visitor's page is every anonymous visitor's: it may come from the cache.
     let cache = session == nil && !configuration.timing && pageCache.isEnabled ? pageCache : nil
-    let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
     // Read before the rules are: a page made with rules replaced since is not kept.
     let generation = cache?.generation ?? 0
     // An anonymous visitor's statements get the shorter budget.
     let timeout =
       session == nil ? min(configuration.anonymousStatementTimeout, pool.statementTimeout) : nil
-    let text = try await timed(client: request.clientAddress, timeout: timeout) {
+    let text: Timed<String>
+    do {
+      text = try await timedPage(
+        request, route: route, parameters: parameters, json: json, session: session,
+        cache: cache, generation: generation, timeout: timeout)
+    } catch let failure as RenderedFailure {
+      return WebResponse(
+        status: failure.status, contentType: "text/html; charset=utf-8",
+        headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: failure.page)
+    }
+    var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")]
+    if let timing = text.timing { headers.append(("Server-Timing", timing)) }
+    return WebResponse(
+      contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      headers: headers, body: text.value)
+  }
+
+  /// The page of `route` on a pooled connection: from the cache, or made (and kept, for an
+  /// anonymous visitor).
+  private func timedPage(
+    _ request: WebRequest, route: WebRoute, parameters: [(String, String)], json: Bool,
+    session: WebSession?, cache: PageCache?, generation: Int, timeout: Duration?
+  ) async throws -> Timed<String> {
+    let configuration = configuration
+    let databaseName = databaseName
+    let keys = keys
+    let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
+    return try await timed(client: request.clientAddress, timeout: timeout) {
       application, database in
       let version = cache == nil ? nil : try database.adaptor.contentVersion()
       let key = PageCache.Key(
@@ -421,11 +444,6 @@ public final class WebApplication: Sendable {
       }
       return page
     }
-    var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")]
-    if let timing = text.timing { headers.append(("Server-Timing", timing)) }
-    return WebResponse(
-      contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      headers: headers, body: text.value)
   }
 
   /// `body` on a pooled connection with that connection's pages; with `--timing`, what it
@@ -482,10 +500,24 @@ public final class WebApplication: Sendable {
     configuration: Configuration
   ) throws -> String {
     let output = StringOutput()
-    try render(
-      route, parameters: parameters, json: json, path: path, application: application,
-      database: database, links: links, user: user, configuration: configuration, to: output)
+    do {
+      try render(
+        route, parameters: parameters, json: json, path: path, application: application,
+        database: database, links: links, user: user, configuration: configuration, to: output)
+    } catch is FilterFailure {
+      throw RenderedFailure(status: 400, page: output.text)
+    }
     return output.text
+  }
+
+  /// A list page was written without the filter it was asked for, the form saying why.
+  struct FilterFailure: Error {}
+
+  /// A page made for an error (a 400 list page whose filter could not be used): sent with
+  /// its status, never kept in the page cache.
+  struct RenderedFailure: Error {
+    let status: Int
+    let page: String
   }
 
   /// Makes the page of `route` and writes it to `output` as it is rendered.
@@ -509,11 +541,30 @@ public final class WebApplication: Sendable {
       request.entityName = entity.name
       request.auxiliaryQualifier = auxiliary
       links.entity = entity
-      let list = try WebListParameters(
-        parameters, entity: entity, names: names, configuration: configuration)
+      var filterError: String?
+      let list: WebListParameters
+      do {
+        list = try WebListParameters(
+          parameters, entity: entity, names: names, configuration: configuration)
+      } catch {
+        // A filter that cannot be used: on a page, the list without it, its text kept in
+        // the form with the error beside it (a 400); JSON gets the error alone.
+        let others = parameters.filter { $0.0 != "where" }
+        guard !json, others.count < parameters.count,
+          let unfiltered = try? WebListParameters(
+            others, entity: entity, names: names, configuration: configuration)
+        else { throw error }
+        list = unfiltered
+        let failure = webError(for: error)
+        filterError = failure.message + (failure.column.map { " (at column \($0))" } ?? "")
+      }
       let window = try list.request(database: database, auxiliary: auxiliary)
       request.list = window.list
       links.list = list.query(path: path, window: window)
+      if let filterError {
+        links.list?.whereText = parameters.last { $0.0 == "where" }?.1 ?? ""
+        links.list?.filterError = filterError
+      }
       // Only a column `order=` takes has a header that sorts (not a to-one or a to-many).
       links.sorts = { key in (try? names.orderings(key, from: entity)) != nil }
     }
@@ -579,6 +630,7 @@ public final class WebApplication: Sendable {
     }
     try renderPage(
       request, context: context, application: application, links: links, json: json, to: output)
+    if links.list?.filterError != nil { throw FilterFailure() }
   }
 
   private static func fetch(_ entity: Entity, key: [DatabaseValue], from database: Database)

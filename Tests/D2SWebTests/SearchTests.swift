@@ -95,3 +95,36 @@ import Testing
     #expect(await app.get("/Film?order=language").status == 400)
   }
 }
+
+/// "Clear" links: the list without its search, or without its filter, the rest kept.
+@Suite struct ClearLinkTests {
+  @Test func theSearchAndTheFilterEachHaveAClearLink() async throws {
+    let app = try WebFixtures.sakila()
+    let page = await app.get("/Film?q=dino&where=" + "length > 60".webQuery + "&order=title")
+    let links = Page.links(page.body)
+    #expect(links.contains("/Film?where=length%20%3E%2060&order=title"), "\(links)")
+    #expect(links.contains("/Film?q=dino&order=title"), "\(links)")
+    let plain = await app.get("/Film")
+    #expect(!plain.body.contains("class=\"clear\""))
+  }
+}
+
+/// A filter that cannot be used: the list again, the typed text in the form and the error
+/// beside it, a 400; JSON gets the error alone.
+@Suite struct BadFilterTests {
+  @Test func aBadFilterKeepsTheTypedTextBesideItsError() async throws {
+    let app = try WebFixtures.sakila()
+    let typed = "title like 'A*' and lenght > 60"
+    let page = await app.get("/Film?order=title&where=" + typed.webQuery)
+    #expect(page.status == 400)
+    #expect(page.body.contains(#"value="title like &#39;A*&#39; and lenght &gt; 60""#))
+    #expect(page.body.contains(#"aria-invalid="true" aria-describedby="e-where""#))
+    #expect(page.body.contains("Film has no property &#39;lenght&#39;"))
+    #expect(page.body.contains("<table class=\"list\">"), "the list, without the filter")
+    #expect(!Page.links(page.body).contains { $0.contains("lenght") }, "no link keeps it")
+    let json = await app.get("/Film?format=json&where=" + typed.webQuery)
+    #expect(json.status == 400 && json.body.hasPrefix("{\"error\""))
+    let syntax = await app.get("/Film?where=" + "title ==".webQuery)
+    #expect(syntax.status == 400 && syntax.body.contains(#"value="title ==""#))
+  }
+}
