@@ -70,7 +70,7 @@ func snippet4() async throws {
   print(rentals.count)
 }
 
-// Documentation/Plugins.md:168
+// Documentation/Plugins.md:171
 enum Snippet11 {
   public struct MyPlugin: D2SPlugin {
     public init() {}
@@ -102,7 +102,7 @@ enum Snippet11 {
 }
 @Test func snippet11() { #expect(Snippet11.self == Snippet11.self) }
 
-// Documentation/Plugins.md:224
+// Documentation/Plugins.md:227
 func snippet13() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
