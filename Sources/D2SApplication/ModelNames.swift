@@ -3,6 +3,7 @@ import D2SModel
 import EnvKeys
 import Qualifiers
 import RuleCore
+import Synchronization
 
 /// A name a person typed that means nothing they may reach, with "did you mean" among the
 /// names they may.
@@ -41,11 +42,19 @@ public struct ModelNames: Sendable {
   public let context: RuleContext
   /// Which properties a name may mean.
   public let policy: Policy
+  /// The shown properties of each entity asked about, worked out once for these names (they
+  /// take rule look-ups for every key of two pages).
+  private let shown = ShownProperties()
 
   /// Names in `context`, under `policy`.
   public init(context: RuleContext, policy: Policy = .everything) {
     self.context = context
     self.policy = policy
+  }
+
+  /// The shown properties by entity name.
+  private final class ShownProperties: Sendable {
+    let byEntity = Mutex<[String: Set<String>]>([:])
   }
 
   /// The model names are matched against.
@@ -99,6 +108,13 @@ public struct ModelNames: Sendable {
   /// The properties of `entity` that its list and inspect pages show (not as a password's
   /// dots), and its key.
   public func shownProperties(of entity: Entity) -> Set<String> {
+    if let known = shown.byEntity.withLock({ $0[entity.name] }) { return known }
+    let names = workOutShownProperties(of: entity)
+    shown.byEntity.withLock { $0[entity.name] = names }
+    return names
+  }
+
+  private func workOutShownProperties(of entity: Entity) -> Set<String> {
     var names = Set(entity.primaryKeyAttributeNames)
     for task in ["list", "inspect"] {
       var context = self.context

@@ -42,13 +42,16 @@ struct WebListParameters {
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
     // The search looks only in what the pages show (never a password).
-    var searchContext = names.context
-    searchContext.entity = entity
-    searchContext.task = "list"
-    let keys = searchContext.searchKeys.compactMap {
-      try? names.path(KVCPath($0), from: entity, toAttribute: true).description
+    var search: Qualifier?
+    if !searchText.isEmpty {
+      var searchContext = names.context
+      searchContext.entity = entity
+      searchContext.task = "list"
+      let keys = searchContext.searchKeys.compactMap {
+        try? names.path(KVCPath($0), from: entity, toAttribute: true).description
+      }
+      search = SearchText(searchText).qualifier(keys: keys)
     }
-    let search = SearchText(searchText).qualifier(keys: keys)
     qualifier =
       switch (typed, search) {
       case (let typed?, let search?): .and([typed, search])
