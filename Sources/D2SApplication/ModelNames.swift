@@ -52,9 +52,10 @@ public struct ModelNames: Sendable {
     self.policy = policy
   }
 
-  /// The shown properties by entity name.
+  /// The shown properties, and the names a name may mean, by entity name.
   private final class ShownProperties: Sendable {
     let byEntity = Mutex<[String: Set<String>]>([:])
+    let namesByEntity = Mutex<[String: [String]]>([:])
   }
 
   /// The model names are matched against.
@@ -96,6 +97,13 @@ public struct ModelNames: Sendable {
 
   /// The names of `entity`'s properties a name may mean under the policy.
   public func propertyNames(of entity: Entity) -> [String] {
+    if let known = shown.namesByEntity.withLock({ $0[entity.name] }) { return known }
+    let names = workOutPropertyNames(of: entity)
+    shown.namesByEntity.withLock { $0[entity.name] = names }
+    return names
+  }
+
+  private func workOutPropertyNames(of entity: Entity) -> [String] {
     let all = entity.attributes.map(\.name) + entity.relationships.map(\.name)
     let reached = all.filter { name in
       entity.relationship(named: name).map { isReachable($0.destinationName) } ?? true
