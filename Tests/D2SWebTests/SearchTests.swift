@@ -128,3 +128,14 @@ import Testing
     #expect(syntax.status == 400 && syntax.body.contains(#"value="title ==""#))
   }
 }
+
+/// What is typed in the search box comes back escaped, in its field and in every link.
+@Suite struct SearchEscapeTests {
+  @Test func typedMarkupIsEscapedInTheFieldAndTheLinks() async throws {
+    let app = try WebFixtures.sakila()
+    let page = await app.get("/Film?q=" + "<script>\"x' &".webQuery)
+    #expect(page.status == 200)
+    #expect(!page.body.contains("<script>\""))
+    #expect(page.body.contains(#"value="&lt;script&gt;&quot;x&#39; &amp;""#))
+  }
+}
