@@ -12,7 +12,7 @@ let package = Package(
     .package(name: "D2S", path: ".."),
     .package(path: "../Plugins/Examples/RatingComponents"),
     .package(path: "../Plugins/Examples/AuditKeys"),
-    .package(path: "../Plugins/Examples/CSVPlatform"),
+    .package(path: "../Plugins/Examples/TSVPlatform"),
   ],
   targets: [
     .testTarget(
@@ -30,7 +30,7 @@ let package = Package(
         .product(name: "D2S", package: "D2S"), .product(name: "D2SWeb", package: "D2S"),
         .product(name: "D2STesting", package: "D2S"), .product(name: "D2SREPL", package: "D2S"),
         .product(name: "SQLiteAdaptor", package: "D2S"), "RatingComponents", "AuditKeys",
-        "CSVPlatform",
+        "TSVPlatform",
       ]),
   ]
 )

@@ -390,6 +390,9 @@ public struct HTMLRenderer: PageRenderer {
             if let next { output.write("<a rel=\"next\" href=\"\(HTML.escape(next))\">Next</a>") }
             output.write("</nav>\n")
           }
+          output.write(
+            "<p class=\"download\"><a href=\"\(HTML.escape(list.csvURL))\" download>Download CSV</a> (every row, as stored)</p>\n"
+          )
         }
       }
     }

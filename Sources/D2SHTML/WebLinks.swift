@@ -168,6 +168,13 @@ public struct WebListQuery: Sendable {
     return parameters.isEmpty ? path : path + "?" + HTML.query(parameters)
   }
 
+  /// The whole list as CSV, as searched, filtered and sorted (no window): the download link.
+  public var csvURL: String {
+    var copy = self
+    copy.limit = nil
+    return copy.url([("format", "csv")])
+  }
+
   /// The list without its search (`q=`), or without its filter (`where=`): a "Clear" link.
   func clearedURL(search: Bool) -> String {
     var copy = self

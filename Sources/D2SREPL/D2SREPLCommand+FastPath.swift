@@ -11,7 +11,7 @@ extension D2SREPLCommand {
     "database", "ruleFiles", "commands", "script", "bail", "demo", "reset", "copy", "width",
     "format",
     "readOnly", "check", "update", "lint", "lintPlugin", "coverage", "timing", "trace",
-    "version", "maxToManyHops",
+    "version", "maxToManyHops", "csvSafe", "csvShown",
   ]
 
   /// The options that take a value.
@@ -21,7 +21,7 @@ extension D2SREPLCommand {
   /// The flags.
   private static let flags: Set<String> = [
     "--bail", "--demo", "--reset", "--read-only", "--lint", "--update", "--coverage", "--timing",
-    "--trace",
+    "--trace", "--csv-safe", "--csv-shown",
   ]
 
   /// `arguments` as ArgumentParser would parse them, when they are in the plain forms; else nil.
@@ -75,6 +75,8 @@ extension D2SREPLCommand {
     command.coverage = set.contains("--coverage")
     command.timing = set.contains("--timing")
     command.trace = set.contains("--trace")
+    command.csvSafe = set.contains("--csv-safe")
+    command.csvShown = set.contains("--csv-shown")
     return command
   }
 }

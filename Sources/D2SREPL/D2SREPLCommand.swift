@@ -59,9 +59,23 @@ public struct D2SREPLCommand: ParsableCommand {
 
   @Option(
     help:
-      "Output format for the whole run: terminal, markdown, json (JSON Lines) or a plugin's platform."
+      "Output format for the whole run: terminal, markdown, json (JSON Lines), csv or a plugin's platform."
   )
   var format: String?
+
+  @Flag(
+    name: .customLong("csv-safe"),
+    help:
+      "With --format csv: a text cell a spreadsheet would run as a formula (=, +, -, @) gets a ' before it."
+  )
+  var csvSafe = false
+
+  @Flag(
+    name: .customLong("csv-shown"),
+    help:
+      "With --format csv: cells hold the text shown (formatters applied), not the stored values."
+  )
+  var csvShown = false
 
   @Flag(name: .customLong("read-only"), help: "Open databases read-only: browse, never write.")
   var readOnly = false

@@ -22,6 +22,8 @@ struct REPLOptions: Sendable {
   var copy: String?
   var width: Int?
   var format: String?
+  var csvSafe = false
+  var csvShown = false
   var readOnly = false
   var maxToManyHops: Int?
   var check: String?
@@ -48,6 +50,8 @@ struct REPLOptions: Sendable {
     copy = command.copy
     width = command.width
     format = command.format
+    csvSafe = command.csvSafe
+    csvShown = command.csvShown
     readOnly = command.readOnly
     maxToManyHops = command.maxToManyHops
     check = command.check
@@ -93,6 +97,12 @@ struct REPLOptions: Sendable {
           )
         }
         start.append(.set(key: "platform", value: .string(format)))
+      }
+      if csvSafe || csvShown {
+        guard format == "csv" else {
+          throw REPLError("--csv-safe and --csv-shown go with --format csv")
+        }
+        session.csv = CSVOptions(shownText: csvShown, spreadsheetSafe: csvSafe)
       }
       if update, check == nil { throw REPLError("--update goes with --check FILE") }
       var opened = demo ? try Demo.database(reset: reset) : database

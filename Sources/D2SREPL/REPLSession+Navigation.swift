@@ -253,6 +253,7 @@ extension REPLSession {
     renderedPage = true
     shownList = nil
     var request = PageRequest(list: list, width: width)
+    request.csv = csv
     if let pageOutput {
       // Straight to the output as rows are rendered: nothing is returned to print. Only
       // here do styles reach the terminal as ANSI codes (returned text is printed escaped).

@@ -40,6 +40,8 @@ public final class REPLSession: @unchecked Sendable {
   /// Whether terminal pages show text styles with ANSI codes (d2s-repl: stdout a terminal
   /// and `NO_COLOR` unset).
   public var styles = false
+  /// How pages on the `csv` platform write values (`--csv-safe`, `--csv-shown`).
+  public var csv = CSVOptions()
   /// Whether `open` opens databases read-only (`--read-only`).
   public var readOnly = false
   /// The most to-many relationships a `where` or `order by` path may cross

@@ -85,12 +85,17 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
 
   /// The rendering failed: its error page, when nothing was sent yet; else the response ends
   /// where it is.
-  func fail(_ error: any Error) {
+  /// Returns whether part of the page had been sent (then the failure cuts it short, and
+  /// only the log can say why).
+  @discardableResult
+  func fail(_ error: any Error) -> Bool {
+    let sent = started
     if !started {
       started = true
       begin(.failed(error))
     }
     chunks.finish()
+    return sent
   }
 
   /// The client took a chunk: the rendering goes on.

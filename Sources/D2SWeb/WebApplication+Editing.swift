@@ -185,7 +185,7 @@ extension WebApplication {
       var page = request
       page.object = editing.object
       let html = try Self.renderPage(
-        page, application: application, links: scope.links, json: write.json)
+        page, application: application, links: scope.links, format: write.json ? .json : .html)
       if write.post == nil { return .page(html) }
       return form.isBusy ? .busy(html) : .invalid(html)
     }
@@ -266,29 +266,30 @@ extension WebApplication {
     return "not a valid value"
   }
 
-  /// The HTML of `request`'s page with `links` (its JSON with `json`), within the page's
+  /// The HTML of `request`'s page with `links` (or its JSON or CSV, by `format`), within the page's
   /// dependencies (its database, the rules, the registries), as ``PageApplication`` renders.
   /// `context` is the request's, when the caller has made it already.
   static func renderPage(
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
-    links: WebLinks, json: Bool = false
+    links: WebLinks, format: WebFormat = .html
   ) throws -> String {
     let output = StringOutput()
     try renderPage(
-      request, context: context, application: application, links: links, json: json, to: output)
+      request, context: context, application: application, links: links, format: format,
+      to: output)
     return output.text
   }
 
   /// Writes the page of `request` to `output` as it is rendered (a list's rows stream).
   static func renderPage(
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
-    links: WebLinks, json: Bool = false, to output: any TextOutput
+    links: WebLinks, format: WebFormat = .html, to output: any TextOutput
   ) throws {
     try withPage(request, context: context, application: application) { node in
-      if json {
-        try JSONRenderer().render(node, to: output)
-      } else {
-        try HTMLRenderer(links: links).render(node, to: output)
+      switch format {
+      case .html: try HTMLRenderer(links: links).render(node, to: output)
+      case .json: try JSONRenderer().render(node, to: output)
+      case .csv(let options): try CSVRenderer(options: options).render(node, to: output)
       }
     }
   }

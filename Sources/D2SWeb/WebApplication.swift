@@ -3,6 +3,7 @@ import D2SApplication
 import D2SHTML
 import D2SModel
 import EnvKeys
+import HTTPTypes
 import Hummingbird
 import Logging
 import PostgreSQLAdaptor
@@ -301,24 +302,27 @@ public final class WebApplication: Sendable {
   /// streamed as it is rendered.
   static let streamedRows = 200
 
-  /// A page as Hummingbird sends it: a list of more than ``streamedRows`` rows streamed as it
-  /// is rendered (never kept in the page cache), any other page whole.
+  /// A page as Hummingbird sends it: a list of more than ``streamedRows`` rows, or any CSV,
+  /// streamed as it is rendered (never kept in the page cache), any other page whole.
   func pageResponse(_ request: WebRequest, session: WebSession?) async throws -> Response {
+    let format = try request.format
     let limit = request.parameters.last { $0.0 == "limit" }.flatMap { Int($0.1) }
-    guard request.method == "GET", !configuration.timing, let limit, limit > Self.streamedRows
-    else {
+    // A CSV download is the whole list: always streamed.
+    let long = format.csvOptions != nil || limit.map { $0 > Self.streamedRows } == true
+    guard request.method == "GET", !configuration.timing, long else {
       return try await page(request, session: session).response(head: request.method == "HEAD")
     }
-    return try await streamedPage(request, session: session)
+    return try await streamedPage(request, format: format, session: session)
   }
 
   /// A page written to the client as it is rendered, 64 KB at a time (``ChunkedOutput``); a
   /// page that fails before its first chunk is an error page, one that fails later ends
   /// where it is (and the failure is logged).
-  private func streamedPage(_ request: WebRequest, session: WebSession?) async throws -> Response {
+  private func streamedPage(_ request: WebRequest, format: WebFormat, session: WebSession?)
+    async throws -> Response
+  {
     let parameters = request.parameters
     let route = try WebRoute(segments: Self.segments(of: request.path))
-    let json = request.wantsJSON
     let (configuration, databaseName, keys, logger) = (configuration, databaseName, keys, logger)
     let timeout =
       session == nil ? min(configuration.anonymousStatementTimeout, pool.statementTimeout) : nil
@@ -337,34 +341,33 @@ public final class WebApplication: Sendable {
             let user = try Self.user(
               session, in: database, keys: keys, links: &links, base: application.base)
             try Self.render(
-              route, parameters: parameters, json: json, path: request.path,
+              route, parameters: parameters, format: format, path: request.path,
               application: application, database: database, links: links, user: user,
               configuration: configuration, to: output)
             output.finish()
           }
         } catch {
-          logger.error("\(request.path): the page stopped: \(error)")
-          output.fail(error)
+          // An error before the first chunk is the response; after it, only the log says.
+          if output.fail(error) { logger.error("\(request.path): the page stopped: \(error)") }
         }
       }
     }
-    let contentType = json ? "application/json; charset=utf-8" : "text/html; charset=utf-8"
+    let headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     switch start {
     case .whole(let text):
-      return WebResponse(
-        contentType: contentType, headers: [("Vary", "Accept"), ("Cache-Control", "no-store")],
-        body: text
-      ).response(head: false)
+      return WebResponse(contentType: format.contentType, headers: headers, body: text)
+        .response(head: false)
     case .failed(let error):
       throw error
     case .streaming(let first):
       guard let output = made.withLock({ $0 }) else { throw WebError(.internalError, "no page") }
-      var headers = HTTPFields()
-      headers[.contentType] = contentType
-      headers[.vary] = "Accept"
-      headers[.cacheControl] = "no-store"
+      var fields = HTTPFields()
+      fields[.contentType] = format.contentType
+      for (name, value) in headers {
+        if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+      }
       return Response(
-        status: .ok, headers: headers,
+        status: .ok, headers: fields,
         body: ResponseBody { writer in
           do {
             try await writer.write(first)
@@ -386,9 +389,11 @@ public final class WebApplication: Sendable {
   func page(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
     let parameters = request.parameters
     let route = try WebRoute(segments: Self.segments(of: request.path))
-    let json = request.wantsJSON
+    let format = try request.format
     // An anonymous visitor's page is every anonymous visitor's: it may come from the cache.
-    let cache = session == nil && !configuration.timing && pageCache.isEnabled ? pageCache : nil
+    let cache =
+      session == nil && !configuration.timing && pageCache.isEnabled && format.csvOptions == nil
+      ? pageCache : nil
     // Read before the rules are: a page made with rules replaced since is not kept.
     let generation = cache?.generation ?? 0
     // An anonymous visitor's statements get the shorter budget.
@@ -397,24 +402,22 @@ public final class WebApplication: Sendable {
     let text: Timed<String>
     do {
       text = try await timedPage(
-        request, route: route, parameters: parameters, json: json, session: session,
+        request, route: route, parameters: parameters, format: format, session: session,
         cache: cache, generation: generation, timeout: timeout)
     } catch let failure as RenderedFailure {
       return WebResponse(
         status: failure.status, contentType: "text/html; charset=utf-8",
         headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: failure.page)
     }
-    var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")]
+    var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     if let timing = text.timing { headers.append(("Server-Timing", timing)) }
-    return WebResponse(
-      contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-      headers: headers, body: text.value)
+    return WebResponse(contentType: format.contentType, headers: headers, body: text.value)
   }
 
   /// The page of `route` on a pooled connection: from the cache, or made (and kept, for an
   /// anonymous visitor).
   private func timedPage(
-    _ request: WebRequest, route: WebRoute, parameters: [(String, String)], json: Bool,
+    _ request: WebRequest, route: WebRoute, parameters: [(String, String)], format: WebFormat,
     session: WebSession?, cache: PageCache?, generation: Int, timeout: Duration?
   ) async throws -> Timed<String> {
     let configuration = configuration
@@ -425,7 +428,7 @@ public final class WebApplication: Sendable {
       application, database in
       let version = cache == nil ? nil : try database.adaptor.contentVersion()
       let key = PageCache.Key(
-        target: target, json: json, connection: ObjectIdentifier(database))
+        target: target, json: format.isJSON, connection: ObjectIdentifier(database))
       if let cache, let version,
         let page = cache.page(key, database: database, version: version)
       {
@@ -435,7 +438,7 @@ public final class WebApplication: Sendable {
       let user = try Self.user(
         session, in: database, keys: keys, links: &links, base: application.base)
       let page = try Self.render(
-        route, parameters: parameters, json: json, path: request.path,
+        route, parameters: parameters, format: format, path: request.path,
         application: application, database: database, links: links, user: user,
         configuration: configuration)
       if let cache, let version {
@@ -495,14 +498,14 @@ public final class WebApplication: Sendable {
 
   /// Makes and renders the page of `route`, on a pooled connection's thread.
   static func render(
-    _ route: WebRoute, parameters: [(String, String)], json: Bool, path: String,
+    _ route: WebRoute, parameters: [(String, String)], format: WebFormat, path: String,
     application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
     configuration: Configuration
   ) throws -> String {
     let output = StringOutput()
     do {
       try render(
-        route, parameters: parameters, json: json, path: path, application: application,
+        route, parameters: parameters, format: format, path: path, application: application,
         database: database, links: links, user: user, configuration: configuration, to: output)
     } catch is FilterFailure {
       throw RenderedFailure(status: 400, page: output.text)
@@ -522,16 +525,16 @@ public final class WebApplication: Sendable {
 
   /// Makes the page of `route` and writes it to `output` as it is rendered.
   static func render(
-    _ route: WebRoute, parameters: [(String, String)], json: Bool, path: String,
+    _ route: WebRoute, parameters: [(String, String)], format: WebFormat, path: String,
     application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
     configuration: Configuration, to output: any TextOutput
   ) throws {
     var base = application.base
     base.database = database
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
-    base.platform = json ? "json" : "html"
+    base.platform = format.platform
     let names = ModelNames(context: base, policy: .shown)
-    var request = PageRequest(user: user, platform: json ? "json" : "html", width: nil)
+    var request = PageRequest(user: user, platform: format.platform, width: nil)
     request.database = database
     var links = links
     links.reaches = names.reaches
@@ -550,7 +553,7 @@ public final class WebApplication: Sendable {
         // A filter that cannot be used: on a page, the list without it, its text kept in
         // the form with the error beside it (a 400); JSON gets the error alone.
         let others = parameters.filter { $0.0 != "where" }
-        guard !json, others.count < parameters.count,
+        guard format == .html, others.count < parameters.count,
           let unfiltered = try? WebListParameters(
             others, entity: entity, names: names, configuration: configuration)
         else { throw error }
@@ -560,6 +563,8 @@ public final class WebApplication: Sendable {
       }
       let window = try list.request(database: database, auxiliary: auxiliary)
       request.list = window.list
+      // A download is the whole list, unless a window's size is asked for.
+      if format.csvOptions != nil, !list.limitGiven { request.list.limit = nil }
       links.list = list.query(path: path, window: window)
       if let filterError {
         links.list?.whereText = parameters.last { $0.0 == "where" }?.1 ?? ""
@@ -629,7 +634,8 @@ public final class WebApplication: Sendable {
       links.rowSuffix = "/-/edit"
     }
     try renderPage(
-      request, context: context, application: application, links: links, json: json, to: output)
+      request, context: context, application: application, links: links, format: format,
+      to: output)
     if links.list?.filterError != nil { throw FilterFailure() }
   }
 
@@ -721,6 +727,29 @@ enum WebRoute {
   case object(String, Substring)
   /// `/ENTITY/KEY/REL`.
   case related(String, Substring, String)
+
+  /// The headers that make a page in `format` a download: for CSV, an attachment named
+  /// after the page (`Film.csv`, `Film-1-actors.csv`), only letters, digits, `-`, `_` and
+  /// `.` kept in the name.
+  func download(_ format: WebFormat) -> [(String, String)] {
+    guard format.csvOptions != nil else { return [] }
+    let parts: [String] =
+      switch self {
+      case .entities: ["entities"]
+      case .entity(let name): [name]
+      case .object(let name, let key): [name, HTML.percentDecoded(key) ?? "row"]
+      case .related(let name, let key, let relationship):
+        [name, HTML.percentDecoded(key) ?? "row", relationship]
+      }
+    let name = String(
+      parts.joined(separator: "-").unicodeScalars.map { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "-_.".unicodeScalars.contains(scalar))
+          ? Character(scalar) : "_"
+      }.prefix(100))
+    return [("Content-Disposition", "attachment; filename=\"\(name).csv\"")]
+  }
 
   /// Whether the route is an entity's own list (`/ENTITY`).
   var isEntityList: Bool {

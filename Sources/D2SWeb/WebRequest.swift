@@ -86,11 +86,12 @@ public struct WebRequest: Sendable {
   var form: [(String, String)]? { HTML.queryParameters(Substring(body)) }
 
   /// Whether the page is asked for as JSON (`Accept: application/json` or `format=json`).
-  var wantsJSON: Bool {
-    if let format = parameters.last(where: { $0.0 == "format" })?.1 {
-      return format == "json"
-    }
-    return accept?.contains("application/json") == true
+  var wantsJSON: Bool { (try? format) == .json }
+
+  /// What the page is asked to be written as (``WebFormat``); throws for a format or CSV
+  /// option the server does not know.
+  var format: WebFormat {
+    get throws { try WebFormat.requested(parameters, accept: accept) }
   }
 
   /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`); nil when

@@ -22,7 +22,7 @@ public protocol D2SPlugin: Sendable {
   var components: [PluginComponent] { get }
   /// Formatters by name.
   var formatters: [String: any ValueFormatter] { get }
-  /// Renderers for `platform` values of the plugin's own (`csv`).
+  /// Renderers for `platform` values of the plugin's own (`tsv`).
   var renderers: [PluginRenderer] { get }
   /// Rules as text, parsed against the registry once the keys are exposed.
   var ruleText: String? { get }

@@ -1,7 +1,7 @@
 import Components
 
-/// A renderer a plugin registers for a `platform` value: `platform = 'csv'` in rules,
-/// `--format csv` on the command line.
+/// A renderer a plugin registers for a `platform` value: `platform = 'tsv'` in rules,
+/// `--format tsv` on the command line.
 public struct PluginRenderer: Sendable {
   /// The platform name.
   public let platform: String

@@ -95,9 +95,9 @@ import Testing
   /// The consumer package's test file for the snippets that are compiled.
   static func generatedFile() throws -> String {
     let baseImports = [
-      "AuditKeys", "CSVPlatform", "Components", "D2SModel", "D2SREPL", "D2STesting", "D2SWeb",
-      "EnvKeys", "Foundation", "Plugins", "Qualifiers", "RatingComponents", "RuleCore",
-      "SQLiteAdaptor", "Testing",
+      "AuditKeys", "Components", "D2SModel", "D2SREPL", "D2STesting", "D2SWeb", "EnvKeys",
+      "Foundation", "Plugins", "Qualifiers", "RatingComponents", "RuleCore", "SQLiteAdaptor",
+      "TSVPlatform", "Testing",
     ]
     var imports = Set(baseImports)
     var body: [String] = []

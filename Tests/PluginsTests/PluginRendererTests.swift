@@ -39,9 +39,10 @@ struct OtherCountingPlugin: D2SPlugin {
 
   @Test func aPluginAddsAPlatform() throws {
     let plugins = try PluginRegistry()
-    #expect(plugins.renderers.platforms == ["html", "json", "markdown", "terminal"])
+    #expect(plugins.renderers.platforms == ["csv", "html", "json", "markdown", "terminal"])
     try plugins.install(CountingPlugin())
-    #expect(plugins.renderers.platforms == ["count", "html", "json", "markdown", "terminal"])
+    #expect(
+      plugins.renderers.platforms == ["count", "csv", "html", "json", "markdown", "terminal"])
     let page = try RenderEnvironment(looks: plugins.looks, renderers: plugins.renderers)
       .renderPage(try listContext(plugins, platform: "count"))
     #expect(page == "Language: 6 rows\n")
@@ -54,7 +55,7 @@ struct OtherCountingPlugin: D2SPlugin {
         .renderPage(try listContext(plugins, platform: "count"))
     }
     #expect(
-      error?.description == "unknown platform 'count' (known: html, json, markdown, terminal)")
+      error?.description == "unknown platform 'count' (known: csv, html, json, markdown, terminal)")
   }
 
   @Test func twoPluginsCannotRenderOnePlatform() throws {

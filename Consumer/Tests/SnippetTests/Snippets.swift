@@ -3,7 +3,6 @@
 // Tests/D2STestingTests/DocumentationSnippetTests.swift: do not edit; rewrite it with
 // D2S_UPDATE_SNIPPETS=1 swift test --filter DocumentationSnippetTests.
 import AuditKeys
-import CSVPlatform
 import Components
 import D2S
 import D2SModel
@@ -17,9 +16,10 @@ import Qualifiers
 import RatingComponents
 import RuleCore
 import SQLiteAdaptor
+import TSVPlatform
 import Testing
 
-// README.md:94
+// README.md:96
 @Test func snippet1() async throws {
 
   enum TaskKey: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:148
+// README.md:150
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:166
+// README.md:168
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value
@@ -88,7 +88,7 @@ enum Snippet11 {
     /// Formatters by name, for `formatter = 'outOfFive'`.
     public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
     /// Renderers by platform.
-    public var renderers: [PluginRenderer] { [PluginRenderer("csv") { _ in CSVRenderer() }] }
+    public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
     /// Rules as text (a resource: `PluginResources.text(of:package:target:)`).
     public var ruleText: String? { "propertyKey = 'rating' AND task != 'edit' => component = 'DisplayStars'" }
     /// Rules in Swift, after the text rules.
@@ -152,9 +152,9 @@ enum Snippet19 {
 
 // Documentation/Views.md:146
 enum Snippet20 {
-  public struct CSVPlatformPlugin: D2SPlugin {
-    public let name = "CSVPlatform"
-    public var renderers: [PluginRenderer] { [PluginRenderer("csv") { _ in CSVRenderer() }] }
+  public struct TSVPlatformPlugin: D2SPlugin {
+    public let name = "TSVPlatform"
+    public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
   }
 }
 @Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }

@@ -11,21 +11,21 @@ let package = Package(
     .package(path: "../AuditKeys"),
     .package(path: "../RatingComponents"),
     .package(path: "../CompactLook"),
-    .package(path: "../CSVPlatform"),
+    .package(path: "../TSVPlatform"),
   ],
   targets: [
     .executableTarget(
       name: "dvd-repl",
       dependencies: [
         .product(name: "D2SREPL", package: "D2S"), "AuditKeys", "RatingComponents", "CompactLook",
-        "CSVPlatform",
+        "TSVPlatform",
       ]),
     .testTarget(
       name: "DVDStoreREPLTests",
       dependencies: [
         .product(name: "D2S", package: "D2S"), .product(name: "D2SREPL", package: "D2S"),
         .product(name: "D2STesting", package: "D2S"),
-        "AuditKeys", "RatingComponents", "CompactLook", "CSVPlatform",
+        "AuditKeys", "RatingComponents", "CompactLook", "TSVPlatform",
       ]),
   ]
 )

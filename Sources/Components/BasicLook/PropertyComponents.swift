@@ -14,9 +14,19 @@ struct DisplayBool: D2SView {
   @Environment(\.propertyValue) var value
   var body: some D2SView {
     switch KVC.unwrap(value) {
-    case let flag as Bool: Text(flag ? "✓" : "✗")
-    case let number as Int where number == 0 || number == 1: Text(number == 1 ? "✓" : "✗")
+    case let flag as Bool: Mark(value: .bool(flag), on: flag)
+    case let number as Int where number == 0 || number == 1:
+      Mark(value: .int(number), on: number == 1)
     default: FormattedValue()
+    }
+  }
+
+  /// ✓ or ✗, carrying the value as stored (for JSON and CSV).
+  struct Mark: PrimitiveView {
+    let value: DatabaseValue
+    let on: Bool
+    func node(in scope: ViewScope) throws -> ViewNode {
+      .value(ShownValue(value, text: on ? "✓" : "✗"), wraps: false)
     }
   }
 }

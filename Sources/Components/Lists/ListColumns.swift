@@ -208,7 +208,8 @@ struct ListColumns {
           description: TableColumn(
             key: key, label: column.displayNameForProperty, component: name,
             rightAligned: rightAligned,
-            cuttable: Self.isCuttable(path, rightAligned: rightAligned, model: model)),
+            cuttable: Self.isCuttable(path, rightAligned: rightAligned, model: model),
+            scale: column.attribute?.scale),
           context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(

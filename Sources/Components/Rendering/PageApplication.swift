@@ -79,6 +79,7 @@ public struct PageApplication: Sendable {
       looks: looks, formatters: formatters, renderers: renderers, width: request.width,
       list: request.list)
     environment.styles = request.styles
+    environment.csv = request.csv
     return environment
   }
 

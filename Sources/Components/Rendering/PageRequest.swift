@@ -26,6 +26,8 @@ public struct PageRequest: Sendable {
   public var width: Int?
   /// Whether a terminal shows text styles (ANSI codes): one is attached, `NO_COLOR` unset.
   public var styles = false
+  /// How the `csv` platform writes values (as stored, or as shown; spreadsheet-safe).
+  public var csv = CSVOptions()
   /// The connection to read through (a server's pooled reader); nil: the base context's.
   public var database: Database?
 

@@ -20,6 +20,8 @@ public struct RenderEnvironment: Sendable {
   public var labelWidth = 0
   /// Whether a terminal shows text styles (ANSI codes): one is attached, `NO_COLOR` unset.
   public var styles = false
+  /// How the `csv` platform writes values.
+  public var csv = CSVOptions()
 
   /// An environment.
   public init(
@@ -69,7 +71,8 @@ public struct RenderEnvironment: Sendable {
     -> RenderedPage
   {
     let renderer = try renderers.renderer(
-      for: context.platform, options: RenderOptions(width: width, styles: styles, context: context))
+      for: context.platform,
+      options: RenderOptions(width: width, styles: styles, context: context, csv: csv))
     let node = try pageNode(context)
     try renderer.render(node, to: output)
     let group = node.listDisplayGroup

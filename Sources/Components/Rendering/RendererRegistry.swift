@@ -11,12 +11,17 @@ public struct RenderOptions: Sendable {
   /// The page's rule context (its database, entity, object and user), for a renderer whose
   /// output names them (HTML's links); nil outside a page.
   public var context: RuleContext?
+  /// How the `csv` platform writes values.
+  public var csv: CSVOptions
 
   /// Options for a page of `width` columns.
-  public init(width: Int?, styles: Bool = false, context: RuleContext? = nil) {
+  public init(
+    width: Int?, styles: Bool = false, context: RuleContext? = nil, csv: CSVOptions = CSVOptions()
+  ) {
     self.width = width
     self.styles = styles
     self.context = context
+    self.csv = csv
   }
 }
 
@@ -24,7 +29,7 @@ public struct RenderOptions: Sendable {
 public typealias RendererFactory = @Sendable (RenderOptions) -> any PageRenderer
 
 /// The renderers by `platform` name, registered like looks: the builtin `terminal`,
-/// `markdown` and `json`, and those plugins add (`PluginRenderer`).
+/// `markdown`, `json` and `csv`, and those plugins add (`PluginRenderer`).
 public final class RendererRegistry: Sendable {
   private let table = Mutex<[String: RendererFactory]>([:])
 
@@ -39,6 +44,7 @@ public final class RendererRegistry: Sendable {
       ("terminal", { TerminalRenderer(width: $0.width, styles: $0.styles) }),
       ("markdown", { _ in MarkdownRenderer() }),
       ("json", { _ in JSONRenderer() }),
+      ("csv", { CSVRenderer(options: $0.csv) }),
     ]
   }
 

@@ -14,11 +14,17 @@ public struct TableColumn: Sendable {
   /// Whether a narrow terminal may cut its values (text); titles, numbers and dates are
   /// never cut.
   public var cuttable: Bool
+  /// The fraction digits its values have as stored (a `numeric(8,2)` column's 2), when the
+  /// column's attribute says: `12.50` is written so, not `12.5`.
+  public var scale: Int?
 
   /// A column.
   public init(
-    key: String, label: String, component: String, rightAligned: Bool = false, cuttable: Bool? = nil
+    key: String, label: String, component: String, rightAligned: Bool = false,
+    cuttable: Bool? = nil,
+    scale: Int? = nil
   ) {
+    self.scale = scale
     self.key = key
     self.label = label
     self.component = component

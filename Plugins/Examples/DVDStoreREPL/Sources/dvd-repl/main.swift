@@ -1,10 +1,10 @@
 import AuditKeys
-import CSVPlatform
 import CompactLook
 import D2SREPL
 import RatingComponents
+import TSVPlatform
 
 // A custom REPL: d2s-repl with four plugins installed.
 D2SREPLCommand.main(plugins: [
-  AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin(), CSVPlatformPlugin(),
+  AuditKeysPlugin(), RatingComponentsPlugin(), CompactLookPlugin(), TSVPlatformPlugin(),
 ])
