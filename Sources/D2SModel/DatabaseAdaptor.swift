@@ -57,6 +57,10 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// count once its first row has arrived.
   var countsBesideStatements: Bool { get }
 
+  /// Whether a decimal column's values keep its declared scale as stored: PostgreSQL's
+  /// `numeric(8,2)` holds `12.50`; SQLite's `DECIMAL(10,2)` holds the number `12.5`.
+  var keepsDecimalScale: Bool { get }
+
   /// Makes `isInterrupted` what stops this connection's running statement (instead of
   /// ``Interruption/isRequested``).
   func interrupt(when isInterrupted: @escaping @Sendable () -> Bool)
@@ -117,6 +121,8 @@ extension DatabaseAdaptor {
   public func estimatedRowCount(of entity: Entity) throws -> Int? { nil }
   /// Counts run beside statements unless the adaptor says otherwise.
   public var countsBesideStatements: Bool { true }
+  /// Decimals are numbers without a scale of their own unless the adaptor says otherwise.
+  public var keepsDecimalScale: Bool { false }
   /// Only Ctrl-C stops statements unless the adaptor lets others.
   public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {}
   /// No list of allowed values unless the adaptor reads one.

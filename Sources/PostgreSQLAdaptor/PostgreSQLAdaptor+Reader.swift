@@ -31,6 +31,9 @@ extension PostgreSQLAdaptor {
   /// No: the server's parallel workers already take every core for a large statement.
   public var countsBesideStatements: Bool { false }
 
+  /// A `numeric(p,s)` value is stored with its `s` fraction digits.
+  public var keepsDecimalScale: Bool { true }
+
   /// Lets `isInterrupted` stop this connection's statements.
   public func interrupt(when isInterrupted: @escaping @Sendable () -> Bool) {
     connection.isInterrupted = isInterrupted

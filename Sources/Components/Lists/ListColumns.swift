@@ -209,7 +209,7 @@ struct ListColumns {
             key: key, label: column.displayNameForProperty, component: name,
             rightAligned: rightAligned,
             cuttable: Self.isCuttable(path, rightAligned: rightAligned, model: model),
-            scale: column.attribute?.scale),
+            scale: database?.adaptor.keepsDecimalScale == true ? column.attribute?.scale : nil),
           context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
