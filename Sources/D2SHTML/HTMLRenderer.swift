@@ -394,7 +394,46 @@ public struct HTMLRenderer: PageRenderer {
             "<p class=\"download\"><a href=\"\(HTML.escape(list.csvURL))\" download>Download CSV</a> (every row, as stored)</p>\n"
           )
         }
+        if summary.hasFacets {
+          // The list first: its rows reach the browser while the facets are counted.
+          output.flush()
+          facets(try summary.facets(), list)
+        }
       }
+    }
+
+    /// The facets: each value with its count, a link that narrows the list to it (on a list
+    /// page); a chosen value with a link that removes it.
+    func facets(_ facets: [Facet], _ list: WebListQuery?) {
+      var html = "<aside class=\"facets\" aria-label=\"Facets\">\n"
+      for facet in facets {
+        html += "<section class=\"facet\"><h2>\(HTML.escape(facet.label))</h2>"
+        let chosen = list?.chosenFacets.first { $0.key == facet.key }?.literal
+        guard let values = facet.values else {
+          html += "<p class=\"hint\">too slow to count</p></section>\n"
+          continue
+        }
+        if values.isEmpty { html += "<p class=\"hint\">no values</p>" }
+        html += "<ul>"
+        for value in values {
+          let text = HTML.escape(value.text)
+          let count = "<span class=\"count\">\(value.count)</span>"
+          if let list, value.literal == chosen {
+            let remove = HTML.escape(list.unchooseURL(facet.key))
+            html +=
+              "<li class=\"chosen\"><strong>\(text)</strong> \(count) <a class=\"clear\" href=\"\(remove)\" aria-label=\"Remove \(HTML.escape(facet.label)): \(text)\">×</a></li>"
+          } else if let list {
+            let href = HTML.escape(list.chooseURL(facet.key, value.literal))
+            html += "<li><a href=\"\(href)\">\(text)</a> \(count)</li>"
+          } else {
+            html += "<li>\(text) \(count)</li>"
+          }
+        }
+        html += "</ul>"
+        if facet.more { html += "<p class=\"hint\">and more</p>" }
+        html += "</section>\n"
+      }
+      output.write(html + "</aside>\n")
     }
 
     /// The filter form: the qualifier, the order and the window size, each labelled; it

@@ -35,6 +35,10 @@ package enum Stylesheet {
     form.filter label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
     form.filter input { font: inherit; padding: .25rem .4rem; min-width: 6rem; }
     form.filter input[name="where"] { min-width: min(24rem, 80vw); }
+    aside.facets { display: flex; flex-wrap: wrap; gap: 1rem 2rem; margin: 1rem 0; }
+    .facet h2 { font-size: 1rem; margin: 0 0 .3rem; }
+    .facet ul { list-style: none; margin: 0; padding: 0; }
+    .facet .count { color: var(--muted); font-variant-numeric: tabular-nums; }
     .error { color: #c0392b; font-weight: 600; }
     ul.entities { columns: 14rem; padding-left: 1.2rem; }
     .text, .message { white-space: pre-wrap; }

@@ -135,14 +135,22 @@ public struct WebListQuery: Sendable {
   public var positioned: Bool
   /// The list's identity, which the pager's positions are bound to.
   public var identity: ListIdentity
+  /// `facet=`: the facets asked for besides the rules' (kept in links).
+  public var facetKeys: [String]
+  /// `where.KEY=LITERAL`: the facet values chosen (kept in links, each with a link that
+  /// removes it).
+  public var chosenFacets: [(key: String, literal: String)]
 
   /// The parameters of a list page.
   public init(
     path: String, whereText: String = "", searchText: String = "", orderText: String = "",
     orderings: [SortOrdering] = [],
     limit: Int? = nil, window: Int = 50, offset: Int = 0, positioned: Bool = false,
-    identity: ListIdentity
+    identity: ListIdentity, facetKeys: [String] = [],
+    chosenFacets: [(key: String, literal: String)] = []
   ) {
+    self.facetKeys = facetKeys
+    self.chosenFacets = chosenFacets
     self.identity = identity
     self.window = window
     self.path = path
@@ -162,8 +170,10 @@ public struct WebListQuery: Sendable {
     if !searchText.isEmpty { parameters.append(("q", searchText)) }
     // A filter that could not be used is only in the form, never in a link.
     if !whereText.isEmpty, filterError == nil { parameters.append(("where", whereText)) }
+    parameters += chosenFacets.map { ("where." + $0.key, $0.literal) }
     if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
     if let limit { parameters.append(("limit", "\(limit)")) }
+    if !facetKeys.isEmpty { parameters.append(("facet", facetKeys.joined(separator: ","))) }
     parameters += extra
     return parameters.isEmpty ? path : path + "?" + HTML.query(parameters)
   }
@@ -173,6 +183,22 @@ public struct WebListQuery: Sendable {
     var copy = self
     copy.limit = nil
     return copy.url([("format", "csv")])
+  }
+
+  /// The list narrowed to the facet value `literal` of `key` (replacing a value of it chosen
+  /// before), from its first window.
+  func chooseURL(_ key: String, _ literal: String) -> String {
+    var copy = self
+    copy.chosenFacets.removeAll { $0.key == key }
+    copy.chosenFacets.append((key, literal))
+    return copy.url([])
+  }
+
+  /// The list without the chosen value of facet `key`.
+  func unchooseURL(_ key: String) -> String {
+    var copy = self
+    copy.chosenFacets.removeAll { $0.key == key }
+    return copy.url([])
   }
 
   /// The list without its search (`q=`), or without its filter (`where=`): a "Clear" link.

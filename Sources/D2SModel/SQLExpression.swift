@@ -162,6 +162,8 @@ public struct SQLSelect: Sendable {
   public var joins: [SQLJoin] = []
   /// Conditions, all of which must hold (`WHERE a AND b`).
   public var conditions: [SQLExpression] = []
+  /// What rows are grouped by (`GROUP BY a, b`).
+  public var groupBy: [SQLExpression] = []
   /// The order of the rows.
   public var orderBy: [SQLOrdering] = []
   /// `LIMIT`, bound.

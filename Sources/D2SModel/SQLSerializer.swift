@@ -176,6 +176,10 @@ public struct SQLSerializer {
       }
     }
     writeWhere(select.conditions, required: false)
+    if !select.groupBy.isEmpty {
+      sql += " GROUP BY "
+      write(select.groupBy, separator: ", ") { $0.write($1) }
+    }
     if !select.orderBy.isEmpty {
       sql += " ORDER BY "
       write(select.orderBy, separator: ", ") { $0.write($1) }

@@ -8,7 +8,8 @@ import Qualifiers
 public enum CommandParser {
   /// The words `help` knows, in the order it lists them.
   public static let commandWords = [
-    "open", "entities", "list", "search", "count", "next", "prev", "position", "inspect", "edit",
+    "open", "entities", "list", "search", "count", "facets", "next", "prev", "position", "inspect",
+    "edit",
     "new",
     "choose", "save",
     "revert", "delete", "follow",
@@ -40,6 +41,7 @@ public enum CommandParser {
       clauses.search = unquote(words)
       return .list(entity: String(entity), clauses: clauses)
     case "count": return try count(rest, in: line)
+    case "facets": return try facets(rest, in: line)
     case "next":
       try none(rest, "next")
       return .next
@@ -184,6 +186,25 @@ public enum CommandParser {
     return .count(
       entity: String(entity),
       qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex))
+  }
+
+  /// `facets ENTITY [where QUALIFIER] by KEY, …`: the keys after the last `by`.
+  static func facets(_ rest: Substring, in line: String) throws -> REPLCommand {
+    let usage = "usage: facets ENTITY [where QUALIFIER] by KEY, …"
+    let body = try required(rest, "facets ENTITY [where QUALIFIER] by KEY, …")
+    guard let by = body.range(of: " by ", options: [.caseInsensitive, .backwards]) else {
+      throw REPLError(usage)
+    }
+    let keys = body[by.upperBound...].split(separator: ",").map { String(trimmed($0)) }
+    guard !keys.isEmpty, !keys.contains(where: \.isEmpty) else { throw REPLError(usage) }
+    let (entity, tail) = splitWord(trimmed(body[..<by.lowerBound]))
+    guard !tail.isEmpty else { return .facets(entity: String(entity), qualifier: nil, keys: keys) }
+    let (keyword, qualifier) = splitWord(tail)
+    guard keyword.lowercased() == "where", !qualifier.isEmpty else { throw REPLError(usage) }
+    return .facets(
+      entity: String(entity),
+      qualifier: try QualifierParser.parse(line, range: qualifier.startIndex..<qualifier.endIndex),
+      keys: keys)
   }
 
   static func rules(_ rest: Substring) throws -> REPLCommand {

@@ -13,6 +13,9 @@ public enum REPLCommand: Equatable, Sendable {
   case list(entity: String, clauses: ListClauses)
   /// `count ENTITY [where QUALIFIER]`: the exact number of rows.
   case count(entity: String, qualifier: Qualifier?)
+  /// `facets ENTITY [where QUALIFIER] by KEY, …`: each key's values among the rows, with
+  /// their counts, the most frequent first.
+  case facets(entity: String, qualifier: Qualifier?, keys: [String])
   case next, prev
   /// `position`: where the shown list window begins and ends, as the clauses that list the
   /// windows before and after it (`offset N after TOKEN`), for a transcript or a later session.

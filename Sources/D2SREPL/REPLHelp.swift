@@ -13,6 +13,10 @@ enum REPLHelp {
     ),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (
+      "facets ENTITY [where Q] by KEY, …",
+      "each property's values among the rows, with how many rows hold each, the most frequent first"
+    ),
+    (
       "next · prev · position",
       "the next or previous window of the last list, from its rows; position: as list clauses"
     ),

@@ -136,6 +136,52 @@ extension REPLSession {
     return String(try database.count(specification))
   }
 
+  /// `facets ENTITY [where QUALIFIER] by KEY, …`: each key's values among the rows and their
+  /// counts, counted to the end (Ctrl-C stops them); JSON as the web's `facets` member.
+  func facets(_ entityName: String, _ qualifier: Qualifier?, _ keys: [String]) throws -> String {
+    let entity = try self.entity(entityName)
+    let matched = try qualifier.map { try matchedQualifier($0, from: entity) }
+    try requireHops(matched, [], from: entity)
+    let names = try keys.map { try matchedPath(KVCPath($0), from: entity).description }
+    var listContext = context
+    listContext.entity = entity
+    listContext.task = "list"
+    let plan = FacetPlan(keys: names, context: listContext)
+    for key in names where !plan.keys.contains(key) {
+      throw REPLError(
+        "\(key) cannot be counted (an attribute, or a to-one whose key is one column)")
+    }
+    guard names.count <= FacetPlan.facetLimit else {
+      throw REPLError("at most \(FacetPlan.facetLimit) facets at once")
+    }
+    let facets = try plan.facets(
+      of: entity, qualifier: matched, in: try database, budget: .seconds(24 * 3600),
+      environment: application.environment(for: PageRequest(width: width)))
+    if printsJSON {
+      renderedPage = true
+      return JSONText.object([
+        ("entity", JSONText.string(entity.name)),
+        ("facets", JSONText.array(facets.map(JSONRenderer.facet))),
+      ])
+    }
+    var lines: [String] = []
+    for facet in facets {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(TerminalText.escaped(facet.label))
+      let values = facet.values ?? []
+      let width = values.map { TextWidth.of(TerminalText.escaped($0.text)) }.max() ?? 0
+      for value in values {
+        let text = TerminalText.escaped(value.text)
+        lines.append(
+          "  " + text + String(repeating: " ", count: max(0, width - TextWidth.of(text)))
+            + "  \(value.count)")
+      }
+      if values.isEmpty { lines.append("  (no rows)") }
+      if facet.more { lines.append("  … (more values)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// `next` (1) and `prev` (-1): the window after the last row shown, or before the first,
   /// found by the rows' positions (keyset paging), so page k costs what page 1 costs and
   /// rows inserted or deleted meanwhile neither repeat nor skip others. Lists whose pages

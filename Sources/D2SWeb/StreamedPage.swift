@@ -54,6 +54,11 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
     if buffer.count >= Self.chunkBytes { send() }
   }
 
+  /// Sends what is buffered as a chunk now (the list before its facets).
+  func flush() {
+    if !buffer.isEmpty { send() }
+  }
+
   private func send() {
     defer { buffer.removeAll(keepingCapacity: true) }
     guard !abandoned.load(ordering: .relaxed) else { return }

@@ -307,8 +307,11 @@ public final class WebApplication: Sendable {
   func pageResponse(_ request: WebRequest, session: WebSession?) async throws -> Response {
     let format = try request.format
     let limit = request.parameters.last { $0.0 == "limit" }.flatMap { Int($0.1) }
-    // A CSV download is the whole list: always streamed.
-    let long = format.csvOptions != nil || limit.map { $0 > Self.streamedRows } == true
+    // A CSV download is the whole list: always streamed; a page with facets asked for is
+    // streamed so that its list arrives before the facets are counted.
+    let long =
+      format.csvOptions != nil || limit.map { $0 > Self.streamedRows } == true
+      || (format == .html && request.parameters.contains { $0.0 == "facet" })
     guard request.method == "GET", !configuration.timing, long else {
       return try await page(request, session: session).response(head: request.method == "HEAD")
     }
@@ -563,6 +566,7 @@ public final class WebApplication: Sendable {
       }
       let window = try list.request(database: database, auxiliary: auxiliary)
       request.list = window.list
+      request.list.facets = list.facetKeys
       // A download is the whole list, unless a window's size is asked for.
       if format.csvOptions != nil, !list.limitGiven { request.list.limit = nil }
       links.list = list.query(path: path, window: window)

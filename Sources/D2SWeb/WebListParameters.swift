@@ -23,6 +23,10 @@ struct WebListParameters {
   /// page's own qualifier (``request(database:auxiliary:)``).
   let afterToken: String?
   let beforeToken: String?
+  /// `facet=`: the properties whose facets are asked for, beside the rules' (matched names).
+  let facetKeys: [String]
+  /// `where.KEY=LITERAL`: the facet values chosen, each narrowing the list (`where.rating='PG'`).
+  let chosenFacets: [(key: String, literal: String)]
 
   /// The largest `offset=`: far beyond any list, and far from overflowing a row number.
   static let maximumOffset = 1_000_000_000
@@ -52,12 +56,59 @@ struct WebListParameters {
       }
       search = SearchText(searchText).qualifier(keys: keys)
     }
-    qualifier =
-      switch (typed, search) {
-      case (let typed?, let search?): .and([typed, search])
-      case (let typed, nil): typed
-      case (nil, let search): search
+    // Facets: asked for by `facet=` (repeated, or names separated by commas), and chosen
+    // values by `where.KEY=LITERAL`, counted and narrowed as the rules' facets are.
+    var listContext = names.context
+    listContext.entity = entity
+    listContext.task = "list"
+    var asked: [String] = []
+    for text in parameters.filter({ $0.0 == "facet" }).flatMap({ $0.1.split(separator: ",") }) {
+      let key = String(text).trimmingWhitespace
+      guard !key.isEmpty else { continue }
+      let matched: KVCPath
+      do {
+        matched = try names.path(KVCPath(key), from: entity, for: .order)
+      } catch {
+        throw WebError(.badRequest, "facet: \(error.message)")
       }
+      if !asked.contains(matched.description) { asked.append(matched.description) }
+    }
+    guard asked.count <= FacetPlan.facetLimit else {
+      throw WebError(
+        .badRequest, "facet: at most \(FacetPlan.facetLimit) facets can be asked for at once")
+    }
+    var chosen: [(key: String, literal: String)] = []
+    for (name, literal) in parameters where name.hasPrefix("where.") && !literal.isEmpty {
+      let key: String
+      do {
+        key = try names.path(
+          KVCPath(String(name.dropFirst("where.".count))), from: entity, for: .order
+        )
+        .description
+      } catch {
+        throw WebError(.badRequest, "\(name): \(error.message)")
+      }
+      chosen.removeAll { $0.key == key }
+      chosen.append((key, literal))
+    }
+    let plan = FacetPlan(
+      keys: listContext.facetPropertyKeys + asked + chosen.map(\.key), context: listContext)
+    for key in asked where !plan.keys.contains(key) {
+      throw WebError(
+        .badRequest,
+        "facet: \(key) cannot be counted (an attribute, or a to-one whose key is one column)")
+    }
+    var narrowing: [Qualifier] = []
+    for (key, literal) in chosen {
+      guard let facet = plan.qualifier(key: key, literal: literal) else {
+        throw WebError(.badRequest, "where.\(key): not a facet's value of \(entity.name)")
+      }
+      narrowing.append(facet)
+    }
+    facetKeys = asked
+    chosenFacets = chosen
+    let parts = [typed, search].compactMap { $0 } + narrowing
+    qualifier = parts.isEmpty ? nil : parts.count == 1 ? parts[0] : .and(parts)
     orderings = orderText.isEmpty ? [] : try names.orderings(orderText, from: entity)
     try Self.requireHops(
       (qualifier?.keyPaths.map(\.components) ?? [])
@@ -154,7 +205,8 @@ struct WebListParameters {
       path: path, whereText: whereText, searchText: searchText, orderText: orderText,
       orderings: orderings,
       limit: limitGiven ? limit : nil, window: limit, offset: window.offset,
-      positioned: window.positioned, identity: window.identity)
+      positioned: window.positioned, identity: window.identity, facetKeys: facetKeys,
+      chosenFacets: chosenFacets)
   }
 
 }

@@ -88,11 +88,23 @@ struct QueryListPage: PrimitiveView {
     let noun =
       context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
     let hidden = ListColumns.hiddenKey(of: group.entity, columns: columns.columns)
-    let summary = ListSummary(
+    var summary = ListSummary(
       noun: noun, offset: group.offset, limit: group.limit,
       hiddenKey: hidden.map { (group.entity.name, $0) }, displayGroup: group
     ) {
       try group.total(shown: $0)
+    }
+    let facets = FacetPlan(
+      keys: context.facetPropertyKeys + scope.environment.list.facets, context: context)
+    if !facets.isEmpty {
+      let budget = Duration.milliseconds(max(0, context.facetTimeBudget))
+      let environment = scope.environment
+      summary.hasFacets = true
+      summary.facets = {
+        try facets.facets(
+          of: group.entity, qualifier: group.specification.qualifier, in: group.database,
+          budget: budget, environment: environment)
+      }
     }
     return .table(
       TableNode(columns: columns.columns.map(\.description), rows: rows, summary: .list(summary)))

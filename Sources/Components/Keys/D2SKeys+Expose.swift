@@ -31,6 +31,8 @@ extension D2SKeys {
     try registry.expose(VisibleEntityNames.self)
     try registry.expose(IsEntityReachable.self)
     try registry.expose(SearchPropertyKeys.self)
+    try registry.expose(FacetPropertyKeys.self)
+    try registry.expose(FacetTimeBudget.self)
     try registry.expose(IsEntityReadOnly.self)
     try registry.expose(ReadOnlyEntityNames.self)
     try registry.expose(IsObjectEditable.self)

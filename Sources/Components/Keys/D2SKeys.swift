@@ -145,6 +145,16 @@ public enum D2SKeys {
     public static var defaultValue: [String] { [] }
     public static let exposedName: String? = "searchPropertyKeys"
   }
+  /// The properties a list page shows facets of: their values with counts (none by default).
+  public enum FacetPropertyKeys: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "facetPropertyKeys"
+  }
+  /// How long, in milliseconds, a list page waits for its facets' counts after its rows.
+  public enum FacetTimeBudget: DynamicEnvironmentKey {
+    public static var defaultValue: Int { 200 }
+    public static let exposedName: String? = "facetTimeBudget"
+  }
   public enum VisibleEntityNames: DynamicEnvironmentKey {
     public static var defaultValue: [String] { [] }
     public static let exposedName: String? = "visibleEntityNames"

@@ -142,6 +142,16 @@ extension RuleContext {
     get { self[D2SKeys.SearchPropertyKeys.self] }
     set { self[D2SKeys.SearchPropertyKeys.self] = newValue }
   }
+  /// The properties a list page shows facets of (``D2SKeys/FacetPropertyKeys``).
+  public var facetPropertyKeys: [String] {
+    get { self[D2SKeys.FacetPropertyKeys.self] }
+    set { self[D2SKeys.FacetPropertyKeys.self] = newValue }
+  }
+  /// How long, in milliseconds, a list page waits for its facets (``D2SKeys/FacetTimeBudget``).
+  public var facetTimeBudget: Int {
+    get { self[D2SKeys.FacetTimeBudget.self] }
+    set { self[D2SKeys.FacetTimeBudget.self] = newValue }
+  }
   /// Whether the user may reach the context's entity at all (``D2SKeys/IsEntityReachable``).
   public var isEntityReachable: Bool {
     get { self[D2SKeys.IsEntityReachable.self] }

@@ -152,7 +152,28 @@ public struct JSONRenderer: PageRenderer {
         ",\"window\":{\"offset\":\(list.offset),\"limit\":\(list.limit.map(String.init) ?? "null")}"
           + ",\"total\":{\"value\":\(total.value),\"kind\":\(JSONText.string(total.kind.rawValue))}"
       )
+      if list.hasFacets {
+        output.write(",\"facets\":" + JSONText.array(try list.facets().map(Self.facet)))
+      }
     }
+  }
+
+  /// A facet: its key, label, values (null when not counted in time) and whether it has
+  /// more.
+  public static func facet(_ facet: Facet) -> String {
+    let values = facet.values.map { values in
+      JSONText.array(
+        values.map {
+          JSONText.object([
+            ("value", JSONText.value($0.value)), ("literal", JSONText.string($0.literal)),
+            ("text", JSONText.string($0.text)), ("count", "\($0.count)"),
+          ])
+        })
+    }
+    return JSONText.object([
+      ("key", JSONText.string(facet.key)), ("label", JSONText.string(facet.label)),
+      ("values", values ?? "null"), ("more", facet.more ? "true" : "false"),
+    ])
   }
 }
 

@@ -8,11 +8,16 @@ public protocol TextOutput: AnyObject {
   func write(_ text: String)
   /// Appends UTF-8 `bytes` (renderers that build lines as bytes).
   func write(bytes: [UInt8])
+  /// Sends what was written so far on its way, where the output is streamed (a list's rows
+  /// before what is counted after them); an output kept whole does nothing.
+  func flush()
 }
 
 extension TextOutput {
   /// Appends UTF-8 `bytes` as text.
   public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
+  /// Nothing to send: the output is kept whole.
+  public func flush() {}
 }
 
 /// Collects rendered text in memory.

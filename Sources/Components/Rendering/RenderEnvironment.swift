@@ -117,6 +117,9 @@ public struct ListRequest: Sendable {
   public var keyset: KeysetBound?
   /// Key paths shown before the rules' `displayPropertyKeys` (the REPL's `with id`).
   public var columns: [String]
+  /// Properties whose facets are asked for, beside the rules' `facetPropertyKeys` (a URL's
+  /// `facet=`).
+  public var facets: [String] = []
   /// A request.
   public init(
     qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,

@@ -14,6 +14,11 @@ public struct ListSummary: Sendable {
   /// The display group the rows come from, when they come from one: where the window the
   /// rows were read into began and ended (``DisplayGroup/shown``), and the windows beside it.
   public var displayGroup: DisplayGroup?
+  /// The list's facets, counted when asked for (after its rows and total: a renderer that
+  /// shows none never counts them).
+  public var facets: @Sendable () throws -> [Facet] = { [] }
+  /// Whether the list has facets to count.
+  public var hasFacets = false
 
   /// A list summary.
   public init(
