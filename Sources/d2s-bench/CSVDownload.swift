@@ -13,23 +13,6 @@ enum CSVDownload {
   static let query =
     "select kind_id, label, amount, happened_at, note from event order by event_id"
 
-  /// The suite: a generated 1,000,000-row table, downloaded.
-  static func suite() throws {
-    let serve = try Tools.built("d2s-serve")
-    for tool in ["curl", "sqlite3"] where Tools.find(tool) == nil {
-      throw BenchError("\(tool) is not installed")
-    }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-bench-csv-\(getpid())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    print("csv: d2s-serve \(serve), curl over loopback, one download")
-    let path = try EventTable.make(in: folder, rows: 1_000_000)
-    let peak = try run(serve: serve, path: path, folder: folder)
-    print("")
-    print("  d2s-serve peak memory, MB                    \(format(peak, decimals: 1)) goal < 64")
-  }
-
   /// Measures the download from `serve` over the database at `path`; returns the server's
   /// peak resident memory in MB.
   static func run(serve: String, path: String, folder: URL) throws -> Double {

@@ -5,7 +5,7 @@
 //   swift run -c release d2s-bench list    (runs the built d2s-repl as a user would)
 //   swift run -c release d2s-bench paging  (big generated tables: first page, next, memory)
 //   swift run -c release d2s-bench web     (d2s-serve under wrk, against Datasette and nginx)
-//   swift run -c release d2s-bench csv     (a 1,000,000-row CSV download: memory, sqlite3 -csv)
+//   swift run -c release d2s-bench finding (1,000,000 rows: a CSV download, a list with facets)
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () throws -> Void] = [
   "rules": RulesBenchmark.run, "fetch": FetchBenchmark.run, "list": ListBenchmark.run,
-  "paging": PagingBenchmark.run, "web": WebBenchmark.run, "csv": CSVDownload.suite,
+  "paging": PagingBenchmark.run, "web": WebBenchmark.run, "finding": FindingBenchmark.run,
 ]
 
 guard let name = arguments.first, let suite = suites[name] else {
