@@ -23,6 +23,7 @@ enum FindingBenchmark {
     let facets = try FacetTiming.run(serve: serve, path: path, folder: folder)
     print("")
     print("  CSV download, d2s-serve peak memory, MB     \(format(peak, decimals: 1)) goal < 64")
-    print("  list with facets / without, the list's time \(format(facets, decimals: 2)) goal ≤ 1.15")
+    print(
+      "  list with facets / without, the list's time \(format(facets, decimals: 2)) goal ≤ 1.15")
   }
 }
