@@ -109,7 +109,9 @@ public final class DatabasePool: Sendable {
           defer { reader.clearDeadline() }
           continuation.resume(
             with: Result {
-              try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
+              try Reader.$current.withValue(reader) {
+                try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
+              }
             })
         }
       }
@@ -253,4 +255,14 @@ final class Reader: Sendable {
   }
 
   func clearDeadline() { deadline.store(0, ordering: .relaxed) }
+
+  /// Moves the running request's deadline `nanoseconds` later (none set: nothing): the time a
+  /// streamed page waited for its client to take a chunk is not the database's time.
+  func extendDeadline(by nanoseconds: UInt64) {
+    guard deadline.load(ordering: .relaxed) != 0 else { return }
+    deadline.wrappingAdd(nanoseconds, ordering: .relaxed)
+  }
+
+  /// The connection the running request's work is on (set on its queue while it runs).
+  @TaskLocal static var current: Reader?
 }

@@ -32,6 +32,11 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
   private let patience: Duration
   /// Whether the client went away or stopped reading.
   private let abandoned = Atomic<Bool>(false)
+  private let cutShort = Atomic<Bool>(false)
+
+  /// Whether the page failed after part of it was sent: the response must end as broken (the
+  /// connection closed without the last chunk), never as a complete page or download.
+  var wasCutShort: Bool { cutShort.load(ordering: .relaxed) }
 
   /// An output that starts the response with `begin` (called once) and sends later chunks
   /// through `chunks`.
@@ -70,10 +75,12 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
       begin(.streaming(chunk))
     }
     let (seconds, attoseconds) = patience.components
-    let wait =
-      DispatchTime.now()
-      + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    let start = DispatchTime.now()
+    let wait = start + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     if written.wait(timeout: wait) == .timedOut { abandoned.store(true, ordering: .relaxed) }
+    // Waiting for the client is not the statement's time: its deadline moves on as long.
+    Reader.current?.extendDeadline(
+      by: DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds)
   }
 
   /// The page is complete: the whole of it when nothing was sent yet, else its last chunk.
@@ -95,6 +102,7 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
   @discardableResult
   func fail(_ error: any Error) -> Bool {
     let sent = started
+    if sent { cutShort.store(true, ordering: .relaxed) }
     if !started {
       started = true
       begin(.failed(error))

@@ -379,6 +379,8 @@ public final class WebApplication: Sendable {
               try await writer.write(chunk)
               output.chunkWritten()
             }
+            // A page that stopped part way is no whole page: the client must see it broken.
+            if output.wasCutShort { throw WebError(.internalError, "the page stopped part way") }
             try await writer.finish(nil)
           } catch {
             output.abandon()
