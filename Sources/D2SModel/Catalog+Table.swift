@@ -12,6 +12,8 @@ extension Catalog {
     /// The database's own bookkeeping (`sqlite_sequence`, a full-text index's shadow tables):
     /// an entity, but not listed unless asked for.
     public var isInternal: Bool
+    /// A full-text index over the table's text, if the database has one.
+    public var fullTextIndex: FullTextIndex?
 
     public init(
       name: String, schema: String? = nil, isView: Bool = false, columns: [Column],

@@ -29,6 +29,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// The database's own bookkeeping (`sqlite_sequence`, full-text and R-tree shadow tables):
   /// not among the visible entities unless asked for (`entities --all`).
   public let isInternal: Bool
+  /// A full-text index over the table's text (an SQLite FTS5 table, a PostgreSQL `tsvector`
+  /// column), which a search uses.
+  public let fullTextIndex: FullTextIndex?
   /// `schema.table`, where the entity's name does not say it: a table outside the first
   /// schema of the search path, or renamed because another schema has a table of its name.
   public let sourceLabel: String?
@@ -46,8 +49,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public init(
     name: String, externalName: String, schema: String? = nil, attributes: [Attribute],
     relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool,
-    isInternal: Bool = false, sourceLabel: String? = nil
+    isInternal: Bool = false, sourceLabel: String? = nil, fullTextIndex: FullTextIndex? = nil
   ) {
+    self.fullTextIndex = fullTextIndex
     self.isInternal = isInternal
     self.sourceLabel = sourceLabel
     self.name = name

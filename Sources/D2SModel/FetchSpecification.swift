@@ -15,6 +15,9 @@ public struct FetchSpecification: Sendable {
   /// Where a keyset page starts (then ``offset`` is not used): after, at or before a row's
   /// position, the values of the orderings and the primary key at that row.
   public var keyset: KeysetBound?
+  /// A search through the entity's full-text index (``Entity/fullTextIndex``): only the rows
+  /// it matches, ranked when the fetch has no orderings of its own.
+  public var fullText: FullTextSearch?
 
   public init(
     entityName: String, qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [],

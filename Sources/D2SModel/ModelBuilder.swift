@@ -197,7 +197,8 @@ public enum ModelBuilder {
         relationships: draft.orderedRelationships,
         primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
         isView: draft.table.isView, isInternal: draft.table.isInternal,
-        sourceLabel: sourceLabels[key(draft.table.schema, draft.table.name)])
+        sourceLabel: sourceLabels[key(draft.table.schema, draft.table.name)],
+        fullTextIndex: draft.table.fullTextIndex)
     }
     return Model(entities: entities)
   }

@@ -9,10 +9,10 @@ extension SQLBuilder {
     -> (SQLStatement, Attribute)
   {
     let (column, attribute) = try self.column(path)
-    let qualifier = try specification.qualifier.map { try sql(for: $0) }
+    let conditions = try self.conditions(specification)
     let count = SQLExpression.function(.count, [.star])
     var statement = select([column, count])
-    statement.conditions = qualifier.map { [$0] } ?? []
+    statement.conditions = conditions
     statement.groupBy = [column]
     statement.orderBy = [SQLOrdering(count, ascending: false), SQLOrdering(column, nulls: .first)]
     statement.limit = .int(limit)

@@ -171,8 +171,7 @@ extension SQLBuilder {
     else {
       throw DatabaseError(.unsupported, "\(entity.name) has no primary key of one column")
     }
-    let qualifier = try specification.qualifier.map { try sql(for: $0) }
-    return (.column(key.columnName, of: rootAlias), qualifier.map { [$0] } ?? [])
+    return (.column(key.columnName, of: rootAlias), try conditions(specification))
   }
 
   /// The whole table's least and greatest key, each in its own subquery so that both are

@@ -248,8 +248,7 @@ struct SQLBuilder {
     _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
     extraColumns: [SQLExpression] = [], positions: Bool = false
   ) throws -> SQLStatement {
-    var conditions: [SQLExpression] = []
-    if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
+    var conditions = try self.conditions(specification)
     var orderBy: [SQLOrdering] = []
     var columns: [SQLExpression] =
       count
@@ -265,6 +264,10 @@ struct SQLBuilder {
         conditions.append(try keysetCondition(keys, keyset.position, inclusive: inclusive))
       }
       orderBy = keys.map(\.ordering)
+      // A search's best matches first, unless the fetch has orderings of its own.
+      if let search = specification.fullText, specification.sortOrderings.isEmpty {
+        orderBy.insert(try fullTextRank(search), at: 0)
+      }
     }
     // Joins are known once the columns, conditions and orderings have named their paths.
     var statement = select(columns)

@@ -23,6 +23,8 @@ public indirect enum SQLExpression: Sendable {
   case one
   /// `rowid`: SQLite's row id, unquoted (a quoted name that is no column is a string there).
   case rowID
+  /// `t0.rowid`: SQLite's row id of the table under an alias.
+  case rowIDOf(alias: String)
   /// `lower(x)`, `count(*)`, `COALESCE(a, b)`.
   case function(SQLFunction, [SQLExpression])
   /// `a = b`, `a < b`, `a IN (…)`, and the dialect's null-safe equality.
@@ -75,6 +77,12 @@ public enum SQLFunction: String, Sendable {
   case max
   /// `COALESCE(a, b)`: the first that is not NULL.
   case coalesce = "COALESCE"
+  /// `to_tsquery(q)`: PostgreSQL's text search query.
+  case toTSQuery = "to_tsquery"
+  /// `ts_rank(v, q)`: how well a `tsvector` matches a query (higher is better).
+  case tsRank = "ts_rank"
+  /// `bm25(fts)`: how well an FTS5 row matches (lower is better).
+  case bm25
 }
 
 /// A comparison operator.
@@ -97,6 +105,10 @@ public enum SQLOperator: Sendable {
   case nullSafeNotEqual
   /// `IN`, before a ``SQLExpression/list(_:)``.
   case `in`
+  /// SQLite's full-text `MATCH`.
+  case match
+  /// PostgreSQL's text search `@@`.
+  case textSearch
 }
 
 /// What a statement reads from: a table or a subquery, under an alias of the builder's own.

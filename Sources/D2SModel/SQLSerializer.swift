@@ -66,6 +66,7 @@ public struct SQLSerializer {
     case .star: sql += "*"
     case .one: sql += "1"
     case .rowID: sql += "rowid"
+    case .rowIDOf(let name): sql += alias(name) + ".rowid"
     case .function(let function, let arguments):
       sql += function.rawValue + "("
       write(arguments, separator: ", ") { $0.write($1) }
@@ -108,6 +109,8 @@ public struct SQLSerializer {
     case .nullSafeEqual: dialect.nullSafeEqual
     case .nullSafeNotEqual: dialect.nullSafeNotEqual
     case .in: "IN"
+    case .match: "MATCH"
+    case .textSearch: "@@"
     }
   }
 

@@ -58,10 +58,11 @@ extension REPLSession {
     var searchContext = context
     searchContext.entity = entity
     searchContext.task = "list"
-    let search = SearchText(clauses.search ?? "").qualifier(
-      keys: try searchContext.searchKeys.map {
-        try matchedPath(KVCPath($0), from: entity).description
-      })
+    let keys = try searchContext.searchKeys.map {
+      try matchedPath(KVCPath($0), from: entity).description
+    }
+    // Through the entity's full-text index when it holds the searched columns, ranked.
+    let (search, fullText) = SearchText(clauses.search ?? "").conditions(keys: keys, of: entity)
     let typed = try clauses.qualifier.map { try matchedQualifier($0, from: entity) }
     let filter: Qualifier? =
       switch (typed, search) {
@@ -79,6 +80,7 @@ extension REPLSession {
       columns: try clauses.columns.map {
         try matchedPath(KVCPath($0), from: entity).description
       })
+    request.fullText = fullText
     try requireHops(request.qualifier, request.sortOrderings, from: entity)
     if let token = clauses.after ?? clauses.before {
       let database = try self.database
@@ -95,6 +97,7 @@ extension REPLSession {
           ?? ListRequest(
             qualifier: request.qualifier, sortOrderings: request.sortOrderings,
             limit: request.limit, columns: request.columns)
+        request.fullText = fullText
       }
     }
     try navigate(task: "list", entity: entity, object: nil)

@@ -23,6 +23,9 @@ struct WebListParameters {
   /// page's own qualifier (``request(database:auxiliary:)``).
   let afterToken: String?
   let beforeToken: String?
+  /// The search through the entity's full-text index, when it has one for the searched
+  /// properties (then `q=` is not in ``qualifier``).
+  let fullText: FullTextSearch?
   /// `facet=`: the properties whose facets are asked for, beside the rules' (matched names).
   let facetKeys: [String]
   /// `where.KEY=LITERAL`: the facet values chosen, each narrowing the list (`where.rating='PG'`).
@@ -47,6 +50,7 @@ struct WebListParameters {
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
     // The search looks only in what the pages show (never a password).
     var search: Qualifier?
+    var fullText: FullTextSearch?
     if !searchText.isEmpty {
       var searchContext = names.context
       searchContext.entity = entity
@@ -54,8 +58,10 @@ struct WebListParameters {
       let keys = searchContext.searchKeys.compactMap {
         try? names.path(KVCPath($0), from: entity, toAttribute: true).description
       }
-      search = SearchText(searchText).qualifier(keys: keys)
+      // Through the entity's full-text index when it holds the searched columns, ranked.
+      (search, fullText) = SearchText(searchText).conditions(keys: keys, of: entity)
     }
+    self.fullText = fullText
     // Facets: asked for by `facet=` (repeated, or names separated by commas), and chosen
     // values by `where.KEY=LITERAL`, counted and narrowed as the rules' facets are.
     var listContext = names.context
@@ -173,7 +179,8 @@ struct WebListParameters {
   /// (found by reading them backwards), or at `offset=`; with the window's real start (the
   /// first window, when fewer than `limit` rows come before the position).
   func request(database: Database, auxiliary: Qualifier?) throws -> WebWindow {
-    let start = ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit)
+    var start = ListRequest(qualifier: qualifier, sortOrderings: orderings, limit: limit)
+    start.fullText = fullText
     let identity = start.identity(of: entity, auxiliary: auxiliary)
     if let after = try position(
       "after", afterToken, of: start, auxiliary: auxiliary, model: database.model)

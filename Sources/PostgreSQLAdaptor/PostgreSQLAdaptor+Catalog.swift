@@ -56,6 +56,21 @@ extension PostgreSQLAdaptor {
     """
 
   /// Reads the tables, views, columns, keys and foreign keys of every schema the user may use.
+  /// The tables' `tsvector` columns that a GIN or GiST index of one column covers, in column
+  /// order.
+  static let fullTextQuery = """
+    SELECT n.nspname, c.relname, a.attname
+    FROM pg_catalog.pg_index i
+    JOIN pg_catalog.pg_class c ON c.oid = i.indrelid
+    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+    JOIN pg_catalog.pg_am am ON am.oid = ic.relam
+    JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+    WHERE am.amname IN ('gin', 'gist') AND i.indnatts = 1
+      AND a.atttypid = 'pg_catalog.tsvector'::pg_catalog.regtype
+    ORDER BY n.nspname, c.relname, a.attnum
+    """
+
   public func readCatalog() throws -> Catalog {
     struct Draft {
       var schema: String
@@ -114,6 +129,12 @@ extension PostgreSQLAdaptor {
       drafts[table]?.foreignKeys[constraint]?.columns.append(row[3] ?? "")
       drafts[table]?.foreignKeys[constraint]?.destinationColumns.append(row[6] ?? "")
     }
+    // A tsvector column with a GIN or GiST index of its own: the table's full-text index.
+    var fullText: [String: String] = [:]
+    for row in try connection.run(SQLStatement(raw: Self.fullTextQuery)).rows {
+      let table = key(row[0], row[1])
+      if fullText[table] == nil, let column = row[2] { fullText[table] = column }
+    }
     let tables = order.compactMap { id -> Catalog.Table? in
       guard let draft = drafts[id] else { return nil }
       let positions = Dictionary(
@@ -122,10 +143,12 @@ extension PostgreSQLAdaptor {
       let foreignKeys = (foreignKeyOrder[id] ?? []).compactMap { draft.foreignKeys[$0] }.sorted {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
-      return Catalog.Table(
+      var table = Catalog.Table(
         name: draft.name, schema: draft.schema, isView: draft.isView, columns: draft.columns,
         primaryKey: draft.primaryKey,
         foreignKeys: foreignKeys)
+      table.fullTextIndex = fullText[id].map { FullTextIndex(.tsvector(column: $0), columns: nil) }
+      return table
     }
     let searchPath = try connection.run(
       SQLStatement(raw: "SELECT unnest(pg_catalog.current_schemas(false))")

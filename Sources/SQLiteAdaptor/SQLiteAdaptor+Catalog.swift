@@ -13,6 +13,7 @@ extension SQLiteAdaptor {
     var order: [String] = []
     var views: Set<String> = []
     var virtualTables: [String] = []
+    var fullTextTables: [FTS5Table] = []
     var raw:
       [String: [(
         name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int, hidden: Int
@@ -20,15 +21,20 @@ extension SQLiteAdaptor {
     try query(
       SQLStatement(
         raw:
-          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
       ),
-      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil]
+      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
     ) { row in
       guard let table = row[0].stringValue else { return }
       if raw[table] == nil {
         order.append(table)
         if row[1].stringValue == "view" { views.insert(table) }
-        if row[8].intValue == 1 { virtualTables.append(table) }
+        if row[8].intValue == 1 {
+          virtualTables.append(table)
+          if let sql = row[9].stringValue, let found = FTS5Table(name: table, sql: sql) {
+            fullTextTables.append(found)
+          }
+        }
       }
       let hidden = row[7].intValue ?? 0
       // 1: a virtual table's hidden column (fts5's rank); 2 and 3: generated columns.
@@ -43,6 +49,7 @@ extension SQLiteAdaptor {
         ))
     }
     let internalTables = Self.internalTables(order, virtualTables: virtualTables)
+    let rawColumns = raw
     var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
     try query(
       SQLStatement(
@@ -101,10 +108,18 @@ extension SQLiteAdaptor {
       foreignKeys.sort {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
-      tables.append(
-        Catalog.Table(
-          name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
-          foreignKeys: foreignKeys, isInternal: internalTables.contains(name)))
+      var table = Catalog.Table(
+        name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
+        foreignKeys: foreignKeys, isInternal: internalTables.contains(name))
+      // The first FTS5 table over this one's rows, its columns those it indexes.
+      if !isView, let index = fullTextTables.first(where: { $0.indexes(name) }) {
+        let indexed = (rawColumns[index.name] ?? []).map(\.name)
+        let names = Set(columns.map(\.name))
+        if Set(indexed).isSubset(of: names) {
+          table.fullTextIndex = FullTextIndex(.fts5(table: index.name), columns: indexed)
+        }
+      }
+      tables.append(table)
     }
     return Catalog(tables: tables)
   }

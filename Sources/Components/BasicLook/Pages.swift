@@ -102,7 +102,8 @@ struct QueryListPage: PrimitiveView {
       summary.hasFacets = true
       summary.facets = {
         try facets.facets(
-          of: group.entity, qualifier: group.specification.qualifier, in: group.database,
+          of: group.entity, qualifier: group.specification.qualifier,
+          fullText: group.specification.fullText, in: group.database,
           budget: budget, environment: environment)
       }
     }

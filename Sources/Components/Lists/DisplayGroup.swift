@@ -62,8 +62,10 @@ public final class DisplayGroup: @unchecked Sendable {
     guard let database = context.database else {
       throw DatabaseError(.invalidValue, "no database is open")
     }
-    // Without a primary key rows have no positions: such a list pages by offset.
-    let keyset = entity.primaryKeyAttributes.isEmpty ? nil : request.keyset
+    // Without a primary key rows have no positions: such a list pages by offset; so does a
+    // list ranked by a full-text search (its rank is no column).
+    let ranked = request.fullText != nil && request.sortOrderings.isEmpty
+    let keyset = entity.primaryKeyAttributes.isEmpty || ranked ? nil : request.keyset
     self.database = database
     self.entity = entity
     self.offset = request.offset
@@ -110,7 +112,9 @@ public final class DisplayGroup: @unchecked Sendable {
     rowsStarted = .now
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     // Positions serve `next` and `prev`, which move windows: a whole list has none to read.
-    let positioned = !entity.primaryKeyAttributes.isEmpty && specification.limit != nil
+    let positioned =
+      !entity.primaryKeyAttributes.isEmpty && specification.limit != nil
+      && !(specification.fullText != nil && specification.sortOrderings.isEmpty)
     // One row more than the window, not shown, says whether `next` has a window to go to.
     var fetch = specification
     fetch.limit = specification.limit.map { $0 + 1 }
@@ -169,7 +173,9 @@ public final class DisplayGroup: @unchecked Sendable {
 
   /// What the total counts: the qualified rows, without window or order.
   private var countSpecification: FetchSpecification {
-    FetchSpecification(entityName: entity.name, qualifier: specification.qualifier)
+    var count = FetchSpecification(entityName: entity.name, qualifier: specification.qualifier)
+    count.fullText = specification.fullText
+    return count
   }
 
   /// Chooses how to find the total, and starts a background count when that is the way.

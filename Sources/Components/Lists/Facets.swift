@@ -104,15 +104,16 @@ public struct FacetPlan: Sendable {
   /// Whether there is nothing to count.
   public var isEmpty: Bool { items.isEmpty }
 
-  /// The facets of the rows `qualifier` selects from `entity`: counted on the database's
+  /// The facets of the rows `qualifier` (and `fullText`) select from `entity`: counted on the database's
   /// second connection, waited for at most `budget` (then stopped, and the rest shown as not
   /// counted), or here when it has none.
   public func facets(
-    of entity: Entity, qualifier: Qualifier?, in database: Database, budget: Duration,
-    environment: RenderEnvironment
+    of entity: Entity, qualifier: Qualifier?, fullText: FullTextSearch? = nil,
+    in database: Database, budget: Duration, environment: RenderEnvironment
   ) throws -> [Facet] {
     guard !items.isEmpty else { return [] }
-    let specification = FetchSpecification(entityName: entity.name, qualifier: qualifier)
+    var specification = FetchSpecification(entityName: entity.name, qualifier: qualifier)
+    specification.fullText = fullText
     let paths = items.map(\.path)
     let counted: [[FacetCount]?]
     if let task = try database.startFacetCounts(

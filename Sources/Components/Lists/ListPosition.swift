@@ -77,9 +77,11 @@ extension ListRequest {
   /// qualifiers are combined.
   public func rows(of entity: Entity, auxiliary: Qualifier?) -> FetchSpecification {
     let parts = [qualifier, auxiliary].compactMap { $0 }
-    return FetchSpecification(
+    var specification = FetchSpecification(
       entityName: entity.name, qualifier: parts.isEmpty ? nil : .all(parts),
       sortOrderings: sortOrderings)
+    specification.fullText = fullText
+    return specification
   }
 
   /// The identity positions read in this list are bound to.

@@ -37,6 +37,32 @@ public struct SearchText: Sendable, Equatable {
     return parts.count == 1 ? parts[0] : .and(parts)
   }
 
+  /// The search through `entity`'s full-text index, when it has one that holds every one of
+  /// `keys` (attributes of the entity, not paths): nil otherwise, and when nothing was typed.
+  public func fullText(keys: [String], of entity: Entity) -> FullTextSearch? {
+    guard !words.isEmpty, !keys.isEmpty, let index = entity.fullTextIndex else { return nil }
+    let columns = keys.compactMap { entity.attribute(named: $0)?.columnName }
+    guard columns.count == keys.count, index.covers(columns) else { return nil }
+    if case .tsvector = index.kind {
+      let search = FullTextSearch(words: words)
+      return search.tsQuery == nil ? nil : search
+    }
+    return FullTextSearch(
+      words: words, columns: Set(columns) == Set(index.columns ?? []) ? nil : columns)
+  }
+
+  /// What the search over `keys` of `entity` asks of a fetch: through an FTS5 index that
+  /// holds the keys' columns, that index alone (ranked); through a `tsvector` index, the index
+  /// (ranked) and the words matched in the keys' values, since which columns a `tsvector`
+  /// holds is its trigger's secret; without an index, the words matched in the values.
+  public func conditions(keys: [String], of entity: Entity) -> (
+    qualifier: Qualifier?, fullText: FullTextSearch?
+  ) {
+    let fullText = self.fullText(keys: keys, of: entity)
+    if let fullText, case .fts5? = entity.fullTextIndex?.kind { return (nil, fullText) }
+    return (qualifier(keys: keys), fullText)
+  }
+
   /// `word` as a `like` pattern that matches it literally (`*` and `?` escaped).
   static func literal(_ word: String) -> String {
     var pattern = ""

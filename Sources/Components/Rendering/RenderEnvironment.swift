@@ -120,6 +120,8 @@ public struct ListRequest: Sendable {
   /// Properties whose facets are asked for, beside the rules' `facetPropertyKeys` (a URL's
   /// `facet=`).
   public var facets: [String] = []
+  /// A search through the entity's full-text index, beside the qualifier (``SearchText``).
+  public var fullText: FullTextSearch?
   /// A request.
   public init(
     qualifier: Qualifier? = nil, sortOrderings: [SortOrdering] = [], limit: Int? = nil,

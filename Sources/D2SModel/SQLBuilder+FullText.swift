@@ -1,0 +1,53 @@
+import EnvKeys
+
+extension SQLBuilder {
+  /// The conditions of `specification`: its qualifier, and its full-text search through the
+  /// entity's index.
+  mutating func conditions(_ specification: FetchSpecification) throws -> [SQLExpression] {
+    var conditions: [SQLExpression] = []
+    if let qualifier = specification.qualifier { conditions.append(try sql(for: qualifier)) }
+    if let search = specification.fullText { conditions.append(try fullTextCondition(search)) }
+    return conditions
+  }
+
+  /// The rows the index matches: `t0.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)`
+  /// (SQLite's FTS5), or `t0.v @@ to_tsquery(?)` (a PostgreSQL `tsvector`).
+  func fullTextCondition(_ search: FullTextSearch) throws -> SQLExpression {
+    switch try index().kind {
+    case .fts5(let table):
+      var inner = SQLSelect([.rowID], from: SQLSource(.table(table, schema: nil)))
+      inner.conditions = [.compare(.identifier(table), .match, .bind(.string(search.fts5Query)))]
+      return .compare(.rowIDOf(alias: rootAlias), .in, .subquery(inner))
+    case .tsvector(let column):
+      guard let query = search.tsQuery else { return .constant(false) }
+      return .compare(
+        .column(column, of: rootAlias), .textSearch,
+        .function(.toTSQuery, [.bind(.string(query))]))
+    }
+  }
+
+  /// The best matches first: FTS5's `bm25` (lower is better), PostgreSQL's `ts_rank`.
+  func fullTextRank(_ search: FullTextSearch) throws -> SQLOrdering {
+    switch try index().kind {
+    case .fts5(let table):
+      var inner = SQLSelect(
+        [.function(.bm25, [.identifier(table)])], from: SQLSource(.table(table, schema: nil)))
+      inner.conditions = [
+        .compare(.identifier(table), .match, .bind(.string(search.fts5Query))),
+        .compare(.rowID, .equal, .rowIDOf(alias: rootAlias)),
+      ]
+      return SQLOrdering(.subquery(inner), ascending: true)
+    case .tsvector(let column):
+      let query = SQLExpression.function(.toTSQuery, [.bind(.string(search.tsQuery ?? ""))])
+      return SQLOrdering(
+        .function(.tsRank, [.column(column, of: rootAlias), query]), ascending: false)
+    }
+  }
+
+  private func index() throws -> FullTextIndex {
+    guard let index = entity.fullTextIndex else {
+      throw DatabaseError(.unsupported, "\(entity.name) has no full-text index")
+    }
+    return index
+  }
+}
