@@ -463,6 +463,10 @@ public struct HTMLRenderer: PageRenderer {
         "<form class=\"search\" role=\"search\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
           + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
           + kept + "<button type=\"submit\">Search</button>"
+          // An entity's own list links to its query page (a control per property).
+          + (list.path.dropFirst().contains("/")
+            ? ""
+            : " <a class=\"query\" href=\"\(HTML.escape(list.path))/-/query\">More search options</a>")
           + (list.searchText.isEmpty
             ? ""
             : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: true)))\">Clear the search</a>")

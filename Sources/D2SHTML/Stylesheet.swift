@@ -35,6 +35,10 @@ package enum Stylesheet {
     form.filter label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
     form.filter input { font: inherit; padding: .25rem .4rem; min-width: 6rem; }
     form.filter input[name="where"] { min-width: min(24rem, 80vw); }
+    form.search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-bottom: .5rem; }
+    form.search label, form.query label { margin-right: .3rem; }
+    form.query fieldset { margin-bottom: .6rem; }
+    form.query input, form.query select { margin-right: .8rem; }
     aside.facets { display: flex; flex-wrap: wrap; gap: 1rem 2rem; margin: 1rem 0; }
     .facet h2 { font-size: 1rem; margin: 0 0 .3rem; }
     .facet ul { list-style: none; margin: 0; padding: 0; }

@@ -8,7 +8,8 @@ import Qualifiers
 public enum CommandParser {
   /// The words `help` knows, in the order it lists them.
   public static let commandWords = [
-    "open", "entities", "list", "search", "count", "facets", "next", "prev", "position", "inspect",
+    "open", "entities", "list", "search", "count", "facets", "query", "next", "prev", "position",
+    "inspect",
     "edit",
     "new",
     "choose", "save",
@@ -42,6 +43,10 @@ public enum CommandParser {
       return .list(entity: String(entity), clauses: clauses)
     case "count": return try count(rest, in: line)
     case "facets": return try facets(rest, in: line)
+    case "query":
+      let (entity, tail) = splitWord(try required(rest, "query ENTITY"))
+      guard tail.isEmpty else { throw REPLError("usage: query ENTITY") }
+      return .queryForm(entity: String(entity))
     case "next":
       try none(rest, "next")
       return .next

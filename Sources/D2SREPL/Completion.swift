@@ -12,7 +12,7 @@ import Qualifiers
 enum Completion {
   /// The commands followed by an entity name.
   static let entityCommands: Set<String> = [
-    "list", "search", "count", "facets", "inspect", "edit", "new", "delete",
+    "list", "search", "count", "facets", "query", "inspect", "edit", "new", "delete",
   ]
   /// The commands followed by a file name.
   static let fileCommands: Set<String> = ["load", "source", "write", "watch", "unwatch", "open"]

@@ -16,6 +16,8 @@ public enum REPLCommand: Equatable, Sendable {
   /// `facets ENTITY [where QUALIFIER] by KEY, …`: each key's values among the rows, with
   /// their counts, the most frequent first.
   case facets(entity: String, qualifier: Qualifier?, keys: [String])
+  /// `query ENTITY`: the entity's query form, its fields and their operators.
+  case queryForm(entity: String)
   case next, prev
   /// `position`: where the shown list window begins and ends, as the clauses that list the
   /// windows before and after it (`offset N after TOKEN`), for a transcript or a later session.

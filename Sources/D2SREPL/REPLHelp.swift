@@ -13,6 +13,10 @@ enum REPLHelp {
     ),
     ("count ENTITY [where Q]", "the exact number of rows, alone on a line"),
     (
+      "query ENTITY",
+      "the entity's query form (as d2s-serve's /ENTITY/-/query): each field, its control and operators"
+    ),
+    (
       "facets ENTITY [where Q] by KEY, …",
       "each property's values among the rows, with how many rows hold each, the most frequent first"
     ),

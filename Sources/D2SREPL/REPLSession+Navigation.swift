@@ -185,6 +185,37 @@ extension REPLSession {
     return lines.joined(separator: "\n")
   }
 
+  /// `query ENTITY`: the query form's fields, each with its control and operators (a choice's
+  /// values after `is`), as the web's query page has them; its JSON with `--format json`.
+  func queryForm(_ entityName: String) throws -> String {
+    var query = context
+    query.entity = try self.entity(entityName)
+    let form = try QueryForm(context: query)
+    if printsJSON {
+      renderedPage = true
+      return form.json
+    }
+    let width = form.fields.map { TextWidth.of(TerminalText.escaped($0.label)) }.max() ?? 0
+    var lines = [
+      "Query \(form.entity)  (the filter it makes is a where clause: list \(form.entity) where …)"
+    ]
+    for field in form.fields {
+      let label = TerminalText.escaped(field.label)
+      let padding = String(repeating: " ", count: max(0, width - TextWidth.of(label)))
+      let detail: String
+      switch field.control {
+      case .text: detail = "text: " + field.control.operators.joined(separator: ", ")
+      case .range(let date): detail = (date ? "date" : "number") + ": from, to"
+      case .choice(let choices):
+        let shown = choices.prefix(8).map { TerminalText.escaped($0.text) }
+        detail =
+          "is one of: " + shown.joined(separator: ", ") + (choices.count > 8 ? ", …" : "")
+      }
+      lines.append("  \(label)\(padding)  \(field.path)  \(detail)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// `next` (1) and `prev` (-1): the window after the last row shown, or before the first,
   /// found by the rows' positions (keyset paging), so page k costs what page 1 costs and
   /// rows inserted or deleted meanwhile neither repeat nor skip others. Lists whose pages

@@ -115,6 +115,7 @@ public final class REPLSession: @unchecked Sendable {
     case .list(let entity, let clauses): try listPage(entity, clauses)
     case .count(let entity, let qualifier): try count(entity, qualifier)
     case .facets(let entity, let qualifier, let keys): try facets(entity, qualifier, keys)
+    case .queryForm(let entity): try queryForm(entity)
     case .next: try page(by: 1)
     case .prev: try page(by: -1)
     case .position: try position()

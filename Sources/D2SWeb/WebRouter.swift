@@ -56,6 +56,10 @@ extension WebApplication {
         }
       }
     }
+    router.get("{entity}/-/query") { request, context in
+      try await application.query(context.web, session: context.session)
+        .response(head: request.method == .head)
+    }
     for path in ["{entity}/-/choose/{relationship}", "{entity}/{key}/-/choose/{relationship}"] {
       router.get(RouterPath(path)) { request, context in
         try await application.choose(context.web, session: context.session)

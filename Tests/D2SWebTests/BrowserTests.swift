@@ -156,13 +156,41 @@ import Testing
         columns: [nil, nil]
       ) { made = $0.map(\.description).joined(separator: "|") }
       #expect(made == "2|3", "Italian, and the column's default for what the form left empty")
+
+      // The query page: a title that contains, a length range and a rating make the filter
+      // the list shows, and the list holds exactly its rows.
+      try await browser.open(base + "/Film")
+      try await browser.click("a.query")
+      #expect(try await browser.waitForText("h1", "Search Film") == "Search Film")
+      try await browser.type("#q0", "an")
+      try await browser.type("#q2-from", "60")
+      try await browser.type("#q2-to", "120")
+      try await browser.click("#q3 option[value=\"'PG'\"]")
+      try await shoot("16-query")
+      try await browser.click("form.query button")
+      #expect(try await browser.waitForText("h1", "Film") == "Film")
+      try await shoot("17-queried")
+      let filter = try await browser.value("#f-where")
+      #expect(filter == "title ilike '*an*' and length >= 60 and length <= 120 and rating = 'PG'")
+      var expected: [String] = []
+      try SQLiteAdaptor(path: database).query(
+        SQLStatement(
+          raw:
+            "SELECT title FROM film WHERE title LIKE '%an%' AND length BETWEEN 60 AND 120 AND rating = 'PG' ORDER BY film_id"
+        ), columns: [nil]
+      ) { expected.append($0[0].stringValue ?? "") }
+      let shown = try await browser.text("tbody")
+      #expect(!expected.isEmpty)
+      #expect(shown.split(separator: "\n").count == expected.count, "\(shown)")
+      for title in expected { #expect(shown.contains(title)) }
+      #expect(try await browser.text("p.total").hasPrefix("\(expected.count) "))
     } catch {
       try? await browser.quit()
       throw error
     }
     try await browser.quit()
     print("browser screenshots:\n" + screenshots.joined(separator: "\n"))
-    #expect(screenshots.count == 15)
+    #expect(screenshots.count == 17)
   }
 
   /// The replacement cost of film 1 as stored.
@@ -257,6 +285,12 @@ struct WebDriver {
     let id = try await element(selector)
     _ = try await Self.call("POST", endpoint + "/element/\(id)/clear", [:])
     _ = try await Self.call("POST", endpoint + "/element/\(id)/value", ["text": text])
+  }
+
+  /// The current value of the form control `selector`.
+  func value(_ selector: String) async throws -> String {
+    let id = try await element(selector)
+    return try await Self.value("GET", endpoint + "/element/\(id)/property/value") as? String ?? ""
   }
 
   func text(_ selector: String) async throws -> String {

@@ -19,7 +19,7 @@ import SQLiteAdaptor
 import TSVPlatform
 import Testing
 
-// README.md:97
+// README.md:98
 @Test func snippet1() async throws {
 
   enum TaskKey: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:151
+// README.md:152
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:169
+// README.md:170
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value

@@ -32,6 +32,8 @@ extension D2SKeys {
     try registry.expose(IsEntityReachable.self)
     try registry.expose(SearchPropertyKeys.self)
     try registry.expose(FacetPropertyKeys.self)
+    try registry.expose(QueryPropertyKeys.self)
+    try registry.expose(QueryComponent.self)
     try registry.expose(FacetTimeBudget.self)
     try registry.expose(IsEntityReadOnly.self)
     try registry.expose(ReadOnlyEntityNames.self)

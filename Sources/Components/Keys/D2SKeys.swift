@@ -145,6 +145,17 @@ public enum D2SKeys {
     public static var defaultValue: [String] { [] }
     public static let exposedName: String? = "searchPropertyKeys"
   }
+  /// The properties an entity's query page has a control for (none: the list's columns).
+  public enum QueryPropertyKeys: DynamicEnvironmentKey {
+    public static var defaultValue: [String] { [] }
+    public static let exposedName: String? = "queryPropertyKeys"
+  }
+  /// The control a query page has for a property: `QueryText` (contains, starts with,
+  /// equals), `QueryRange` (from–to) or `QueryChoice` (one of its values); nil: by its type.
+  public enum QueryComponent: DynamicEnvironmentKey {
+    public static var defaultValue: String? { nil }
+    public static let exposedName: String? = "queryComponent"
+  }
   /// The properties a list page shows facets of: their values with counts (none by default).
   public enum FacetPropertyKeys: DynamicEnvironmentKey {
     public static var defaultValue: [String] { [] }

@@ -142,6 +142,16 @@ extension RuleContext {
     get { self[D2SKeys.SearchPropertyKeys.self] }
     set { self[D2SKeys.SearchPropertyKeys.self] = newValue }
   }
+  /// The properties an entity's query page has a control for (``D2SKeys/QueryPropertyKeys``).
+  public var queryPropertyKeys: [String] {
+    get { self[D2SKeys.QueryPropertyKeys.self] }
+    set { self[D2SKeys.QueryPropertyKeys.self] = newValue }
+  }
+  /// The control a query page has for the context's property (``D2SKeys/QueryComponent``).
+  public var queryComponent: String? {
+    get { self[D2SKeys.QueryComponent.self] }
+    set { self[D2SKeys.QueryComponent.self] = newValue }
+  }
   /// The properties a list page shows facets of (``D2SKeys/FacetPropertyKeys``).
   public var facetPropertyKeys: [String] {
     get { self[D2SKeys.FacetPropertyKeys.self] }

@@ -1,0 +1,62 @@
+import D2SREPL
+import D2STesting
+import D2SWeb
+import Foundation
+import Testing
+
+/// The query page (`/ENTITY/-/query`, `query ENTITY`): a control per property by its type,
+/// the qualifier it makes shown in the list's filter, its JSON the REPL's; a value a control
+/// does not take is a 400 with the form kept.
+@Suite struct QueryPageTests {
+  static let form: [(String, String)] = [
+    ("run", "1"), ("title.op", "starts with"), ("title", "a"), ("length.from", "60"),
+    ("length.to", "100"), ("rating", "'PG'"),
+  ]
+
+  @Test(arguments: ShopFixture.kinds)
+  func theFormMakesTheFilterAndTheListHasItsRows(kind: ShopFixture.Kind) async throws {
+    let (app, _) = try WebEditingTests.demo(kind)
+    let page = await app.get("/Film/-/query")
+    #expect(page.status == 200)
+    #expect(page.body.contains(#"<select id="q3" name="rating"><option value="">(any)</option>"#))
+    let submitted = await app.get("/Film/-/query?" + HTML.query(Self.form))
+    #expect(submitted.status == 303)
+    let location = try #require(submitted.header("Location"))
+    let filter = "title ilike 'a*' and length >= 60 and length <= 100 and rating = 'PG'"
+    #expect(location == "/Film?" + HTML.query([("where", filter)]))
+    let viaForm = try await SearchTests.keys(app, location + "&format=json&limit=1000")
+    let typed = try await SearchTests.keys(
+      app, "/Film?format=json&limit=1000&where=" + filter.webQuery)
+    #expect(!viaForm.isEmpty && viaForm == typed)
+    // Nothing filled in: the whole list.
+    #expect(await app.get("/Film/-/query?run=1").header("Location") == "/Film")
+  }
+
+  @Test func aValueTheControlDoesNotTakeKeepsTheForm() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let page = await app.get("/Film/-/query?run=1&length.from=abc&title=x%27y")
+    #expect(page.status == 400)
+    #expect(page.body.contains("Length from: expected a number, not abc"))
+    #expect(page.body.contains(#"value="abc""#) && page.body.contains(#"value="x&#39;y""#))
+    #expect(await app.get("/Film/-/query?run=1&rating=%27XXX%27").status == 400)
+    #expect(await app.get("/Nosuch/-/query").status == 404)
+    // A typed quote is matched as typed: the qualifier quotes it.
+    let quoted = await app.get("/Film/-/query?run=1&title=O%27Hara")
+    let location = try #require(quoted.header("Location"))
+    #expect(location.removingPercentEncoding?.contains(#"'*O\'Hara*'"#) == true, "\(location)")
+    #expect(await app.get(location).status == 200)
+  }
+
+  @Test func theJSONIsTheREPLsAndTheListLinksToIt() async throws {
+    let (app, path) = try WebEditingTests.demo()
+    let web = await app.get("/Film/-/query?format=json")
+    let session = try REPLSession(width: nil)
+    _ = try session.run(.open(path))
+    _ = try session.run(.load(WebEditingTests.demoRules))
+    let text = try session.run("query Film")
+    #expect(text.contains("Rating") && text.contains("is one of: G, PG, PG-13, R, NC-17"))
+    _ = try session.run(.set(key: "platform", value: .string("json")))
+    #expect(try session.run("query Film") + "\n" == web.body)
+    #expect(Page.links(await app.get("/Film").body).contains("/Film/-/query"))
+  }
+}
