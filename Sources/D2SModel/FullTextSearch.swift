@@ -13,16 +13,14 @@ public struct FullTextSearch: Sendable, Hashable {
   }
 
   /// The FTS5 query: each word a quoted prefix (`"dino"*`), all required, within the columns
-  /// when given and named plainly (`{title description} : ("dino"* AND "park"*)`).
+  /// when given (`{"title" "description"} : ("dino"* AND "park"*)`).
   public var fts5Query: String {
-    let terms = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-      .joined(separator: " AND ")
-    guard let columns, !columns.isEmpty,
-      columns.allSatisfy({ name in
-        name.first?.isLetter == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      })
-    else { return terms }
-    return "{" + columns.joined(separator: " ") + "} : (" + terms + ")"
+    func quoted(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    let terms = words.map { quoted($0) + "*" }.joined(separator: " AND ")
+    guard let columns, !columns.isEmpty else { return terms }
+    return "{" + columns.map(quoted).joined(separator: " ") + "} : (" + terms + ")"
   }
 
   /// The `to_tsquery` text: each run of letters and digits of the words a prefix

@@ -20,9 +20,14 @@ extension SQLBuilder {
       return .compare(.rowIDOf(alias: rootAlias), .in, .subquery(inner))
     case .tsvector(let column):
       guard let query = search.tsQuery else { return .constant(false) }
-      return .compare(
-        .column(column, of: rootAlias), .textSearch,
-        .function(.toTSQuery, [.bind(.string(query))]))
+      let tsQuery = SQLExpression.function(.toTSQuery, [.bind(.string(query))])
+      // Words the configuration drops (`the`) leave an empty query, which matches nothing:
+      // then the index does not filter (the words are still matched in the columns).
+      return .parenthesized(
+        .any([
+          .compare(.function(.numnode, [tsQuery]), .equal, .bind(.int(0))),
+          .compare(.column(column, of: rootAlias), .textSearch, tsQuery),
+        ]))
     }
   }
 

@@ -83,6 +83,8 @@ public enum SQLFunction: String, Sendable {
   case tsRank = "ts_rank"
   /// `bm25(fts)`: how well an FTS5 row matches (lower is better).
   case bm25
+  /// `numnode(q)`: the nodes of a text search query (0: the words were all dropped).
+  case numnode
 }
 
 /// A comparison operator.

@@ -247,7 +247,14 @@ final class Reader: Sendable {
     return limit != 0 && DispatchTime.now().uptimeNanoseconds > limit
   }
 
+  /// How much the running request's deadline was moved for waits on its client.
+  private let extended = Atomic<UInt64>(0)
+  /// The most a request's deadline is moved for waits on its client: a client that takes a
+  /// chunk just before its patience runs out cannot hold a connection for ever.
+  static let maximumExtension: UInt64 = 10 * 60 * 1_000_000_000
+
   func startDeadline(after timeout: Duration) {
+    extended.store(0, ordering: .relaxed)
     let (seconds, attoseconds) = timeout.components
     let nanoseconds =
       UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
@@ -256,11 +263,16 @@ final class Reader: Sendable {
 
   func clearDeadline() { deadline.store(0, ordering: .relaxed) }
 
-  /// Moves the running request's deadline `nanoseconds` later (none set: nothing): the time a
-  /// streamed page waited for its client to take a chunk is not the database's time.
+  /// Moves the running request's deadline `nanoseconds` later (none set: nothing), up to
+  /// ``maximumExtension`` in all: the time a streamed page waited for its client to take a
+  /// chunk is not the database's time.
   func extendDeadline(by nanoseconds: UInt64) {
     guard deadline.load(ordering: .relaxed) != 0 else { return }
-    deadline.wrappingAdd(nanoseconds, ordering: .relaxed)
+    let used = extended.load(ordering: .relaxed)
+    let allowed = min(nanoseconds, Self.maximumExtension - min(used, Self.maximumExtension))
+    guard allowed > 0 else { return }
+    extended.wrappingAdd(allowed, ordering: .relaxed)
+    deadline.wrappingAdd(allowed, ordering: .relaxed)
   }
 
   /// The connection the running request's work is on (set on its queue while it runs).

@@ -309,10 +309,22 @@ public final class WebApplication: Sendable {
     let limit = request.parameters.last { $0.0 == "limit" }.flatMap { Int($0.1) }
     // A CSV download is the whole list: always streamed; a page with facets asked for is
     // streamed so that its list arrives before the facets are counted.
+    let csv = format.csvOptions != nil
     let long =
-      format.csvOptions != nil || limit.map { $0 > Self.streamedRows } == true
+      csv || limit.map { $0 > Self.streamedRows } == true
       || (format == .html && request.parameters.contains { $0.0 == "facet" })
-    guard request.method == "GET", !configuration.timing, long else {
+    // A download's head says what it is without reading it (its length is not known before).
+    if csv, request.method == "HEAD" {
+      let route = try WebRoute(segments: Self.segments(of: request.path))
+      var fields = HTTPFields()
+      fields[.contentType] = format.contentType
+      for (name, value) in route.download(format) + [("Cache-Control", "no-store")] {
+        if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+      }
+      return Response(status: .ok, headers: fields, body: ResponseBody())
+    }
+    // A download is streamed even with --timing (which it then goes without).
+    guard request.method == "GET", !configuration.timing || csv, long else {
       return try await page(request, session: session).response(head: request.method == "HEAD")
     }
     return try await streamedPage(request, format: format, session: session)

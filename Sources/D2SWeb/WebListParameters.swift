@@ -100,6 +100,12 @@ struct WebListParameters {
     let plan = FacetPlan(
       keys: listContext.facetPropertyKeys + asked + chosen.map(\.key), context: listContext)
     for key in asked where !plan.keys.contains(key) {
+      guard plan.keys.count < FacetPlan.facetLimit else {
+        throw WebError(
+          .badRequest,
+          "facet: at most \(FacetPlan.facetLimit) facets at once, the rules' included (\(plan.keys.joined(separator: ", ")))"
+        )
+      }
       throw WebError(
         .badRequest,
         "facet: \(key) cannot be counted (an attribute, or a to-one whose key is one column)")

@@ -55,7 +55,6 @@ extension PostgreSQLAdaptor {
     ORDER BY n.nspname, c.relname, con.conname, k.ord
     """
 
-  /// Reads the tables, views, columns, keys and foreign keys of every schema the user may use.
   /// The tables' `tsvector` columns that a GIN or GiST index of one column covers, in column
   /// order.
   static let fullTextQuery = """
@@ -71,6 +70,7 @@ extension PostgreSQLAdaptor {
     ORDER BY n.nspname, c.relname, a.attnum
     """
 
+  /// Reads the tables, views, columns, keys and foreign keys of every schema the user may use.
   public func readCatalog() throws -> Catalog {
     struct Draft {
       var schema: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An FTS5 virtual table as `sqlite_master` declares it, and which table's rows it indexes:
 /// the one its `content=` option names (`content='film'`, `content="film"`, `content=[film]`,
 /// `content=film`), or, without that option, the table whose name it extends with `_fts`
@@ -12,9 +14,10 @@ struct FTS5Table: Sendable, Equatable {
   /// external-content table whose rowids are another column's (`content_rowid=`), or a
   /// contentless one (`content=''`).
   init?(name: String, sql: String) {
-    let lowered = sql.lowercased()
-    guard let using = lowered.range(of: "using fts5"),
-      let open = lowered[using.upperBound...].firstIndex(of: "(")
+    // `USING fts5(`, spaces allowed before the parenthesis (not `fts5vocab`).
+    guard let using = sql.range(of: "using fts5", options: .caseInsensitive),
+      let open = sql[using.upperBound...].firstIndex(where: { $0 != " " }),
+      sql[open] == "("
     else { return nil }
     let arguments = sql[sql.index(after: open)...].dropLast(sql.hasSuffix(")") ? 1 : 0)
     var content: String?

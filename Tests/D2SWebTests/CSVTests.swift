@@ -139,6 +139,15 @@ import Testing
     #expect(Self.records(shown.body)[2][3]?.hasPrefix("<3 bytes") == true, "the blob as shown")
   }
 
+  @Test func aDownloadsHeadIsItsHeadersAlone() async throws {
+    let (app, _, _) = try Self.app()
+    let head = await app.respond(
+      to: WebRequest(method: "HEAD", target: "/Thing?format=csv", host: "127.0.0.1"))
+    #expect(head.status == 200 && head.body.isEmpty)
+    #expect(head.contentType == "text/csv; charset=utf-8; header=present")
+    #expect(head.header("Content-Disposition") == #"attachment; filename="Thing.csv""#)
+  }
+
   @Test func theListPageLinksToTheDownload() async throws {
     let (app, _, _) = try Self.app()
     let page = await app.get("/Thing?q=fixture&order=id&limit=5")

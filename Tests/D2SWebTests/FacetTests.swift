@@ -106,6 +106,14 @@ import Testing
     #expect(await app.get("/Gadget?facet=color,size,name,maker,maker.name,color").status == 200)
     let six = await app.get("/Gadget?facet=color&facet=size,name&facet=maker,maker.name,maker.id")
     #expect(six.status == 400)
+    // Beyond five with the rules' own, the error says so (not that the key cannot be counted).
+    let ruled = try Self.app(
+      .sqlite,
+      rules: "entity.name = 'Gadget' => facetPropertyKeys = ('color', 'size', 'name', 'maker')")
+    #expect(await ruled.get("/Gadget?facet=maker.name,size&format=json").status == 200)
+    let over = await ruled.get("/Gadget?facet=maker.name,maker.id&format=json")
+    #expect(over.status == 400)
+    #expect(over.body.contains("at most 5 facets at once, the rules' included"), "\(over.body)")
     #expect(await app.get("/Gadget?where.password='x'").status == 400)
     #expect(await app.get("/Gadget?where.color=red").status == 400, "a literal of the grammar")
   }

@@ -64,6 +64,22 @@ import Testing
     #expect(second.status == 200)
   }
 
+  @Test func aSearchIsCountedNotEstimatedAndItsPositionsAreItsOwn() async throws {
+    let path = try TestDatabases.sqliteFile(Self.sqlite, named: "docs")
+    // Every table counts as large: an unfiltered list shows the database's estimate.
+    let rules = try WebFixtures.ruleFile(Self.rules + "\n*true* => exactCountRowLimit = 1")
+    let app = try WebApplication.open(path, rules: [rules])
+    let page = await app.get("/Doc?format=json&q=dino")
+    let object = try JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any]
+    let total = object?["total"] as? [String: Any]
+    #expect(total?["value"] as? Int == 3 && total?["kind"] as? String == "exact", "\(page.body)")
+    // A position read in one search is no position of another.
+    let first = await app.get("/Doc?q=dino&order=title&limit=1")
+    let next = try #require(Page.link(rel: "next", in: first.body))
+    #expect(await app.get(next).status == 200)
+    #expect(await app.get(next.replacingOccurrences(of: "q=dino", with: "q=park")).status == 400)
+  }
+
   @Test func theRankIsFTS5sBM25AndADatasetteNamedTableIsFound() async throws {
     let (app, path, _) = try Self.app(.sqlite)
     let ids = try await SearchTests.keys(app, "/Doc?format=json&q=dino")

@@ -47,6 +47,41 @@ import Testing
     #expect(await app.get(location).status == 200)
   }
 
+  @Test func typedTextIsMatchedAsTypedAndADayEndsARange() async throws {
+    let path = try TestDatabases.sqliteFile(
+      """
+      CREATE TABLE item (id INTEGER PRIMARY KEY, path TEXT NOT NULL, seen DATETIME NOT NULL);
+      INSERT INTO item VALUES (1, 'C:\\temp\\a*b', '2006-02-15 05:03:42'),
+        (2, 'C:tempab', '2006-02-16 00:00:00'), (3, 'x?y', '2006-02-14 23:59:59');
+      """, named: "items")
+    let rules = try WebFixtures.ruleFile(
+      "entity.name = 'Item' => queryPropertyKeys = ('path', 'seen')")
+    let app = try WebApplication.open(path, rules: [rules])
+    func found(_ query: String) async throws -> [Int] {
+      let answer = await app.get("/Item/-/query?run=1&" + query)
+      let location = try #require(answer.header("Location"), "\(answer.body)")
+      return try await SearchTests.keys(
+        app, location + (location.contains("?") ? "&" : "?") + "format=json")
+    }
+    #expect(
+      try await found("path=" + #"temp\a*"#.webQuery) == [1], "a backslash and a star as typed")
+    #expect(try await found("path=" + "x?y".webQuery) == [3])
+    #expect(try await found("seen.to=2006-02-15") == [1, 3], "the whole of the last day")
+    #expect(try await found("seen.from=2006-02-15&seen.to=2006-02-15") == [1])
+  }
+
+  @Test func aToOneTheUserMayNotReachHasNoField() async throws {
+    let extra = try WebFixtures.ruleFile(
+      """
+      entity.name = 'Film' => queryPropertyKeys = ('title', 'language')
+      entity.name = 'Language' => isEntityReachable = false
+      """)
+    let app = try WebApplication.open(
+      try SakilaSQLite.copy(), rules: [WebEditingTests.demoRules, extra])
+    let form = await app.get("/Film/-/query?format=json")
+    #expect(form.body.contains("\"title\"") && !form.body.contains("\"language\""))
+  }
+
   @Test func theJSONIsTheREPLsAndTheListLinksToIt() async throws {
     let (app, path) = try WebEditingTests.demo()
     let web = await app.get("/Film/-/query?format=json")

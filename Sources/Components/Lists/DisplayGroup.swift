@@ -188,7 +188,7 @@ public final class DisplayGroup: @unchecked Sendable {
     let estimate = try database.estimatedCount(of: entity.name)
     if let estimate, estimate < exactCountRowLimit {
       plan = .exact
-    } else if let estimate, specification.qualifier == nil {
+    } else if let estimate, specification.qualifier == nil, specification.fullText == nil {
       plan = .estimate(estimate)
     } else if countTimeBudget == 0 {
       plan = .lowerBound

@@ -17,10 +17,18 @@ public struct ListIdentity: Sendable, Equatable {
     let orderings = specification.sortOrderings.map {
       $0.keyPath + ($0.ascending ? " asc" : " desc") + ($0.caseInsensitive ? " ci" : "")
     }
-    let text = [
+    var parts = [
       specification.entityName, orderings.joined(separator: ","),
       specification.qualifier?.description ?? "",
-    ].joined(separator: "\n")
+    ]
+    // A search through a full-text index is part of what is listed (and only then: the
+    // fingerprints of other lists stay as they were).
+    if let search = specification.fullText {
+      parts.append(
+        "search " + search.words.joined(separator: " ") + " in "
+          + (search.columns ?? []).joined(separator: ","))
+    }
+    let text = parts.joined(separator: "\n")
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

@@ -1,5 +1,6 @@
 import D2SModel
 import EnvKeys
+import Foundation
 import Qualifiers
 import RuleCore
 
@@ -46,8 +47,11 @@ public struct QueryForm: Sendable {
 
   /// A text control's operators.
   public enum TextOperator: String, Sendable, CaseIterable {
+    /// The text anywhere in the value.
     case contains
+    /// The value begins with the text.
     case startsWith = "starts with"
+    /// The value is the text.
     case equals
   }
 
@@ -89,7 +93,9 @@ public struct QueryForm: Sendable {
       let label = property.displayNameForProperty
       let named = property.queryComponent
       if let relationship = entity.relationship(named: key), !relationship.isToMany {
-        guard let destination = database.model.entity(named: relationship.destinationName),
+        // A to-one into an entity the user may not reach has no field (as no choose list).
+        guard query.isEntityReachable(relationship.destinationName),
+          let destination = database.model.entity(named: relationship.destinationName),
           destination.primaryKeyAttributes.count == 1,
           let destinationKey = destination.primaryKeyAttributes.first,
           let choices = try Self.rows(of: destination, in: database, context: property)
@@ -185,7 +191,12 @@ public struct QueryForm: Sendable {
         for (end, op) in [("from", ">="), ("to", "<=")] {
           guard let text = value(field.key + "." + end) else { continue }
           if date {
-            parts.append("\(field.path) \(op) " + Literal.quote(text))
+            // A day as the end of a range of date-times: up to the day's end.
+            if end == "to", let next = Self.dayAfter(text) {
+              parts.append("\(field.path) < " + Literal.quote(next))
+            } else {
+              parts.append("\(field.path) \(op) " + Literal.quote(text))
+            }
           } else {
             guard Double(text) != nil, text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
             else {
@@ -205,14 +216,27 @@ public struct QueryForm: Sendable {
     return parts.joined(separator: " and ")
   }
 
-  /// `text` for a `like` pattern, its `*` and `?` escaped: matched as typed.
-  static func likeLiteral(_ text: String) -> String {
-    var pattern = ""
-    for character in text {
-      if character == "*" || character == "?" || character == "\\" { pattern.append("\\") }
-      pattern.append(character)
-    }
-    return pattern
+  /// `text` for a `like` pattern, its `*` and `?` escaped: matched as typed (as the search
+  /// box's words are).
+  static func likeLiteral(_ text: String) -> String { SearchText.literal(text) }
+
+  /// The day after `text` when it is a day (`2006-02-15` → `2006-02-16`); nil otherwise.
+  static func dayAfter(_ text: String) -> String? {
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3, text.count == 10, (1...12).contains(parts[1]),
+      (1...31).contains(parts[2])
+    else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    guard
+      let day = calendar.date(
+        from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+      calendar.component(.day, from: day) == parts[2],
+      let next = calendar.date(byAdding: .day, value: 1, to: day)
+    else { return nil }
+    let components = calendar.dateComponents([.year, .month, .day], from: next)
+    return String(
+      format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
   }
 
   /// The form as JSON: the entity, and each field's key, label, control, operators and
@@ -254,5 +278,6 @@ public struct QueryForm: Sendable {
 public struct QueryFormError: Error, Sendable, CustomStringConvertible {
   /// What is wrong, naming the field.
   public var message: String
+  /// The message.
   public var description: String { message }
 }

@@ -32,6 +32,7 @@ public struct CSVRenderer: PageRenderer {
     self.options = options
   }
 
+  /// Writes `node`: a list's header and records, another page's `label,value` records.
   public func render(_ node: ViewNode, to output: any TextOutput) throws {
     switch node {
     case .page(let page): try render(page.content, to: output)
@@ -91,8 +92,11 @@ public struct CSVRenderer: PageRenderer {
       default: text = cell.value.storedText()
       }
     }
-    guard options.spreadsheetSafe, cell.value.isText || options.shownText && cell.value.isNull,
-      let first = text.unicodeScalars.first, Self.formulaStarts.contains(first)
+    // Text a spreadsheet would run: a text value's; as shown, any text but a plain number
+    // (a to-one's title, a formatted value).
+    let isText = options.shownText ? Double(text) == nil : cell.value.isText
+    guard options.spreadsheetSafe, isText, let first = text.unicodeScalars.first,
+      Self.formulaStarts.contains(first)
     else { return .text(text) }
     return .text("'" + text)
   }
