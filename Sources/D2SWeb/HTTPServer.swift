@@ -21,7 +21,7 @@ public struct WebRequestContext: RequestContext {
     get { found.web }
     nonmutating set { found.web = newValue }
   }
-  /// The request's session, when it has one (``WebSessionMiddleware`` finds it).
+  /// The request's session, when it has one (``WebRequestMiddleware`` finds it).
   var session: WebSession? {
     get { found.session }
     nonmutating set { found.session = newValue }

@@ -72,7 +72,9 @@ struct WebResponseMiddleware: RouterMiddleware {
 
 /// What every request must be before a route sees it: for a host this server answers, by a
 /// method it knows, with a target and headers within the limits and a query that decodes.
-/// Sets the request as the application reads it on the context.
+/// Sets the request as the application reads it on the context, and its session (a signed
+/// cookie whose record the server keeps): one middleware, so that a cached page passes one
+/// async frame fewer.
 struct WebRequestMiddleware: RouterMiddleware {
   typealias Context = WebRequestContext
   let application: WebApplication
@@ -93,20 +95,7 @@ struct WebRequestMiddleware: RouterMiddleware {
     web.decodedParameters = HTML.queryParameters(Substring(web.query))
     try application.check(web)
     context.web = web
-    return try await next(request, context)
-  }
-}
-
-/// Finds the request's session (a signed cookie whose record the server keeps).
-struct WebSessionMiddleware: RouterMiddleware {
-  typealias Context = WebRequestContext
-  let application: WebApplication
-
-  func handle(
-    _ request: Request, context: Context,
-    next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
-    context.session = try await application.session(of: context.web)
+    context.session = try await application.session(of: web)
     return try await next(request, context)
   }
 }

@@ -11,7 +11,6 @@ extension WebApplication {
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: WebResponseMiddleware(application: application))
     router.add(middleware: WebRequestMiddleware(application: application))
-    router.add(middleware: WebSessionMiddleware(application: application))
 
     // The server's own.
     router.get("-/static/d2s.css") { _, _ in WebResponse.stylesheet.response(head: false) }
