@@ -26,7 +26,7 @@ public struct HTMLRenderer: PageRenderer {
     }
     Self.writeHead(
       title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
-      to: output)
+      returnTo: links.returnPath, to: output)
     output.write("<h1>\(HTML.escape(title))</h1>\n")
     var writer = Writer(links: links, output: output)
     if task == "query" {
@@ -71,14 +71,16 @@ public struct HTMLRenderer: PageRenderer {
   /// is logged in, or a login link), `<main>`.
   package static func writeHead(
     title: String, databaseName: String, user: String? = nil, csrf: String? = nil,
-    to output: any TextOutput
+    returnTo: String? = nil, to output: any TextOutput
   ) {
     let account: String
     if let user, let csrf {
       account =
         "<span class=\"user\">\(HTML.escape(user))</span> <form class=\"inline\" method=\"post\" action=\"/-/logout\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrf))\"><button type=\"submit\">Log out</button></form>"
     } else {
-      account = "<a href=\"/-/login\">Log in</a>"
+      // Logging in returns to the page it was asked from.
+      let next = returnTo.map { "?" + HTML.query([("next", $0)]) } ?? ""
+      account = "<a href=\"/-/login\(HTML.escape(next))\">Log in</a>"
     }
     output.write(
       """
@@ -229,7 +231,7 @@ public struct HTMLRenderer: PageRenderer {
         + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownText))\">"
       if let entity = links.entity, entity.allowsNull(key) {
         hidden +=
-          " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\"\(isNull ? " checked" : "")> NULL</label>"
+          " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\" aria-label=\"\(HTML.escape(label)): NULL\"\(isNull ? " checked" : "")> NULL</label>"
       }
       return
         "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\">\(HTML.escape(label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"

@@ -2,8 +2,10 @@
 /// (tables scroll sideways, text wraps), in the system's light or dark colours.
 package enum Stylesheet {
   package static let text = """
-    :root { color-scheme: light dark; --line: #8884; --muted: #777; --link: #0b62c4; }
-    @media (prefers-color-scheme: dark) { :root { --link: #6cb0ff; } }
+    :root { color-scheme: light dark; --line: #8884; --muted: #767676; --link: #0b62c4;
+      --red: #c0392b; --green: #1e8449; --yellow: #856a00; }
+    @media (prefers-color-scheme: dark) { :root { --muted: #a0a0a0; --link: #6cb0ff;
+      --red: #ff7b6b; --green: #4cc77a; --yellow: #e0c050; } }
     * { box-sizing: border-box; }
     body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
     header { padding: .5rem 1rem; border-bottom: 1px solid var(--line); font-weight: 600;
@@ -43,16 +45,16 @@ package enum Stylesheet {
     .facet h2 { font-size: 1rem; margin: 0 0 .3rem; }
     .facet ul { list-style: none; margin: 0; padding: 0; }
     .facet .count { color: var(--muted); font-variant-numeric: tabular-nums; }
-    .error { color: #c0392b; font-weight: 600; }
+    .error { color: var(--red); font-weight: 600; }
     ul.entities { columns: 14rem; padding-left: 1.2rem; }
     .text, .message { white-space: pre-wrap; }
     footer.debug { margin-top: 2rem; color: var(--muted); }
     .s-bold { font-weight: 700; }
     .s-italic { font-style: italic; }
     .s-monospaced { font-family: ui-monospace, monospace; }
-    .s-red { color: #c0392b; }
-    .s-green { color: #1e8449; }
-    .s-yellow { color: #9a7d0a; }
+    .s-red { color: var(--red); }
+    .s-green { color: var(--green); }
+    .s-yellow { color: var(--yellow); }
     .s-secondary { color: var(--muted); }
 
     """

@@ -26,6 +26,16 @@ public struct WebLinks: Sendable {
   package var userName: String?
   /// The session's CSRF token (the logout form's).
   package var csrf: String?
+  /// Where the page's Log in link returns to (`next=`): a list as its links keep it (its
+  /// search, filter, facets and order; never a filter that could not be used), else the
+  /// object's page, else the entity's list, else the entity list.
+  package var returnPath: String {
+    if let list { return list.url([]) }
+    if let entity, let objectKey, let path = Self.objectPath(entity.name, key: objectKey) {
+      return path
+    }
+    return entity.map { Self.entityPath($0.name) } ?? "/"
+  }
   /// The edit form the page is, when it is one.
   package var form: WebForm?
   /// The attributes the edit form has inputs for.
