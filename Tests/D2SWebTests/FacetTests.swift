@@ -118,6 +118,23 @@ import Testing
     #expect(await app.get("/Gadget?where.color=red").status == 400, "a literal of the grammar")
   }
 
+  @Test func aValueIsEscapedInItsTextAndItsLink() async throws {
+    let path = try TestDatabases.sqliteFile(
+      """
+      CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT);
+      INSERT INTO tag VALUES (1, '<b onmouseover="x">&'), (2, '<b onmouseover="x">&');
+      """, named: "tags")
+    let app = try WebApplication.open(path, rules: [])
+    let page = await app.get("/Tag?facet=name")
+    #expect(page.status == 200)
+    #expect(!page.body.contains("<b onmouseover"))
+    #expect(
+      page.body.contains(
+        "&lt;b onmouseover=&quot;x&quot;&gt;&amp;</a> <span class=\"count\">2</span>"))
+    let link = try #require(Page.links(page.body).first { $0.contains("where.name=") })
+    #expect(Page.firstCells(await app.get(link).body).count == 2, "the value narrows as typed")
+  }
+
   @Test func theRulesGiveFacetsAndTheREPLCountsTheSame() async throws {
     let app = try Self.app(
       .sqlite, rules: "entity.name = 'Gadget' => facetPropertyKeys = ('color', 'maker')")

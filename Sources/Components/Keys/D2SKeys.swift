@@ -147,23 +147,31 @@ public enum D2SKeys {
   }
   /// The properties an entity's query page has a control for (none: the list's columns).
   public enum QueryPropertyKeys: DynamicEnvironmentKey {
+    /// The value when no rule sets one.
     public static var defaultValue: [String] { [] }
+    /// The key's name in rules.
     public static let exposedName: String? = "queryPropertyKeys"
   }
   /// The control a query page has for a property: `QueryText` (contains, starts with,
   /// equals), `QueryRange` (from–to) or `QueryChoice` (one of its values); nil: by its type.
   public enum QueryComponent: DynamicEnvironmentKey {
+    /// The value when no rule sets one.
     public static var defaultValue: String? { nil }
+    /// The key's name in rules.
     public static let exposedName: String? = "queryComponent"
   }
   /// The properties a list page shows facets of: their values with counts (none by default).
   public enum FacetPropertyKeys: DynamicEnvironmentKey {
+    /// The value when no rule sets one.
     public static var defaultValue: [String] { [] }
+    /// The key's name in rules.
     public static let exposedName: String? = "facetPropertyKeys"
   }
   /// How long, in milliseconds, a list page waits for its facets' counts after its rows.
   public enum FacetTimeBudget: DynamicEnvironmentKey {
+    /// The value when no rule sets one.
     public static var defaultValue: Int { 200 }
+    /// The key's name in rules.
     public static let exposedName: String? = "facetTimeBudget"
   }
   public enum VisibleEntityNames: DynamicEnvironmentKey {
