@@ -325,7 +325,8 @@ public final class WebApplication: Sendable {
     }
     // A download is streamed even with --timing (which it then goes without).
     guard request.method == "GET", !configuration.timing || csv, long else {
-      return try await page(request, session: session).response(head: request.method == "HEAD")
+      return try await page(request, format: format, session: session)
+        .response(head: request.method == "HEAD")
     }
     return try await streamedPage(request, format: format, session: session)
   }
@@ -402,11 +403,13 @@ public final class WebApplication: Sendable {
     }
   }
 
-  /// A page: the entity list, a list, an object or a relationship followed.
-  func page(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
+  /// A page in `format` (the request's, read once by its caller): the entity list, a list, an
+  /// object or a relationship followed.
+  func page(_ request: WebRequest, format: WebFormat, session: WebSession?) async throws
+    -> WebResponse
+  {
     let parameters = request.parameters
     let route = try WebRoute(segments: Self.segments(of: request.path))
-    let format = try request.format
     // An anonymous visitor's page is every anonymous visitor's: it may come from the cache.
     let cache =
       session == nil && !configuration.timing && pageCache.isEnabled && format.csvOptions == nil
