@@ -38,6 +38,7 @@ public struct HTMLRenderer: PageRenderer {
       writer.flushRows()
       let commands = [
         ("New", links.newPath), ("Edit", links.editPath), ("Delete", links.deletePath),
+        ("Add or remove", links.linksPath),
       ].compactMap {
         label, path in path.map { "<a href=\"\(HTML.escape($0))\">\(label)</a>" }
       }
@@ -109,6 +110,8 @@ public struct HTMLRenderer: PageRenderer {
     let links: WebLinks
     let output: any TextOutput
     var rows: [PropertyRowNode] = []
+    /// The tabs written so far (their ids count on).
+    var tabCount = 0
 
     /// The entity list: one item per entity the page links to its list, labelled as the page
     /// shows it.
@@ -141,7 +144,26 @@ public struct HTMLRenderer: PageRenderer {
         output.write("<h2>\(HTML.escape(inner.title))</h2>\n")
         try write(inner.content)
       case .stack(let children):
-        for child in children { try write(child) }
+        // A run of tabs gets its tab links and one container; the rest is written in order.
+        var index = children.startIndex
+        while index < children.endIndex {
+          var tabs: [SectionNode] = []
+          while index < children.endIndex, case .section(let section) = children[index],
+            section.isTab
+          {
+            tabs.append(section)
+            index += 1
+          }
+          if tabs.isEmpty {
+            try write(children[index])
+            index += 1
+          } else {
+            try writeTabs(tabs)
+          }
+        }
+      case .section(let section):
+        flushRows()
+        try writeSection(section, id: nil)
       case .styled(_, let inner) where inner.isBlock:
         try write(inner)
       case .row(let row):
@@ -159,6 +181,43 @@ public struct HTMLRenderer: PageRenderer {
         flushRows()
         output.write("<p>\(inline(node, key: nil))</p>\n")
       }
+    }
+
+    /// A section or tab: a fieldset with its legend in a form, else a section with its heading.
+    mutating func writeSection(_ section: SectionNode, id: String?) throws {
+      let kind = section.isTab ? "tab" : "section"
+      let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
+      let inForm = links.form != nil
+      if inForm {
+        output.write(
+          "<fieldset class=\"\(kind)\"\(idAttribute)><legend>\(HTML.escape(section.title))</legend>\n"
+        )
+      } else {
+        output.write(
+          "<section class=\"\(kind)\"\(idAttribute)><h2>\(HTML.escape(section.title))</h2>\n")
+      }
+      try write(section.content)
+      flushRows()
+      output.write(inForm ? "</fieldset>\n" : "</section>\n")
+    }
+
+    /// Tabs: links to each (`#tab-1`), then the tabs, of which the stylesheet shows the one
+    /// linked to (the first at first); without CSS, all one below the other. A form with an
+    /// error shows them all, so that no error is hidden. Every tab's fields are in the form.
+    mutating func writeTabs(_ tabs: [SectionNode]) throws {
+      flushRows()
+      let first = tabCount + 1
+      tabCount += tabs.count
+      let ids = tabs.indices.map { "tab-\(first + $0)" }
+      let names = zip(tabs, ids).map { tab, id in
+        "<a href=\"#\(id)\">\(HTML.escape(tab.title))</a>"
+      }
+      output.write(
+        "<nav class=\"tabs\" aria-label=\"Tabs\">\(names.joined(separator: " "))</nav>\n")
+      let showsAll = links.form.map { !$0.errors.isEmpty || $0.message != nil } ?? false
+      output.write(showsAll ? "<div>\n" : "<div class=\"tabbed\">\n")
+      for (tab, id) in zip(tabs, ids) { try writeSection(tab, id: id) }
+      output.write("</div>\n")
     }
 
     /// The actions of the page that are links on the web.
@@ -299,6 +358,8 @@ public struct HTMLRenderer: PageRenderer {
       case .stack(let children):
         return children.map { inline($0, key: key) }.joined(separator: "<br>")
       case .row(let row): return HTML.escape(row.label) + " " + inline(row.content, key: row.key)
+      case .section(let section):
+        return HTML.escape(section.title) + "<br>" + inline(section.content, key: key)
       case .table, .page: return ""
       }
     }

@@ -56,6 +56,23 @@ package enum Stylesheet {
     .s-green { color: var(--green); }
     .s-yellow { color: var(--yellow); }
     .s-secondary { color: var(--muted); }
+    fieldset.section, fieldset.tab { border: 1px solid var(--line); border-radius: .3rem;
+      margin: 0 0 1rem; padding: .3rem .6rem; min-width: 0; }
+    fieldset.section legend, fieldset.tab legend { font-weight: 600; padding: 0 .3rem; }
+    section.section h2, section.tab h2 { font-size: 1.1rem; margin: 1rem 0 .3rem; }
+    nav.tabs { display: flex; flex-wrap: wrap; gap: .3rem; margin: .5rem 0 0;
+      border-bottom: 1px solid var(--line); }
+    nav.tabs a { padding: .3rem .8rem; border: 1px solid var(--line); border-bottom: none;
+      border-radius: .3rem .3rem 0 0; text-decoration: none; }
+    .tabbed > .tab:not(:first-child) { display: none; }
+    .tabbed > .tab:target { display: block; }
+    .tabbed:has(> .tab:target) > .tab:first-child:not(:target) { display: none; }
+    nav.breadcrumb { margin-bottom: .5rem; color: var(--muted); overflow-wrap: anywhere; }
+    p.saved { color: var(--green); font-weight: 600; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
+      clip: rect(0 0 0 0); white-space: nowrap; }
+    ul.linked { padding-left: 1.2rem; }
+    ul.linked li, ul.candidates li { margin: .2rem 0; }
 
     """
 }

@@ -46,6 +46,8 @@ public struct WebLinks: Sendable {
   package var deletePath: String?
   /// The form for a new object of the list's entity, when the user may add one.
   package var newPath: String?
+  /// The links page of the many-to-many a list shows, when the user may change its links.
+  package var linksPath: String?
   /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
   package var rowSuffix = ""
 

@@ -13,7 +13,7 @@ public enum CommandParser {
     "edit",
     "new",
     "choose", "save",
-    "revert", "delete", "follow",
+    "revert", "delete", "link", "unlink", "follow",
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
     "write", "lint", "coverage", "watch", "unwatch",
     "source", "render", "timing", "trace",
@@ -65,6 +65,7 @@ public enum CommandParser {
     case "delete":
       let (e, k) = try entityAndKey(rest, "delete ENTITY KEY")
       return .delete(entity: e, key: k)
+    case "link", "unlink": return try link(rest, remove: word.lowercased() == "unlink")
     case "new": return .new(entity: String(try required(rest, "new ENTITY")))
     case "choose": return try choose(rest, in: line)
     case "save":
@@ -228,9 +229,28 @@ public enum CommandParser {
   }
 
   /// `ENTITY KEY[,KEY…]`: each key value a literal or a bare word.
+  /// `link ENTITY KEY RELATIONSHIP KEY` or `unlink …`.
+  static func link(_ rest: Substring, remove: Bool) throws -> REPLCommand {
+    let usage = "\(remove ? "unlink" : "link") ENTITY KEY RELATIONSHIP KEY"
+    let (entity, afterEntity) = splitWord(try required(rest, usage))
+    let (key, afterKey) = splitWord(afterEntity)
+    let (relationship, destination) = splitWord(afterKey)
+    guard !key.isEmpty, !relationship.isEmpty, !destination.isEmpty,
+      !destination.contains(where: { $0 == " " || $0 == "\t" })
+    else { throw REPLError("usage: \(usage)") }
+    return .link(
+      entity: String(entity), key: try keyValues(key), relationship: String(relationship),
+      destination: try keyValues(destination), remove: remove)
+  }
+
   static func entityAndKey(_ rest: Substring, _ usage: String) throws -> (String, [Literal]) {
     let (entity, keyText) = splitWord(try required(rest, usage))
     guard !keyText.isEmpty else { throw REPLError("usage: \(usage)") }
+    return (String(entity), try keyValues(keyText))
+  }
+
+  /// A key as typed (`1`, `1,23`, `'INV 7'`): one literal per column, split at commas.
+  static func keyValues(_ keyText: Substring) throws -> [Literal] {
     let values = try keyText.split(separator: ",", omittingEmptySubsequences: false).map {
       part -> Literal in
       let text = String(trimmed(part))
@@ -239,7 +259,7 @@ public enum CommandParser {
       if let literal = try? QualifierParser.parseLiteral(text) { return literal }
       return .string(unquote(text[...]))
     }
-    return (String(entity), values)
+    return values
   }
 
   // MARK: - Words

@@ -13,6 +13,7 @@ enum Completion {
   /// The commands followed by an entity name.
   static let entityCommands: Set<String> = [
     "list", "search", "count", "facets", "query", "inspect", "edit", "new", "delete",
+    "link", "unlink",
   ]
   /// The commands followed by a file name.
   static let fileCommands: Set<String> = ["load", "source", "write", "watch", "unwatch", "open"]
@@ -48,6 +49,10 @@ enum Completion {
     case "follow":
       let entity = session.context.object?.entity ?? session.context.entity
       return matching(prefix, entity?.relationships.map(\.name) ?? [])
+    case "link", "unlink":
+      // `link Film 1 ac` → the entity's many-to-manys.
+      guard words.count == 3, let entity = model?.lookupEntity(words[1]) else { return [] }
+      return matching(prefix, entity.relationships.filter(\.isFlattened).map(\.name))
     case "choose":
       let entity = session.editing?.object.entity
       return words.count == 1 ? matching(prefix, entity?.toOneRelationships.map(\.name) ?? []) : []

@@ -29,6 +29,10 @@ public enum REPLCommand: Equatable, Sendable {
   case choose(relationship: String, qualifier: Qualifier?)
   case save, revert
   case delete(entity: String, key: [Literal])
+  /// `link ENTITY KEY RELATIONSHIP KEY` (`unlink …`: `remove`): adds (removes) one link of a
+  /// many-to-many through a link table, to the destination with the last key.
+  case link(
+    entity: String, key: [Literal], relationship: String, destination: [Literal], remove: Bool)
   case follow(String)
   case login(user: String, password: String)
   case logout

@@ -30,6 +30,10 @@ enum REPLHelp {
     ("choose REL [where Q]", "while editing: the candidates for a to-one"),
     ("save · revert", "write / discard pending changes"),
     ("delete ENTITY KEY", "delete an object, if the rules allow it"),
+    (
+      "link · unlink ENTITY KEY REL KEY",
+      "add or remove one link of a many-to-many (link Film 1 actors 5)"
+    ),
     ("follow REL", "from the inspected object: a to-many's list or a to-one's page"),
     ("login USER PASSWORD · logout", "set / clear the user"),
     ("KEY = VALUE · unset KEY", "set or clear a context key"),

@@ -123,3 +123,33 @@ extension REPLSession {
     editing = nil
   }
 }
+
+/// Many-to-many links: `link` and `unlink`.
+extension REPLSession {
+  /// `link ENTITY KEY RELATIONSHIP KEY` and `unlink …`: one link row added or removed, in
+  /// one transaction, if the rules let the user edit the object and the link entity.
+  func link(
+    _ entityName: String, _ key: [Literal], _ relationshipName: String,
+    _ destinationKey: [Literal], remove: Bool
+  ) throws -> String {
+    let object = try fetch(entityName, key)
+    let name = try propertyName(relationshipName, in: object.entity)
+    guard let relationship = object.entity.relationship(named: name), relationship.isFlattened
+    else {
+      let linkTable = object.entity.relationship(named: name).map {
+        $0.isToMany ? " (its rows are edited as rows: `edit`, `new`, `delete`)" : ""
+      }
+      throw REPLError(
+        "\(name) of \(object.entity.name) is not a many-to-many through a link table\(linkTable ?? "")"
+      )
+    }
+    let destination = try fetch(relationship.destinationName, destinationKey)
+    let key = destination.primaryKeyValues
+    var probe = context
+    probe.auxiliaryQualifier = nil
+    try EditingSession.changeLinks(
+      name, of: object, remove ? .remove(key) : .add(key), in: probe)
+    return
+      "\(remove ? "unlinked" : "linked") \(destination.entity.name) \(destination.primaryKeyDescription) \(remove ? "from" : "to") \(object.entity.name) \(object.primaryKeyDescription) (\(name))"
+  }
+}

@@ -130,6 +130,8 @@ public final class REPLSession: @unchecked Sendable {
     case .save: try save()
     case .revert: try revert()
     case .delete(let entity, let key): try delete(entity, key)
+    case .link(let entity, let key, let relationship, let destination, let remove):
+      try link(entity, key, relationship, destination, remove: remove)
     case .login(let user, let password): try login(user, password)
     case .logout: logout()
     // Rules and rule tools (REPLSession+Rules.swift, +RuleTools.swift, +Watch.swift)

@@ -263,6 +263,8 @@ public final class WebApplication: Sendable {
     case edit
     /// `/ENTITY/KEY/-/delete`.
     case delete
+    /// `/ENTITY/KEY/-/links/REL`.
+    case links
   }
 
   /// A form route's page or save, for a session that may write.
@@ -275,6 +277,7 @@ public final class WebApplication: Sendable {
       case .create: try await self.create(request, $0, segments: segments, session: session)
       case .edit: try await self.edit(request, $0, segments: segments, session: session)
       case .delete: try await self.delete(request, $0, segments: segments, session: session)
+      case .links: try await self.links(request, $0, segments: segments, session: session)
       }
     }
   }
@@ -631,6 +634,19 @@ public final class WebApplication: Sendable {
       let destination = try names.entity(relationship.destinationName)
       if relationship.isToMany {
         try showList(destination, within: database.qualifier(for: relationship, of: object))
+        if relationship.isFlattened, user != nil, !configuration.readOnly {
+          var owner = request
+          owner.task = "edit"
+          owner.entityName = entity.name
+          owner.object = object
+          if let context = try? application.context(for: owner),
+            EditingSession.mayChangeLinks(property, of: object, in: context)
+          {
+            links.linksPath = WebLinks.objectPath(entity.name, key: object.primaryKeyValues).map {
+              $0 + "/-/links/" + HTML.pathSegment(property)
+            }
+          }
+        }
       } else {
         links.entity = destination
         request.entityName = destination.name

@@ -46,6 +46,7 @@ extension WebApplication {
       ("{entity}/-/new", "add rows", .create),
       ("{entity}/{key}/-/edit", "edit", .edit),
       ("{entity}/{key}/-/delete", "delete", .delete),
+      ("{entity}/{key}/-/links/{relationship}", "edit", .links),
     ]
     for (path, verb, route) in writes {
       for method in [HTTPRequest.Method.get, .post] {

@@ -116,7 +116,7 @@ public struct RuleLinter {
       }
     }
     if rule.key.name == "displayPropertyKeys", case .constant(let literal) = rule.value {
-      for name in RuleLinter.strings(in: literal) {
+      for name in RuleLinter.strings(in: literal) where PropertyGroup.heading(name) == nil {
         if let problem = missing(name.split(separator: ".").map(String.init), from: entity) {
           warn("displayPropertyKeys: '\(name)': \(problem)", at: "'\(name)'")
         }

@@ -20,7 +20,7 @@ import Testing
 
   @Test func commandsAtTheStartAndEntitiesAfterThem() throws {
     let session = try session()
-    #expect(complete("li", in: session) == ["lint", "list"])
+    #expect(complete("li", in: session) == ["link", "lint", "list"])
     #expect(complete("list Lang", in: session) == ["Language"])
     #expect(
       complete("inspect Fil", in: session) == [

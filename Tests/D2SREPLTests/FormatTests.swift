@@ -8,11 +8,20 @@ import Testing
 /// Snapshots/formats/), and the JSON contract: one object per line, typed values, errors on
 /// stderr as objects.
 @Suite struct FormatTests {
+  /// The demo rules of this checkout.
+  static let demoRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "data/demo.d2s"
+    ).path
+
   /// The pages, each reached by commands run before it is rendered.
   static let pages: [(name: String, commands: [String])] = [
     ("entities", ["entities"]),
     ("list", ["list Film where rating = 'G' order by title limit 2"]),
     ("inspect", ["inspect Film 1"]),
+    // The demo rules' sections.
+    ("inspect-sections", ["load \(demoRules)", "inspect Film 1"]),
+    ("edit-sections", ["load \(demoRules)", "login Mike 12345", "edit Film 1"]),
     ("edit-invalid", ["new Language"]),
     ("select", ["edit Film 1", "choose language where name like '*a*'"]),
     ("login", ["entity = 'Staff'", "task = 'login'", "render"]),

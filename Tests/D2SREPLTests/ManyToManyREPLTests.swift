@@ -41,3 +41,51 @@ import Testing
     #expect(acting.withoutKeyHint.hasSuffix("10 Actor") && acting.contains("GUINESS"))
   }
 }
+
+/// `link` and `unlink`: one link row of a many-to-many added or removed, on both databases,
+/// under the rules' permissions.
+@Suite struct LinkCommandTests {
+  static let demoRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "data/demo.d2s"
+    ).path
+
+  /// Film 1's actors as `film_actor` stores them.
+  static func actors(_ session: REPLSession) throws -> [String] {
+    var keys: [String] = []
+    try session.database.adaptor.query(
+      SQLStatement(raw: "SELECT actor_id FROM film_actor WHERE film_id = 1 ORDER BY actor_id"),
+      columns: [nil]
+    ) { keys.append($0[0].description) }
+    return keys
+  }
+
+  @Test(arguments: TestServer.available)
+  func linkAndUnlinkChangeTheLinkTable(server: TestServer) throws {
+    let session = try REPLSession(width: 100, defaultLimit: 20)
+    _ = try session.run(
+      "open \(server == .sqlite ? try SakilaSQLite.copy() : try PostgresSakila.copy())")
+    _ = try session.run("load \(Self.demoRules)")
+    _ = try session.run("login Mike 12345")
+    #expect(try session.run("link Film 1 actors 2") == "linked Actor 2 to Film 1 (actors)")
+    #expect(try session.run("link film 1 Actors 3").hasPrefix("linked Actor 3"))
+    #expect(try session.run("unlink Film 1 actors 10") == "unlinked Actor 10 from Film 1 (actors)")
+    #expect(
+      try Self.actors(session) == [
+        "1", "2", "3", "20", "30", "40", "53", "108", "162", "188", "198",
+      ])
+    #expect(throws: (any Error).self) { try session.run("link Film 1 actors 2") }
+    #expect(throws: (any Error).self) { try session.run("unlink Film 1 actors 10") }
+    #expect(throws: (any Error).self) { try session.run("link Film 1 actors 99999") }
+    #expect(throws: (any Error).self) { try session.run("link Film 1 inventories 1") }
+    #expect(throws: (any Error).self) { try session.run("link Film 1 actors") }
+    // The inverse end works as well.
+    #expect(try session.run("link Actor 2 films 5") == "linked Film 5 to Actor 2 (films)")
+    // A user the rules forbid changes nothing.
+    _ = try session.run(
+      "rule user.username = 'Mike' AND entity.name = 'FilmActor' => isEntityReadOnly = true ; high")
+    let refused = #expect(throws: (any Error).self) { try session.run("link Film 1 actors 4") }
+    #expect(String(describing: refused).contains("read-only"))
+    #expect(!(try Self.actors(session)).contains("4"))
+  }
+}

@@ -74,13 +74,15 @@ enum ShopFixture {
   static var kinds: [Kind] { hasPostgreSQL ? Kind.allCases : [.sqlite] }
 
   /// A new shop database of `kind`, served; its target (a path or a conninfo).
-  static func open(_ kind: Kind, readOnly: Bool = false) throws -> (WebApplication, String) {
+  static func open(_ kind: Kind, readOnly: Bool = false, rules: [String] = []) throws -> (
+    WebApplication, String
+  ) {
     let target =
       switch kind {
       case .sqlite: try TestDatabases.sqliteFile(sqlite, named: "shop")
       case .postgresql: try PostgresSakila.database(from: postgresql, prefix: "shop")
       }
-    return (try WebApplication.open(target, readOnly: readOnly), target)
+    return (try WebApplication.open(target, rules: rules, readOnly: readOnly), target)
   }
 
   /// One row of `sql` on the database, its values as text joined by `|`.

@@ -121,22 +121,33 @@ struct InspectPage: PrimitiveView {
       return .message("error: no object to \(editing ? "edit" : "inspect")")
     }
     var scope = scope
-    let rows = context.displayPropertyKeys.map {
-      context.with(\.object, object).with(\.propertyKey, $0)
+    // Sections and tabs (`(Basics)`, `[Pricing]` in displayPropertyKeys) group the rows.
+    let groups = context.displayPropertyGroups.map { group in
+      (group, group.keys.map { context.with(\.object, object).with(\.propertyKey, $0) })
     }
-    scope.environment.labelWidth = rows.map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
+    scope.environment.labelWidth =
+      groups.flatMap(\.1).map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
     var nodes: [ViewNode] = []
-    for row in rows {
-      // A password's row is never hidden: whether one is set is not told.
-      if row.hideEmptyProperty, !PropertyRows.isToMany(row.propertyKey, of: object),
-        object.entity.attribute(named: row.propertyKey)?.isPassword != true,
-        PropertyRows.isEmpty(row.propertyValue)
-      {
-        continue
+    for (group, rows) in groups {
+      var groupNodes: [ViewNode] = []
+      for row in rows {
+        // A password's row is never hidden: whether one is set is not told.
+        if row.hideEmptyProperty, !PropertyRows.isToMany(row.propertyKey, of: object),
+          object.entity.attribute(named: row.propertyKey)?.isPassword != true,
+          PropertyRows.isEmpty(row.propertyValue)
+        {
+          continue
+        }
+        var rowScope = scope
+        rowScope.context = row
+        groupNodes.append(try ComponentView(\.rowComponent).resolve(in: rowScope))
       }
-      var rowScope = scope
-      rowScope.context = row
-      nodes.append(try ComponentView(\.rowComponent).resolve(in: rowScope))
+      if let title = group.title {
+        nodes.append(
+          .section(SectionNode(title: title, isTab: group.isTab, content: .stack(groupNodes))))
+      } else {
+        nodes += groupNodes
+      }
     }
     if editing, object.hasChanges {
       nodes.append(.message("changed: " + object.changedKeys.joined(separator: ", ")))

@@ -128,8 +128,14 @@ extension RuleContext {
     get { self[D2SKeys.HideEmptyProperty.self] }
     set { self[D2SKeys.HideEmptyProperty.self] = newValue }
   }
+  /// The properties a page shows, without the headings of sections and tabs (`(Basics)`,
+  /// `[Pricing]`: ``displayPropertyGroups`` has them).
   public var displayPropertyKeys: [String] {
-    get { self[D2SKeys.DisplayPropertyKeys.self] }
+    get {
+      let entries = self[D2SKeys.DisplayPropertyKeys.self]
+      guard entries.contains(where: { PropertyGroup.heading($0) != nil }) else { return entries }
+      return entries.filter { PropertyGroup.heading($0) == nil }
+    }
     set { self[D2SKeys.DisplayPropertyKeys.self] = newValue }
   }
   public var visibleEntityNames: [String] {

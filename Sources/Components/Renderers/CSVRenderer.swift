@@ -37,6 +37,7 @@ public struct CSVRenderer: PageRenderer {
     switch node {
     case .page(let page): try render(page.content, to: output)
     case .stack(let nodes): for node in nodes { try render(node, to: output) }
+    case .section(let section): try render(section.content, to: output)
     case .table(let table):
       var line: [UInt8] = []
       line.reserveCapacity(256)

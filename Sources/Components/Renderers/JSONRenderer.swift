@@ -27,6 +27,9 @@ public struct JSONRenderer: PageRenderer {
     if !parts.properties.isEmpty {
       output.write(",\"properties\":" + JSONText.array(parts.properties))
     }
+    if !parts.sections.isEmpty {
+      output.write(",\"sections\":" + JSONText.array(parts.sections))
+    }
     if !parts.lines.isEmpty {
       output.write(",\"lines\":" + JSONText.array(parts.lines.map(JSONText.string)))
     }
@@ -35,6 +38,8 @@ public struct JSONRenderer: PageRenderer {
 
   struct Parts {
     var properties: [String] = []
+    /// Each section or tab: its title, its kind and its properties' keys.
+    var sections: [String] = []
     var lines: [String] = []
     var actions: [PageAction] = []
     var hasTable = false
@@ -75,6 +80,14 @@ public struct JSONRenderer: PageRenderer {
       for case .action(let action) in items { parts.actions.append(action) }
       parts.lines += TextLines.plain.lines(node)
     case .tagged(_, let inner): collectLoose(inner, into: &parts)
+    case .section(let section):
+      parts.sections.append(
+        JSONText.object([
+          ("title", JSONText.string(section.title)),
+          ("kind", JSONText.string(section.isTab ? "tab" : "section")),
+          ("keys", JSONText.array(section.content.propertyRows.map { JSONText.string($0.key) })),
+        ]))
+      collectLoose(section.content, into: &parts)
     default: parts.lines += TextLines.plain.lines(node)
     }
   }

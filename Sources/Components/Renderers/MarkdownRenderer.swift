@@ -30,6 +30,12 @@ public struct MarkdownRenderer: PageRenderer {
       try write(inner, to: output, rows: &rows)
     case .row(let row):
       rows.append(row)
+    case .section(let section):
+      flush(&rows, to: output)
+      output.write("## " + escape(TerminalText.escaped(section.title)) + "\n\n")
+      try write(section.content, to: output, rows: &rows)
+      flush(&rows, to: output)
+      output.write("\n")
     case .table(let table):
       flush(&rows, to: output)
       try writeTable(table, to: output)

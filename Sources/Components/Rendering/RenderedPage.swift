@@ -19,6 +19,7 @@ extension ViewNode {
       if case .list(let summary) = table.summary { return summary.displayGroup }
       return nil
     case .page(let page): return page.content.listDisplayGroup
+    case .section(let section): return section.content.listDisplayGroup
     case .stack(let children), .line(let children, _):
       for child in children {
         if let group = child.listDisplayGroup { return group }

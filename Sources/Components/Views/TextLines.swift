@@ -61,6 +61,11 @@ public struct TextLines: Sendable {
       let output = StringOutput()
       try? TableLayout(table: table, width: width).write(to: output)
       return lines(.text(String(output.text.dropLast())))
+    case .section(let section):
+      // A heading underlined with dashes, after a blank line; a tab as a section.
+      let title = escape(section.title)
+      return ["", title, String(repeating: "-", count: max(1, TextWidth.of(title)))]
+        + lines(section.content, labelWidth: labelWidth)
     case .page(let page):
       var result: [String] = []
       if page.showsTitle {

@@ -4,6 +4,7 @@ extension ViewNode {
     switch self {
     case .row(let row): [row]
     case .page(let page): page.content.propertyRows
+    case .section(let section): section.content.propertyRows
     case .stack(let children), .line(let children, _): children.flatMap(\.propertyRows)
     case .tagged(_, let inner), .styled(_, let inner): inner.propertyRows
     default: []
@@ -25,6 +26,17 @@ extension ViewNode {
   /// change, as its components decided.
   public var editFieldKeys: Set<String> {
     Set(propertyRows.filter { $0.content.editField != nil }.map(\.key))
+  }
+
+  /// The sections and tabs of the tree, in order.
+  public var sections: [SectionNode] {
+    switch self {
+    case .section(let section): [section]
+    case .page(let page): page.content.sections
+    case .stack(let children): children.flatMap(\.sections)
+    case .styled(_, let inner): inner.sections
+    default: []
+    }
   }
 
   /// The label of each row, by its key.

@@ -33,6 +33,27 @@ public indirect enum ViewNode: Sendable {
   case styled(TextStyle, ViewNode)
   /// A whole page: what it is, its title, and its content.
   case page(PageNode)
+  /// A group of a page's property rows under a heading: a section (`(Basics)` in
+  /// `displayPropertyKeys`) or a tab (`[Pricing]`).
+  case section(SectionNode)
+}
+
+/// Property rows grouped under a heading, as ERD2W's `displayPropertyKeys` write them.
+public struct SectionNode: Sendable {
+  /// The heading (`Basics`).
+  public var title: String
+  /// Whether it is a tab (`[Pricing]`): one of several panes a page shows one at a time
+  /// where it can; else a section, shown with the others.
+  public var isTab: Bool
+  /// The rows.
+  public var content: ViewNode
+
+  /// A section or tab of `content` headed `title`.
+  public init(title: String, isTab: Bool, content: ViewNode) {
+    self.title = title
+    self.isTab = isTab
+    self.content = content
+  }
 }
 
 extension ViewNode {
@@ -40,7 +61,7 @@ extension ViewNode {
   /// renderers show a styled block as the block itself.
   public var isBlock: Bool {
     switch self {
-    case .row, .table, .page: true
+    case .row, .table, .page, .section: true
     case .stack(let children): children.contains(where: \.isBlock)
     case .tagged(_, let inner), .styled(_, let inner): inner.isBlock
     default: false

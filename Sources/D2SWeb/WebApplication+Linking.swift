@@ -1,0 +1,206 @@
+import Components
+import D2SApplication
+import D2SHTML
+import D2SModel
+import EnvKeys
+import Foundation
+import Qualifiers
+import RuleCore
+
+/// `GET /ENTITY/KEY/-/links/REL`: Direct to Web's edit-relationship page for a many-to-many
+/// through a link table: the objects linked, each with a Remove button, and candidates (the
+/// choose page's search) each with an Add button. `POST` to it adds (`add=KEY`) or removes
+/// (`remove=KEY`) one link in one transaction; the form carries the links as the page showed
+/// them, and links changed meanwhile answer 409 with the page as it is now.
+extension WebApplication {
+  /// What a POST of the links page changes: the destination's key as the form carries it.
+  private enum LinkPost {
+    case add(String)
+    case remove(String)
+  }
+
+  func links(
+    _ request: WebRequest, _ write: WriteRequest, segments: [Substring], session: WebSession?
+  ) async throws -> WebResponse {
+    guard segments.count == 5, let relationshipName = HTML.percentDecoded(segments[4]) else {
+      throw WebError(.notFound, "no page here")
+    }
+    let key = segments[1]
+    let path = request.path
+    let search = write.query.last { $0.0 == "q" }?.1 ?? ""
+    let post: LinkPost? = try write.post.map { fields in
+      if let add = fields.last(where: { $0.0 == "add" })?.1 { return .add(add) }
+      if let remove = fields.last(where: { $0.0 == "remove" })?.1 { return .remove(remove) }
+      throw WebError(.badRequest, "the form adds or removes nothing")
+    }
+    let shownToken = write.post?.last { $0.0 == "_links" }?.1
+    let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
+      let (database, application, names, entity) = (
+        scope.database, scope.application, scope.names, scope.entity
+      )
+      let object = try Self.object(key, of: entity, names: names, in: database)
+      let name = (try? names.property(relationshipName, of: entity)) ?? relationshipName
+      guard let relationship = entity.relationship(named: name), relationship.isToMany,
+        names.reaches(relationship.destinationName)
+      else { throw WebError(.notFound, "\(entity.name) has no many-to-many \(relationshipName)") }
+      guard relationship.isFlattened else {
+        throw WebError(
+          .notFound,
+          "\(entity.name)'s \(name) are rows of their own (their link table has more columns than the two keys): edit them as rows"
+        )
+      }
+      let context = try application.context(for: scope.request("edit", object: object))
+      guard EditingSession.mayChangeLinks(name, of: object, in: context) else {
+        throw WebError(.forbidden, "you may not change the \(name) of \(object.displayDescription)")
+      }
+      let destination = try names.entity(relationship.destinationName)
+      var message: String?
+      if let post {
+        guard let shown = shownToken.flatMap(Self.decodeLinks) else {
+          throw WebError(.badRequest, "the form is not valid")
+        }
+        let change: Database.LinkChange
+        switch post {
+        case .add(let text):
+          change = .add(try Self.linkKey(text, of: destination, names: names))
+        case .remove(let text):
+          change = .remove(try Self.linkKey(text, of: destination, names: names))
+        }
+        do {
+          try EditingSession.changeLinks(
+            name, of: object, change, expecting: shown, in: context)
+          return .saved(path + (search.isEmpty ? "" : "?" + HTML.query([("q", search)])))
+        } catch is PermissionError {
+          throw WebError(
+            .forbidden, "you may not change the \(name) of \(object.displayDescription)")
+        } catch let failure as DatabaseError where failure.code == .conflict {
+          message =
+            "Someone changed the \(name) of \(object.displayDescription) after you opened this page: nothing has been changed. This is how they are now."
+        } catch let failure as DatabaseError where failure.code == .notFound {
+          throw WebError(.notFound, failure.message)
+        }
+      }
+      let page = try Self.linksPage(
+        name, of: object, destination: destination, search: search, path: path,
+        message: message, scope: scope, context: context)
+      return message == nil ? .page(page) : .conflict(page)
+    }
+    return response(outcome, path: path, done: "changed")
+  }
+
+  /// The links page's HTML.
+  private static func linksPage(
+    _ name: String, of object: DatabaseObject, destination: Entity, search: String, path: String,
+    message: String?, scope: WriteScope, context: RuleContext
+  ) throws -> String {
+    let (database, names, links) = (scope.database, scope.names, scope.links)
+    let linkedKeys = try database.linkedKeys(name, of: object)
+    let linked = try linkedKeys.compactMap {
+      try database.fetchObject(destination.name, primaryKey: $0)
+    }
+    let label = context.with(\.propertyKey, name).displayNameForProperty
+    let ownerTitle = FieldWidgets.title(of: object, context: context)
+    let title = "\(label) of \(ownerTitle)"
+    let inspect = WebLinks.objectPath(object.entity.name, key: object.primaryKeyValues) ?? "/"
+    let hidden =
+      "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\"><input type=\"hidden\" name=\"_links\" value=\"\(HTML.escape(encodeLinks(linkedKeys)))\">"
+    let action = path + (search.isEmpty ? "" : "?" + HTML.query([("q", search)]))
+    func button(_ verb: String, _ field: String, _ target: DatabaseObject, _ text: String) -> String
+    {
+      "<form class=\"inline link\" method=\"post\" action=\"\(HTML.escape(action))\">\(hidden)<input type=\"hidden\" name=\"\(field)\" value=\"\(HTML.escape(FieldWidgets.keyText(target.primaryKeyValues)))\"><button type=\"submit\">\(verb)<span class=\"visually-hidden\"> \(HTML.escape(text))</span></button></form>"
+    }
+    func titled(_ target: DatabaseObject) -> String {
+      FieldWidgets.title(of: target, context: context)
+    }
+
+    let output = StringOutput()
+    HTMLRenderer.writeHead(
+      title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
+      to: output)
+    output.write(
+      "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\"><a href=\"/\">Entities</a> › <a href=\"\(HTML.escape(WebLinks.entityPath(object.entity.name)))\">\(HTML.escape(object.entity.name))</a> › <a href=\"\(HTML.escape(inspect))\">\(HTML.escape(ownerTitle))</a></nav>\n"
+    )
+    output.write("<h1>\(HTML.escape(title))</h1>\n")
+    if let message {
+      output.write("<p class=\"error\" role=\"alert\">\(HTML.escape(message))</p>\n")
+    }
+    output.write("<h2>Linked (\(linked.count))</h2>\n")
+    if linked.isEmpty { output.write("<p class=\"hint\">None.</p>\n") }
+    output.write("<ul class=\"linked\">\n")
+    for target in linked {
+      let text = titled(target)
+      let link = WebLinks.objectPath(destination.name, key: target.primaryKeyValues).map {
+        "<a href=\"\(HTML.escape($0))\">\(HTML.escape(text))</a>"
+      }
+      output.write(
+        "<li>\(link ?? HTML.escape(text)) \(button("Remove", "remove", target, text))</li>\n")
+    }
+    output.write("</ul>\n<h2>Add</h2>\n")
+    // Candidates searched and sorted by their title's first attribute, as the choose page.
+    let titleKey = destination.titleAttributeChoices.first?.first.flatMap {
+      try? names.property($0, of: destination)
+    }
+    if let titleKey {
+      output.write(
+        "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search \(HTML.escape(titleKey))<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
+      )
+    }
+    var specification = FetchSpecification(
+      entityName: destination.name, limit: chooseLimit + linked.count + 1)
+    specification.sortOrderings =
+      (titleKey.map { [SortOrdering($0)] } ?? [])
+      + destination.primaryKeyAttributeNames.map { SortOrdering($0) }
+    if let titleKey, !search.isEmpty {
+      specification.qualifier = .comparison(
+        KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*"))
+    }
+    let already = Set(linkedKeys)
+    let candidates = try database.fetch(specification).filter {
+      !already.contains($0.primaryKeyValues)
+    }
+    output.write("<ul class=\"candidates\">\n")
+    for candidate in candidates.prefix(chooseLimit) {
+      let text = titled(candidate)
+      output.write("<li>\(HTML.escape(text)) \(button("Add", "add", candidate, text))</li>\n")
+    }
+    output.write("</ul>\n")
+    if candidates.isEmpty {
+      output.write("<p class=\"hint\">Nothing else matches.</p>\n")
+    } else if candidates.count > chooseLimit {
+      output.write(
+        "<p class=\"hint\">The first \(chooseLimit) are shown: search to find others.</p>\n")
+    }
+    output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(inspect))\">Done</a></p>\n")
+    HTMLRenderer.writeTail(to: output)
+    return output.text
+  }
+
+  /// A destination's key as a links form carries it (`5`, `1,23`), or 400.
+  private static func linkKey(_ text: String, of destination: Entity, names: ModelNames) throws
+    -> [DatabaseValue]
+  {
+    do {
+      return try names.key(Substring(text), of: destination)
+    } catch {
+      throw WebError(.badRequest, "no \(destination.name) has the key \(text)")
+    }
+  }
+
+  /// The links as the page showed them, for its forms: the key's arity, then every key's
+  /// values.
+  static func encodeLinks(_ keys: [[DatabaseValue]]) -> String {
+    let arity = keys.first?.count ?? 1
+    return PositionToken.encode([.int(arity)] + keys.flatMap { $0 }, arrays: true) ?? ""
+  }
+
+  /// The keys ``encodeLinks(_:)`` wrote; nil when the text is not such a token.
+  static func decodeLinks(_ text: String) -> [[DatabaseValue]]? {
+    guard let values = try? PositionToken.decode(text), case .int(let arity)? = values.first,
+      arity > 0, arity <= 16, (values.count - 1) % arity == 0
+    else { return nil }
+    let keys = values.dropFirst()
+    return stride(from: keys.startIndex, to: keys.endIndex, by: arity).map {
+      Array(keys[$0..<($0 + arity)])
+    }
+  }
+}
