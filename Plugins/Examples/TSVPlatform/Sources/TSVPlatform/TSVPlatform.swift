@@ -20,6 +20,8 @@ public struct TSVRenderer: PageRenderer {
     switch node {
     case .page(let page): try render(page.content, to: output)
     case .stack(let nodes): for node in nodes { try render(node, to: output) }
+    // A section's or tab's rows, its heading left out (a TSV row is a property).
+    case .section(let section): try render(section.content, to: output)
     case .table(let table):
       output.write(Self.record(table.columns.map(\.label)))
       try table.rows.stream { row in output.write(Self.record(row.cells.map(\.text))) }
