@@ -31,7 +31,7 @@ as_pg "$pgbin/initdb" -D "$base/data" -U postgres --auth-local=trust -E UTF8 --l
   --no-sync >"$base/initdb.log" 2>&1 || { cat "$base/initdb.log" >&2; exit 1; }
 for attempt in 1 2 3 4 5; do
   if as_pg "$pgbin/pg_ctl" -D "$base/data" -l "$base/server.log" -w -t 30 \
-      -o "-c listen_addresses='' -p $port -k $base -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      -o "-c listen_addresses='' -p $port -k $base -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
       start >/dev/null 2>&1; then
     break
   fi

@@ -11,10 +11,11 @@ extension HTMLRenderer {
       self.init(links: WebLinks(databaseName: "", model: Model(entities: [])))
       return
     }
-    self.init(
-      links: WebLinks(
-        databaseName: context.database?.name ?? "", model: context.model,
-        entity: context.entity, objectKey: context.object?.primaryKeyValues,
-        reaches: { context.isEntityReachable($0) }))
+    var links = WebLinks(
+      databaseName: context.database?.name ?? "", model: context.model,
+      entity: context.entity, objectKey: context.object?.primaryKeyValues,
+      reaches: { context.isEntityReachable($0) })
+    links.breadcrumb = WebLinks.trail(of: context)
+    self.init(links: links)
   }
 }

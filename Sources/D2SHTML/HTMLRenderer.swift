@@ -27,7 +27,11 @@ public struct HTMLRenderer: PageRenderer {
     Self.writeHead(
       title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
       returnTo: links.returnPath, to: output)
+    Self.writeBreadcrumb(links.breadcrumb, to: output)
     output.write("<h1>\(HTML.escape(title))</h1>\n")
+    if let notice = links.notice {
+      output.write("<p class=\"saved\" role=\"status\">\(HTML.escape(notice))</p>\n")
+    }
     var writer = Writer(links: links, output: output)
     if task == "query" {
       writer.entityList(content)
@@ -63,8 +67,23 @@ public struct HTMLRenderer: PageRenderer {
     writer.openForm(form)
     try writer.write(content)
     writer.flushRows()
+    let continues =
+      links.continues
+      ? " <button type=\"submit\" name=\"_continue\" value=\"1\">Save and continue editing</button>"
+      : ""
     output.write(
-      "<p class=\"buttons\"><button type=\"submit\">Save</button> <a href=\"\(HTML.escape(form.cancel))\">Cancel</a></p>\n</form>\n"
+      "<p class=\"buttons\"><button type=\"submit\">Save</button>\(continues) <a href=\"\(HTML.escape(form.cancel))\">Cancel</a></p>\n</form>\n"
+    )
+  }
+
+  /// The trail of pages above this one, each a link (nothing for an empty trail).
+  package static func writeBreadcrumb(
+    _ trail: [(label: String, path: String)], to output: any TextOutput
+  ) {
+    guard !trail.isEmpty else { return }
+    let items = trail.map { "<a href=\"\(HTML.escape($0.path))\">\(HTML.escape($0.label))</a>" }
+    output.write(
+      "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\">\(items.joined(separator: " › "))</nav>\n"
     )
   }
 

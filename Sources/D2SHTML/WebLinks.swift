@@ -48,6 +48,13 @@ public struct WebLinks: Sendable {
   package var newPath: String?
   /// The links page of the many-to-many a list shows, when the user may change its links.
   package var linksPath: String?
+  /// A one-time message above the page (`Saved.` after a save led to it).
+  package var notice: String?
+  /// Whether the edit form offers "Save and continue editing" beside Save.
+  package var continues = false
+  /// The trail above the page's title: (label, path) of each page above this one, the entity
+  /// list first (`Entities › Films › ACADEMY DINOSAUR`); empty on the entity list.
+  package var breadcrumb: [(label: String, path: String)] = []
   /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
   package var rowSuffix = ""
 

@@ -84,6 +84,8 @@ extension WebApplication {
         editable.insert(attribute.name)
       }
       scope.links.editable = editable
+      scope.links.breadcrumb = WebLinks.trail(to: entity, context: editing.context)
+      scope.links.continues = true
       form.widgets = try FieldWidgets.widgets(
         for: editable, editing: editing,
         choose: WebLinks.entityPath(entity.name) + "/-/choose/")
@@ -95,9 +97,11 @@ extension WebApplication {
           throw WebError(.badRequest, "\(field.key) cannot be NULL")
         }
         if try Self.apply(fields, to: editing, form: &form, names: names) {
-          return .saved(
-            WebLinks.objectPath(entity.name, key: editing.object.primaryKeyValues)
-              ?? WebLinks.entityPath(entity.name))
+          guard
+            let saved = WebLinks.objectPath(entity.name, key: editing.object.primaryKeyValues)
+          else { return .saved(WebLinks.entityPath(entity.name)) }
+          // "Save and continue editing" goes on in the new object's edit form.
+          return .saved(post.contains { $0.0 == "_continue" } ? saved + "/-/edit" : saved)
         }
       } else {
         Self.prefill(&form, from: write.query, editable: editable)

@@ -54,6 +54,8 @@ extension WebApplication {
       HTMLRenderer.writeHead(
         title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
         to: output)
+      HTMLRenderer.writeBreadcrumb(
+        WebLinks.trail(to: entity, object: object, context: context), to: output)
       output.write("<h1>Delete \(HTML.escape(context.title))?</h1>\n")
       output.write("<table class=\"properties\">\n")
       // What the inspect page shows, never a password or a blob.

@@ -130,6 +130,9 @@ extension WebApplication {
     let path = request.path
     let keys = keys
     let restamp = NewStamp()
+    let secure = configuration.httpsOnly
+    let found = write.post == nil && !write.json ? SavedNotice.notice(request, secure: secure) : nil
+    let notice = found?.0
     let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
       let (application, names, entity) = (scope.application, scope.names, scope.entity)
       let object = try Self.object(key, of: entity, names: names, in: scope.database)
@@ -144,6 +147,9 @@ extension WebApplication {
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       var form = WebForm(action: path, csrf: scope.links.csrf ?? "", cancel: inspect)
       scope.links.objectKey = object.primaryKeyValues
+      scope.links.breadcrumb = WebLinks.trail(to: entity, object: object, context: editing.context)
+      scope.links.continues = true
+      scope.links.notice = notice
       scope.links.editable = try Self.editableKeys(
         editing, page: request, application: application, reaches: names.reaches)
       form.widgets = try FieldWidgets.widgets(
@@ -156,7 +162,9 @@ extension WebApplication {
           throw WebError(.badRequest, "\(field.key) cannot be NULL")
         }
         let changed = fields.filter(\.isChanged)
-        if changed.isEmpty { return .saved(inspect) }
+        // "Save and continue editing" comes back to this form.
+        let continuing = post.contains { $0.0 == "_continue" }
+        if changed.isEmpty { return .saved(continuing ? path : inspect) }
         let conflicts = changed.filter { field in
           guard let token = field.shownToken, let shown = try? PositionToken.decode(token).first
           else { return true }
@@ -176,7 +184,8 @@ extension WebApplication {
             let stamp = WebSession.stamp(of: editing.object, keys: keys)
             if stamp != session.record.stamp { restamp.stamp.withLock { $0 = stamp } }
           }
-          return .saved(WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect)
+          let saved = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect
+          return .saved(continuing ? saved + "/-/edit" : saved)
         }
       } else {
         Self.prefill(&form, from: write.query, editable: scope.links.editable)
@@ -192,7 +201,9 @@ extension WebApplication {
     if let session, let stamp = restamp.stamp.withLock({ $0 }) {
       try await sessions.restamp(hash: session.hash, stamp: stamp)
     }
-    return response(outcome, path: request.path, done: "saved", json: write.json)
+    var answer = response(outcome, path: request.path, done: "saved", json: write.json)
+    if let clear = found?.1 { answer.headers.append(clear) }
+    return answer
   }
 
   /// Whether `key` (an attribute, or a to-one by its foreign keys) may be NULL.

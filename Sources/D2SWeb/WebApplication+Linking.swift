@@ -34,6 +34,8 @@ extension WebApplication {
       throw WebError(.badRequest, "the form adds or removes nothing")
     }
     let shownToken = write.post?.last { $0.0 == "_links" }?.1
+    let found =
+      write.post == nil ? SavedNotice.notice(request, secure: configuration.httpsOnly) : nil
     let outcome = try await withWriter(write, session: session, verb: "edit") { scope in
       let (database, application, names, entity) = (
         scope.database, scope.application, scope.names, scope.entity
@@ -55,6 +57,7 @@ extension WebApplication {
       }
       let destination = try names.entity(relationship.destinationName)
       var message: String?
+      var notice = found?.0
       if let post {
         guard let shown = shownToken.flatMap(Self.decodeLinks) else {
           throw WebError(.badRequest, "the form is not valid")
@@ -74,6 +77,7 @@ extension WebApplication {
           throw WebError(
             .forbidden, "you may not change the \(name) of \(object.displayDescription)")
         } catch let failure as DatabaseError where failure.code == .conflict {
+          notice = nil
           message =
             "Someone changed the \(name) of \(object.displayDescription) after you opened this page: nothing has been changed. This is how they are now."
         } catch let failure as DatabaseError where failure.code == .notFound {
@@ -82,16 +86,18 @@ extension WebApplication {
       }
       let page = try Self.linksPage(
         name, of: object, destination: destination, search: search, path: path,
-        message: message, scope: scope, context: context)
+        message: message, notice: notice, scope: scope, context: context)
       return message == nil ? .page(page) : .conflict(page)
     }
-    return response(outcome, path: path, done: "changed")
+    var answer = response(outcome, path: path, done: "changed")
+    if let clear = found?.1 { answer.headers.append(clear) }
+    return answer
   }
 
   /// The links page's HTML.
   private static func linksPage(
     _ name: String, of object: DatabaseObject, destination: Entity, search: String, path: String,
-    message: String?, scope: WriteScope, context: RuleContext
+    message: String?, notice: String?, scope: WriteScope, context: RuleContext
   ) throws -> String {
     let (database, names, links) = (scope.database, scope.names, scope.links)
     let linkedKeys = try database.linkedKeys(name, of: object)
@@ -117,12 +123,14 @@ extension WebApplication {
     HTMLRenderer.writeHead(
       title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
       to: output)
-    output.write(
-      "<nav class=\"breadcrumb\" aria-label=\"Breadcrumb\"><a href=\"/\">Entities</a> › <a href=\"\(HTML.escape(WebLinks.entityPath(object.entity.name)))\">\(HTML.escape(object.entity.name))</a> › <a href=\"\(HTML.escape(inspect))\">\(HTML.escape(ownerTitle))</a></nav>\n"
-    )
+    HTMLRenderer.writeBreadcrumb(
+      WebLinks.trail(to: object.entity, object: object, context: context), to: output)
     output.write("<h1>\(HTML.escape(title))</h1>\n")
     if let message {
       output.write("<p class=\"error\" role=\"alert\">\(HTML.escape(message))</p>\n")
+    }
+    if let notice {
+      output.write("<p class=\"saved\" role=\"status\">\(HTML.escape(notice))</p>\n")
     }
     output.write("<h2>Linked (\(linked.count))</h2>\n")
     if linked.isEmpty { output.write("<p class=\"hint\">None.</p>\n") }

@@ -177,7 +177,10 @@ extension WebApplication {
     case .saved(let location):
       return WebResponse(
         status: 303, contentType: "text/plain; charset=utf-8",
-        headers: [("Location", location), ("Cache-Control", "no-store")], body: done + "\n")
+        headers: [
+          ("Location", location), ("Cache-Control", "no-store"),
+          SavedNotice.setCookie(done: done, location: location, secure: configuration.httpsOnly),
+        ], body: done + "\n")
     case .page(let html), .invalid(let html), .conflict(let html), .busy(let html):
       let status: Int
       switch outcome {

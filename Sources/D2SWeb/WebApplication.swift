@@ -422,11 +422,15 @@ public final class WebApplication: Sendable {
     // An anonymous visitor's statements get the shorter budget.
     let timeout =
       session == nil ? min(configuration.anonymousStatementTimeout, pool.statementTimeout) : nil
+    // The one-time message of a page a save led to (never on a cached, anonymous page).
+    let notice =
+      session != nil && format == .html
+      ? SavedNotice.notice(request, secure: configuration.httpsOnly) : nil
     let text: Timed<String>
     do {
       text = try await timedPage(
         request, route: route, parameters: parameters, format: format, session: session,
-        cache: cache, generation: generation, timeout: timeout)
+        cache: cache, generation: generation, timeout: timeout, notice: notice?.0)
     } catch let failure as RenderedFailure {
       return WebResponse(
         status: failure.status, contentType: "text/html; charset=utf-8",
@@ -434,6 +438,7 @@ public final class WebApplication: Sendable {
     }
     var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     if let timing = text.timing { headers.append(("Server-Timing", timing)) }
+    if let clear = notice?.1 { headers.append(clear) }
     return WebResponse(contentType: format.contentType, headers: headers, body: text.value)
   }
 
@@ -441,7 +446,8 @@ public final class WebApplication: Sendable {
   /// anonymous visitor).
   private func timedPage(
     _ request: WebRequest, route: WebRoute, parameters: [(String, String)], format: WebFormat,
-    session: WebSession?, cache: PageCache?, generation: Int, timeout: Duration?
+    session: WebSession?, cache: PageCache?, generation: Int, timeout: Duration?,
+    notice: String? = nil
   ) async throws -> Timed<String> {
     let configuration = configuration
     let databaseName = databaseName
@@ -458,6 +464,7 @@ public final class WebApplication: Sendable {
         return page
       }
       var links = WebLinks(databaseName: databaseName, model: database.model)
+      links.notice = notice
       let user = try Self.user(
         session, in: database, keys: keys, links: &links, base: application.base)
       let page = try Self.render(
@@ -601,10 +608,13 @@ public final class WebApplication: Sendable {
     case .entities:
       request.task = "query"
     case .entity(let name):
-      try showList(try names.entity(name), within: nil)
+      let entity = try names.entity(name)
+      try showList(entity, within: nil)
+      links.breadcrumb = Array(WebLinks.trail(to: entity, context: base).prefix(1))
     case .object(let name, let key):
       let entity = try names.entity(name)
       let object = try fetch(entity, key: try names.key(key, of: entity), from: database)
+      links.breadcrumb = WebLinks.trail(to: entity, context: base)
       request.task = "inspect"
       request.entityName = entity.name
       request.object = object
@@ -633,6 +643,8 @@ public final class WebApplication: Sendable {
       }
       let destination = try names.entity(relationship.destinationName)
       if relationship.isToMany {
+        // A to-many's rows are the object's: the trail leads back through it.
+        links.breadcrumb = WebLinks.trail(to: entity, object: object, context: base)
         try showList(destination, within: database.qualifier(for: relationship, of: object))
         if relationship.isFlattened, user != nil, !configuration.readOnly {
           var owner = request
@@ -649,6 +661,7 @@ public final class WebApplication: Sendable {
         }
       } else {
         links.entity = destination
+        links.breadcrumb = WebLinks.trail(to: destination, context: base)
         request.entityName = destination.name
         guard let target = try object.related(property) else {
           throw WebError(
