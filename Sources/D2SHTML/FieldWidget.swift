@@ -24,6 +24,15 @@ package struct FieldWidget: Sendable {
     case array
     /// JSON text, checked before it is saved.
     case json
+
+    /// Whether an empty control means no value (a number, a date, a choice, a to-one), not
+    /// the empty text.
+    package var emptyIsNoValue: Bool {
+      switch self {
+      case .number, .date, .dateTime, .choice, .toOne: true
+      case .text, .textarea, .checkbox, .array, .json: false
+      }
+    }
   }
 
   /// One option of a select: the value posted and the text shown.

@@ -64,7 +64,9 @@ public struct HTMLRenderer: PageRenderer {
   /// The edit form of a page's `content`: its inputs, Save and Cancel (alone on the 409 page).
   package func writeForm(_ content: ViewNode, form: WebForm, to output: any TextOutput) throws {
     var writer = Writer(links: links, output: output)
-    writer.openForm(form)
+    // A form with tabs is checked by the server alone: a browser stops at an empty required
+    // field in a tab it hides, without showing it.
+    writer.openForm(form, validates: !content.sections.contains(where: \.isTab))
     try writer.write(content)
     writer.flushRows()
     let continues =
@@ -255,12 +257,12 @@ public struct HTMLRenderer: PageRenderer {
 
     /// The start of an edit form: its action, its CSRF token (and a new object's one-time
     /// token), a message above it, the inputs of a new object's key.
-    func openForm(_ form: WebForm) {
+    func openForm(_ form: WebForm, validates: Bool = true) {
       if let message = form.message {
         output.write("<p class=\"error\" role=\"alert\">\(HTML.escape(message))</p>\n")
       }
       output.write(
-        "<form class=\"edit\" method=\"post\" action=\"\(HTML.escape(form.action))\">"
+        "<form class=\"edit\" method=\"post\" action=\"\(HTML.escape(form.action))\"\(validates ? "" : " novalidate")>"
           + "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(form.csrf))\">")
       if let once = form.once {
         output.write("<input type=\"hidden\" name=\"_once\" value=\"\(HTML.escape(once))\">")
@@ -296,6 +298,10 @@ public struct HTMLRenderer: PageRenderer {
       let text = form.typed[key] ?? shownText
       let isNull = form.typed[key] == nil ? current.isNull : form.nulls.contains(key)
       var attributes = "id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\""
+      // A control that cannot be left empty (a number, a date, a choice, a to-one) of a
+      // column that needs a value is required; text can be the empty text.
+      let required = links.entity?.requiresValue(key) == true && kind.emptyIsNoValue
+      if required { attributes += " required aria-required=\"true\"" }
       var message = ""
       if let error = form.errors[key] ?? invalid {
         attributes += " aria-invalid=\"true\" aria-describedby=\"e-\(HTML.escape(key))\""
@@ -312,7 +318,7 @@ public struct HTMLRenderer: PageRenderer {
           " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\" aria-label=\"\(HTML.escape(label)): NULL\"\(isNull ? " checked" : "")> NULL</label>"
       }
       return
-        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\">\(HTML.escape(label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
+        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\"\(required ? " class=\"required\"" : "")>\(HTML.escape(label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
     }
 
     /// The pending property rows as a table: labels as row headers.

@@ -17,6 +17,7 @@ package enum Stylesheet {
     form.edit select { width: auto; max-width: min(32rem, 100%); }
     a.choose { margin-left: .5rem; }
     ul.candidates, ul.referring { padding-left: 1.2rem; }
+    label.required::after { content: " *"; color: var(--red); }
     label.null { color: var(--muted); font-weight: normal; white-space: nowrap; }
     main { padding: 1rem; max-width: 80rem; }
     a { color: var(--link); }

@@ -277,6 +277,7 @@ extension REPLSession {
       }
       let qualifier = try database.qualifier(for: relationship, of: object)
       try navigate(task: "list", entity: destination, object: nil, auxiliary: qualifier)
+      followedTitle = context.title(ofRelationship: property, of: object)
       list = ListRequest(limit: defaultLimit)
       return try render()
     }
@@ -320,6 +321,7 @@ extension REPLSession {
     }
     context = next
     shownList = nil
+    followedTitle = nil
   }
 
   /// What pages are rendered from: the session's context and its registries.
@@ -334,6 +336,7 @@ extension REPLSession {
     shownList = nil
     var request = PageRequest(list: list, width: width)
     request.csv = csv
+    request.title = followedTitle
     if let pageOutput {
       // Straight to the output as rows are rendered: nothing is returned to print. Only
       // here do styles reach the terminal as ANSI codes (returned text is printed escaped).

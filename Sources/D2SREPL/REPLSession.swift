@@ -36,6 +36,8 @@ public final class REPLSession: @unchecked Sendable {
   /// The display group of the list page rendered last (for `next` and `prev`); nil when the
   /// last page rendered was no list.
   var shownList: DisplayGroup?
+  /// The title of the list `follow` showed (`Actors of ACADEMY DINOSAUR`), until the next page.
+  var followedTitle: String?
   var editing: EditingSession?
   /// Whether terminal pages show text styles with ANSI codes (d2s-repl: stdout a terminal
   /// and `NO_COLOR` unset).

@@ -3,6 +3,7 @@ import D2SApplication
 import D2SHTML
 import D2SModel
 import Foundation
+import RuleCore
 
 /// `GET /ENTITY/KEY/-/delete`, a confirm page carrying the row's values, and `POST` to it: a
 /// delete of a row changed since the page was shown is a 409.
@@ -23,7 +24,8 @@ extension WebApplication {
         throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
-      let referring = try Self.referringRows(to: object, in: database, reaches: names.reaches)
+      let referring = try Self.referringRows(
+        to: object, in: database, context: context, reaches: names.reaches)
       let stamp = keys.token("row", boundTo: Self.rowText(object))
       if let post = write.post {
         // The page carried a stamp of the whole row as it was shown (never its values, which
@@ -64,6 +66,7 @@ extension WebApplication {
       where attribute.valueType != .data && !attribute.isPassword
         && shownKeys.contains(attribute.name)
       {
+        let label = context.with(\.propertyKey, attribute.name).displayNameForProperty
         let value = object.databaseValue(forAttribute: attribute.name) ?? .null
         let text =
           value.isNull
@@ -72,7 +75,7 @@ extension WebApplication {
             of: attribute.name, object: object, context: context,
             formatters: scope.application.formatters)
         output.write(
-          "<tr><th scope=\"row\">\(HTML.escape(attribute.name))</th><td>\(HTML.escape(text))</td></tr>\n"
+          "<tr><th scope=\"row\">\(HTML.escape(label.isEmpty ? attribute.name : label))</th><td>\(HTML.escape(text))</td></tr>\n"
         )
       }
       output.write("</table>\n")
@@ -84,6 +87,10 @@ extension WebApplication {
       if referring.changesHiddenRows {
         output.write(
           "<p class=\"error\">Deleting it would change rows you cannot see: it cannot be deleted here.</p>\n"
+        )
+      } else if referring.refused {
+        output.write(
+          "<p class=\"error\">The database refuses to delete it while rows refer to it: change or delete them first.</p>\n<p class=\"buttons\"><a href=\"\(HTML.escape(inspect))\">Back</a></p>\n"
         )
       } else {
         output.write(
@@ -102,6 +109,8 @@ extension WebApplication {
   struct Referring {
     var lines: [String] = []
     var changesHiddenRows = false
+    /// Whether rows refer to it by a foreign key that refuses the delete.
+    var refused = false
   }
 
   /// The row's values as one text (a position token of every column but blobs), which the
@@ -114,7 +123,8 @@ extension WebApplication {
   }
 
   static func referringRows(
-    to object: DatabaseObject, in database: Database, reaches: (String) -> Bool
+    to object: DatabaseObject, in database: Database, context: RuleContext,
+    reaches: (String) -> Bool
   ) throws -> Referring {
     var referring = Referring()
     for relationship in object.entity.relationships
@@ -126,13 +136,27 @@ extension WebApplication {
         destination.attribute(named: $0.destination)?.columnName
       }
       let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
+      if action == .refuse { referring.refused = true }
       guard reaches(destination.name) else {
+        // Neither counted nor named.
         if [.cascade, .setNull, .setDefault].contains(action) {
           referring.changesHiddenRows = true
         }
         continue
       }
-      let fields = "their " + relationship.joins.map(\.destination).joined(separator: ", ")
+      var rows = context
+      rows.task = "list"
+      rows.entity = destination
+      rows.removeValue(for: D2SKeys.Object.self)
+      let noun = rows.displayNameForEntity.isEmpty ? destination.name : rows.displayNameForEntity
+      var owner = context
+      owner.propertyKey = relationship.name
+      let label = owner.displayNameForProperty
+      let fields =
+        "their "
+        + relationship.joins.map { join in
+          rows.with(\.propertyKey, join.destination).displayNameForProperty
+        }.joined(separator: ", ")
       let what: String
       switch action {
       case .cascade: what = "deleted with it"
@@ -141,7 +165,8 @@ extension WebApplication {
       case .refuse: what = "the database refuses the delete while they exist"
       case .unenforced, nil: what = "no foreign key: they are left referring to nothing"
       }
-      referring.lines.append("\(count) \(destination.name) (\(relationship.name)): \(what)")
+      referring.lines.append(
+        "\(count) \(noun) (\(label.isEmpty ? relationship.name : label)): \(what)")
     }
     return referring
   }

@@ -219,7 +219,8 @@ extension WebApplication {
         form.errors[field.key] = message(error)
       }
     }
-    guard form.errors.isEmpty else { return false }
+    requireValues(editing, form: &form)
+    guard form.errors.isEmpty, form.message == nil else { return false }
     do {
       try editing.save()
       return true
@@ -242,6 +243,36 @@ extension WebApplication {
         .unavailable,
         "the connection was lost while the change was being saved: it may or may not have been saved; look at the row before saving again"
       )
+    }
+  }
+
+  /// Names each column that needs a value and has none (`Language: a value is required`),
+  /// beside its field when the form has one (its own, or its to-one's), else in the form's
+  /// message, before the database would refuse the save without saying which.
+  static func requireValues(_ editing: EditingSession, form: inout WebForm) {
+    let object = editing.object
+    let entity = object.entity
+    var unnamed: [String] = []
+    for attribute in entity.attributes
+    where attribute.requiresValue
+      && (object.databaseValue(forAttribute: attribute.name) ?? .null).isNull
+    {
+      let field =
+        form.widgets[attribute.name] != nil
+        ? attribute.name
+        : entity.relationships.first { relationship in
+          !relationship.isToMany && form.widgets[relationship.name] != nil
+            && relationship.joins.contains { $0.source == attribute.name }
+        }?.name
+      guard let field else {
+        unnamed.append(editing.context.with(\.propertyKey, attribute.name).displayNameForProperty)
+        continue
+      }
+      if form.errors[field] == nil { form.errors[field] = "a value is required" }
+    }
+    if !unnamed.isEmpty {
+      form.message =
+        "not saved: \(unnamed.joined(separator: ", ")) \(unnamed.count == 1 ? "needs" : "need") a value, which this form does not show"
     }
   }
 

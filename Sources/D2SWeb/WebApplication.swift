@@ -645,6 +645,7 @@ public final class WebApplication: Sendable {
       if relationship.isToMany {
         // A to-many's rows are the object's: the trail leads back through it.
         links.breadcrumb = WebLinks.trail(to: entity, object: object, context: base)
+        request.title = base.title(ofRelationship: property, of: object)
         try showList(destination, within: database.qualifier(for: relationship, of: object))
         if relationship.isFlattened, user != nil, !configuration.readOnly {
           var owner = request
@@ -703,6 +704,30 @@ public final class WebApplication: Sendable {
   /// An error as a page (or a JSON object): the status and a message safe to show; the
   /// details go to the log.
   public func errorPage(for error: any Error, json: Bool = false) -> WebResponse {
+    errorPage(for: error, json: json, account: nil)
+  }
+
+  /// The user a session is for, as the page header shows them, and the session's CSRF token
+  /// (for Log out); nil when the user is gone or cannot be read.
+  func account(of session: WebSession, client: String) async -> (user: String, csrf: String)? {
+    let (keys, databaseName) = (keys, databaseName)
+    let name = try? await pool.withDatabase(client: client) { [self] database in
+      var links = WebLinks(databaseName: databaseName, model: database.model)
+      let application = pageApplication(for: database)
+      guard
+        try Self.user(session, in: database, keys: keys, links: &links, base: application.base)
+          != nil
+      else { return String?.none }
+      return links.userName
+    }
+    guard let name else { return nil }
+    return (name, keys.token("csrf", boundTo: session.token))
+  }
+
+  /// An error as a page, its header showing `account` when a user is logged in.
+  func errorPage(
+    for error: any Error, json: Bool = false, account: (user: String, csrf: String)?
+  ) -> WebResponse {
     let failure = Self.webError(for: error)
     if failure.status.rawValue >= 500 {
       logger.error("\(failure.status.rawValue): \(String(describing: error))")
@@ -714,7 +739,9 @@ public final class WebApplication: Sendable {
       body = JSONText.object(fields) + "\n"
     } else {
       let output = StringOutput()
-      HTMLRenderer.writeHead(title: failure.status.title, databaseName: databaseName, to: output)
+      HTMLRenderer.writeHead(
+        title: failure.status.title, databaseName: databaseName, user: account?.user,
+        csrf: account?.csrf, to: output)
       output.write("<h1>\(HTML.escape(failure.status.title))</h1>\n")
       output.write("<p class=\"error\">\(HTML.escape(failure.message))</p>\n")
       if let column = failure.column {

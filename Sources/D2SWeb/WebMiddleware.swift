@@ -95,8 +95,20 @@ struct WebRequestMiddleware: RouterMiddleware {
     web.decodedParameters = HTML.queryParameters(Substring(web.query))
     try application.check(web)
     context.web = web
-    context.session = try await application.session(of: web)
-    return try await next(request, context)
+    let session = try await application.session(of: web)
+    context.session = session
+    guard let session else { return try await next(request, context) }
+    do {
+      return try await next(request, context)
+    } catch {
+      // A logged-in user's error page says who is logged in (and offers Log out, not Log in).
+      guard !web.wantsJSON else { throw error }
+      let account = await application.account(of: session, client: context.clientAddress)
+      return application.errorPage(
+        for: WebResponseMiddleware.webError(error, method: request.method), account: account
+      )
+      .response(head: request.method == .head)
+    }
   }
 }
 

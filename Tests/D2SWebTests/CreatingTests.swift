@@ -301,15 +301,23 @@ enum ShopFixture {
     await ann.login("ann", "secret")
     let product = await ann.get("/Product/P1/-/delete")
     #expect(product.status == 200)
-    #expect(product.body.contains("2 Review (reviews): deleted with it"), "\(product.body)")
+    #expect(product.body.contains("2 Review (Reviews): deleted with it"), "\(product.body)")
     #expect(
-      product.body.contains("1 OrderLine (orderLines): the database refuses the delete"))
+      product.body.contains("1 OrderLine (Order Lines): the database refuses the delete"))
+    // A delete the database would refuse is explained before any button.
+    #expect(product.body.contains("The database refuses to delete it while rows refer to it"))
+    #expect(!product.body.contains(#"<form class="delete""#))
+    // Sent anyway (with a token from another form), it changes nothing.
+    let tokenPage = await ann.get("/Category/2/-/delete")
     let refused = await ann.post(
-      "/Product/P1/-/delete", WebDeletingTests.confirmFields(product.body))
+      "/Product/P1/-/delete",
+      WebDeletingTests.confirmFields(tokenPage.body).filter { $0.0 == "_csrf" })
     #expect(refused.status == 409)
     #expect(try ShopFixture.stored(kind, target, "SELECT count(*) FROM review") == "2")
     let category = await ann.get("/Category/1/-/delete")
-    #expect(category.body.contains("1 Product (products): their categoryId set to NULL"))
+    #expect(category.body.contains("1 Product (Products): their Category Id set to NULL"))
+    // Fields by their labels, not their keys.
+    #expect(category.body.contains(#"<th scope="row">Name</th>"#))
     let deleted = await ann.post(
       "/Category/1/-/delete", WebDeletingTests.confirmFields(category.body))
     #expect(deleted.status == 303)

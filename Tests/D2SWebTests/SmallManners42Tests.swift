@@ -25,6 +25,67 @@ import Testing
     #expect(answer.header("Location") == next, "logged in, back on the filtered list")
   }
 
+  @Test func aToManyListSaysWhoseRowsTheyAre() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let actors = await app.get("/Film/1/actors")
+    #expect(actors.body.contains("<h1>Actors of ACADEMY DINOSAUR</h1>"))
+    #expect(actors.body.contains("<title>Actors of ACADEMY DINOSAUR"))
+    // The entity's own list keeps its name.
+    #expect((await app.get("/Actor")).body.contains("<h1>Moviestars</h1>"))
+  }
+
+  @Test func anErrorPageKnowsWhoIsLoggedIn() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    for path in ["/Film/999999", "/Nothing", "/Film/1/-/links/inventories"] {
+      let missing = await mike.get(path)
+      #expect(missing.status == 404)
+      #expect(missing.body.contains(#"<span class="user">Mike Hillyer</span>"#), "\(path)")
+      #expect(missing.body.contains("Log out") && !missing.body.contains(">Log in<"))
+    }
+    let anonymous = await WebClient(app).get("/Film/999999")
+    #expect(anonymous.body.contains(">Log in<"))
+  }
+
+  @Test func theDeletePageOfAFilmListsWhatRefersToItByLabel() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let page = await mike.get("/Film/10/-/delete")
+    #expect(page.status == 200)
+    #expect(page.body.contains(#"<th scope="row">Release Year</th>"#), "labels, not keys")
+    #expect(!page.body.contains(#"<th scope="row">releaseYear</th>"#))
+    #expect(page.body.contains("8 FilmActor (Film Actors): the database refuses the delete"))
+    #expect(page.body.contains("7 Inventory (Inventories): the database refuses the delete"))
+    #expect(page.body.contains("The database refuses to delete it while rows refer to it"))
+    #expect(!page.body.contains(#"<form class="delete""#), "no button that would answer 409")
+  }
+
+  @Test(arguments: ShopFixture.kinds)
+  func aNewFilmWithoutALanguageNamesTheFieldAndTheFormMarksIt(kind: ShopFixture.Kind)
+    async throws
+  {
+    let (app, db) = try WebEditingTests.demo(kind)
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let form = await mike.get("/Film/-/new")
+    #expect(form.body.contains(#"id="f-language" name="language" required aria-required="true""#))
+    #expect(form.body.contains(#"<label for="f-language" class="required">Language</label>"#))
+    #expect(!form.body.contains(#"name="title" required"#), "text may be empty")
+    let before = try db.stored("SELECT count(*), 0 FROM film")
+    let fields = ShopFixture.set(
+      ShopFixture.formFields(form.body),
+      ["title": "NAMELESS TONGUE", "language": "", "_null.language": nil])
+    let refused = await mike.post("/Film/-/new", fields)
+    #expect(refused.status == 400)
+    #expect(
+      refused.body.contains(
+        #"<span class="error" id="e-language">a value is required</span>"#))
+    #expect(!refused.body.contains("not saved: a value is required"))
+    #expect(try db.stored("SELECT count(*), 0 FROM film") == before)
+  }
+
   @Test func eachNullBoxIsNamedByItsField() async throws {
     let (app, _) = try WebEditingTests.demo()
     let browser = WebClient(app)

@@ -70,6 +70,7 @@ public struct PageApplication: Sendable {
     if let auxiliary = request.auxiliaryQualifier { context.auxiliaryQualifier = auxiliary }
     if let user = request.user { context.user = user }
     if let platform = request.platform { context.platform = platform }
+    if let title = request.title { context.navigationBarTitle = title }
     return context
   }
 

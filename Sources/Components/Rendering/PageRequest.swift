@@ -30,6 +30,9 @@ public struct PageRequest: Sendable {
   public var csv = CSVOptions()
   /// The connection to read through (a server's pooled reader); nil: the base context's.
   public var database: Database?
+  /// The page's title when the front end names it (a followed to-many's list: `Actors of
+  /// ACADEMY DINOSAUR`), set as an explicit `navigationBarTitle`; nil: the rules decide.
+  public var title: String?
 
   /// A request; every part is optional.
   public init(
