@@ -4,8 +4,8 @@
 set -euo pipefail
 
 # time: d2s-bench's peak memory; chromium and chromium-driver: the browser test of d2s-serve;
-# wrk and nginx-light: d2s-bench web.
-packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time chromium chromium-driver wrk nginx-light)
+# wrk and nginx-light: d2s-bench web; python3 and python3-venv: clients from PyPI (axe-core) in the tests.
+packages=(pkg-config libedit-dev libsqlite3-dev libpq-dev sqlite3 postgresql tmux time chromium chromium-driver wrk nginx-light python3 python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

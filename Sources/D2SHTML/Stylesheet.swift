@@ -31,6 +31,7 @@ package enum Stylesheet {
     th[aria-sort="descending"] a::after { content: " ▼"; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
     table.properties th { font-weight: 600; color: var(--muted); }
+    table.properties td { overflow-wrap: anywhere; }
     .total, .hint { color: var(--muted); }
     .pager a { display: inline-block; padding: .3rem .8rem; margin-right: .5rem;
       border: 1px solid var(--line); border-radius: .3rem; text-decoration: none; }

@@ -101,9 +101,14 @@ extension WebApplication {
   ) throws -> String {
     let (database, names, links) = (scope.database, scope.names, scope.links)
     let linkedKeys = try database.linkedKeys(name, of: object)
-    let linked = try linkedKeys.compactMap {
-      try database.fetchObject(destination.name, primaryKey: $0)
-    }
+    // The linked objects, read in one fetch and shown by their titles' order.
+    let found = try database.fetch(
+      FetchSpecification(
+        entityName: destination.name,
+        qualifier: database.qualifier(
+          for: try Self.relationship(name, of: object.entity), of: object)))
+    let linked = found.map { (FieldWidgets.title(of: $0, context: context), $0) }
+      .sorted { $0.0 < $1.0 }
     let label = context.with(\.propertyKey, name).displayNameForProperty
     let ownerTitle = FieldWidgets.title(of: object, context: context)
     let title = "\(label) of \(ownerTitle)"
@@ -135,8 +140,7 @@ extension WebApplication {
     output.write("<h2>Linked (\(linked.count))</h2>\n")
     if linked.isEmpty { output.write("<p class=\"hint\">None.</p>\n") }
     output.write("<ul class=\"linked\">\n")
-    for target in linked {
-      let text = titled(target)
+    for (text, target) in linked {
       let link = WebLinks.objectPath(destination.name, key: target.primaryKeyValues).map {
         "<a href=\"\(HTML.escape($0))\">\(HTML.escape(text))</a>"
       }
@@ -150,7 +154,7 @@ extension WebApplication {
     }
     if let titleKey {
       output.write(
-        "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search \(HTML.escape(titleKey))<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
+        "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search \(HTML.escape(context.with(\.propertyKey, titleKey).displayNameForProperty))<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
       )
     }
     var specification = FetchSpecification(
@@ -181,6 +185,14 @@ extension WebApplication {
     output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(inspect))\">Done</a></p>\n")
     HTMLRenderer.writeTail(to: output)
     return output.text
+  }
+
+  /// The relationship `name` of `entity`, or 404.
+  private static func relationship(_ name: String, of entity: Entity) throws -> Relationship {
+    guard let relationship = entity.relationship(named: name) else {
+      throw WebError(.notFound, "\(entity.name) has no relationship \(name)")
+    }
+    return relationship
   }
 
   /// A destination's key as a links form carries it (`5`, `1,23`), or 400.
