@@ -186,6 +186,7 @@ final class WebClient: @unchecked Sendable {
     #expect(
       conflict.body.contains("$20.99") && conflict.body.contains("$5.55")
         && conflict.body.contains("$18.99"))
+    #expect(conflict.body.contains(#"<th scope="row">Replacement Cost</th>"#), "by its label")
     #expect(
       try db.stored("SELECT replacement_cost, 0 FROM film WHERE film_id = 1") == "5.55|0")
     // Keeping their values: the conflict page's form saves them over the current row.

@@ -19,7 +19,7 @@ import SQLiteAdaptor
 import TSVPlatform
 import Testing
 
-// README.md:98
+// README.md:86
 @Test func snippet1() async throws {
 
   enum TaskKey: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:152
+// README.md:140
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:170
+// README.md:158
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value
@@ -159,7 +159,7 @@ enum Snippet20 {
 }
 @Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
 
-// Documentation/Views.md:209
+// Documentation/Views.md:216
 enum Snippet21 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }
