@@ -23,6 +23,8 @@ let package = Package(
     .executable(name: "d2s-bench", targets: ["d2s-bench"]),
     .library(name: "D2SWeb", targets: ["D2SWeb"]),
     .executable(name: "d2s-serve", targets: ["d2s-serve"]),
+    .library(name: "D2SMCP", targets: ["D2SMCP"]),
+    .executable(name: "d2s-mcp", targets: ["d2s-mcp"]),
   ],
   dependencies: [
     // Logging for rule warnings now and SQL statements later (swift-log is the ecosystem's API).
@@ -122,8 +124,17 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
 
+    // MARK: - Agents (d2s-mcp; d2s-serve's /-/mcp later)
+    .target(
+      name: "D2SMCP",
+      dependencies: [
+        "D2SApplication", .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
     // MARK: - Executables
     .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
+    .executableTarget(name: "d2s-mcp", dependencies: ["D2SMCP"]),
     .executableTarget(name: "d2s-serve", dependencies: ["D2SWeb"]),
     // d2s-bench's list suite runs the d2s-repl binary, a minimal baseline program and a REPL
     // with a third-party look, built beside it (they are dependencies only so that `swift run d2s-bench` builds them).
@@ -131,7 +142,7 @@ let package = Package(
       name: "d2s-bench",
       dependencies: [
         "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting", "d2s-repl",
-        "d2s-bench-baseline", "d2s-bench-look", "d2s-serve",
+        "d2s-bench-baseline", "d2s-bench-look", "d2s-serve", "d2s-mcp",
       ]),
     .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
     // d2s-repl with a third-party look (a plugin's value component), for the list suite.
@@ -163,6 +174,9 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
+    .testTarget(
+      name: "D2SMCPTests", dependencies: ["D2SMCP", "D2STesting", "SQLiteAdaptor"],
+      exclude: ["Clients"]),
     .testTarget(name: "D2STestingTests", dependencies: ["D2STesting"]),
     .testTarget(
       name: "CLibrariesTests",

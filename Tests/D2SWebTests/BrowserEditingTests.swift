@@ -48,28 +48,15 @@ extension BrowserTests {
   /// axe-core as the PyPI package `axe-selenium-python` ships it, fetched with pip into a
   /// virtual environment in `folder`.
   static func axeCore(in folder: URL) throws -> String {
-    let venv = folder.appendingPathComponent("venv").path
+    let environment = try PythonEnvironment.make(
+      in: folder.appendingPathComponent("venv"), packages: [])
     let wheels = folder.appendingPathComponent("wheels").path
-    for (tool, arguments) in [
-      ("/usr/bin/python3", ["-m", "venv", venv]),
-      (
-        venv + "/bin/pip",
-        ["download", "-q", "--no-deps", "axe-selenium-python==2.1.6", "-d", wheels]
-      ),
-    ] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw BrowserError("\(tool) \(arguments.joined(separator: " ")) failed")
-      }
-    }
+    try environment.run([
+      "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+      "axe-selenium-python==2.1.6", "-d", wheels,
+    ])
     let script = folder.appendingPathComponent("axe.min.js").path
-    let unzip = Process()
-    unzip.executableURL = URL(fileURLWithPath: venv + "/bin/python")
-    unzip.arguments = [
+    try environment.run([
       "-c",
       """
       import glob, zipfile, sys
@@ -77,9 +64,7 @@ extension BrowserTests {
       name = [n for n in wheel.namelist() if n.endswith('axe.min.js')][0]
       open(sys.argv[2], 'wb').write(wheel.read(name))
       """, wheels, script,
-    ]
-    try unzip.run()
-    unzip.waitUntilExit()
+    ])
     return try String(contentsOfFile: script, encoding: .utf8)
   }
 

@@ -43,5 +43,6 @@ extension D2SKeys {
     try registry.expose(CreationTimestampPropertyKey.self)
     try registry.expose(UpdateTimestampPropertyKey.self)
     try exposeModelKeys(in: registry)
+    try exposeAgentKeys(in: registry)
   }
 }

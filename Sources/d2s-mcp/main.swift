@@ -1,0 +1,3 @@
+import D2SMCP
+
+MCPCommand.main()
