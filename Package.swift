@@ -111,7 +111,8 @@ let package = Package(
     .target(
       name: "D2SWeb",
       dependencies: [
-        "D2SApplication", "D2SHTML", .product(name: "Hummingbird", package: "hummingbird"),
+        "D2SApplication", "D2SHTML", "D2SMCP",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -12,7 +12,7 @@ import RuleCore
 /// function, `client = 'mcp'` in every rule look-up); there is no SQL path.
 public struct AgentTools: Sendable {
   /// The page function and the writing API, on the database the agent works in.
-  public let pages: PageApplication
+  public private(set) var pages: PageApplication
   /// The agent's user.
   public let user: DatabaseObject?
   /// The most rows one call returns.
@@ -23,6 +23,8 @@ public struct AgentTools: Sendable {
   public var maximumBytes = 1 << 20
   /// The most to-many relationships a filter or an order may cross.
   public var maximumToManyHops = 2
+  /// Whether the writing tools are refused whatever the rules say (a token of scope `read`).
+  public var readsOnly = false
 
   /// Tools for `user` over `pages` (whose base context has the database).
   public init(pages: PageApplication, user: DatabaseObject?) {
@@ -31,6 +33,14 @@ public struct AgentTools: Sendable {
     if let user { pages.base.user = user }
     self.pages = pages
     self.user = user
+  }
+
+  /// The tools with changes made proposals whatever the rules say (a token of scope
+  /// `propose`): `agentWrites` is set to `propose`, which no rule overrides.
+  public func proposingOnly() -> AgentTools {
+    var tools = self
+    tools.pages.base.agentWrites = "propose"
+    return tools
   }
 
   /// The context of every call: the agent's user, `client = 'mcp'`.
@@ -86,6 +96,9 @@ public struct AgentTools: Sendable {
     case "new": run = new
     case "delete": run = delete
     default: return nil
+    }
+    if readsOnly, ["edit", "new", "delete"].contains(name) {
+      return .failure("not allowed: this agent may only read (a token of scope read)")
     }
     do {
       let json = try run(Arguments(arguments, tool: name))

@@ -49,3 +49,14 @@ public struct PythonEnvironmentError: Error, CustomStringConvertible {
   public let description: String
   init(_ description: String) { self.description = description }
 }
+
+/// Blocking work (a child process waited for, a socket read) run on a thread of its own,
+/// never on one of the few threads Swift's concurrency shares between tests: an async test
+/// awaits it, and other tests' timers keep their time.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread {
+      continuation.resume(with: Result { try body() })
+    }
+  }
+}

@@ -98,6 +98,8 @@ public final class WebApplication: Sendable {
   let pageCache: PageCache
   /// Where sessions are kept (in memory, or shared in PostgreSQL).
   let sessions: any SessionStore
+  /// The agents' bearer tokens (`/-/tokens`, `/-/mcp`), in memory.
+  let agentTokens = AgentTokenStore()
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues

@@ -1,5 +1,7 @@
 import D2SHTML
+import Foundation
 import Hummingbird
+import NIOCore
 
 /// d2s-serve's routes, declared on a Hummingbird `Router` behind its middleware: pages under
 /// `/ENTITY…`, forms under `…/-/…`, the server's own routes under `/-/`.
@@ -30,6 +32,31 @@ extension WebApplication {
       logout.on("", method: method) { _, context in
         try await application.logout(context.web, session: context.session).response(head: false)
       }
+    }
+
+    // Agents: tokens made by a logged-in person, and the MCP endpoint they are used at.
+    let tokens = router.group("-/tokens").add(
+      middleware: WebFormMiddleware(application: application, checksToken: true))
+    for method in [HTTPRequest.Method.get, .post] {
+      tokens.on("", method: method) { request, context in
+        try await application.tokens(context.web, session: context.session)
+          .response(head: request.method == .head)
+      }
+    }
+    router.post("-/mcp") { request, context in
+      var request = request
+      guard let body = try? await request.collectBody(upTo: WebFormMiddleware.maximumBody) else {
+        throw WebError(.contentTooLarge, "the request is larger than the server accepts")
+      }
+      return try await application.mcp(
+        context.web, body: Data(body.readableBytesView),
+        authorization: request.headers[.authorization],
+        origin: request.headers[.origin]
+      ).response(head: false)
+    }
+    router.get("-/mcp") { _, _ -> Response in
+      // No event stream: every answer is its request's response.
+      throw WebError(.methodNotAllowed, "POST JSON-RPC messages here", allow: "POST")
     }
 
     // Pages.

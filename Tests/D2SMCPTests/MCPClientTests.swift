@@ -43,31 +43,45 @@ import Testing
       in: folder.appendingPathComponent("venv"), packages: [sdk])
   }
 
-  /// The scenario's report for `user` on `database`.
-  static func report(user: String, database: String, rules: [String]) throws -> [String: Any] {
+  /// The scenario's report for `user` on `database` over stdio.
+  static func report(user: String, database: String, rules: [String]) throws -> Report {
+    var arguments = [serverBinary.path, database]
+    for file in rules { arguments += ["--rules", file] }
+    return try report(arguments: arguments + ["--user", user])
+  }
+
+  /// The scenario's report, the client started with `arguments` (a server's command and its
+  /// arguments, or an HTTP endpoint and a token).
+  static func report(arguments: [String]) throws -> Report {
     let python = try environment.get().python
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-mcp-run-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let reportPath = folder.appendingPathComponent("report.json").path
-    var arguments = [script, reportPath, serverBinary.path, database]
-    for file in rules { arguments += ["--rules", file] }
-    arguments += ["--user", user]
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = arguments
+    process.arguments = [script, reportPath] + arguments
     process.environment = [
       "D2S_PASSWORD": "12345", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
     ]
-    process.standardError =
-      FileHandle(
-        forWritingAtPath: "/dev/null") ?? FileHandle.standardError
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null") ?? FileHandle.standardError
     try process.run()
     process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the MCP client failed")
+    guard process.terminationStatus == 0 else { throw ReportMissing() }
     let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw ReportMissing()
+    }
+    return Report(values: object)
   }
+
+  /// A client's report: what it read, by step.
+  struct Report: @unchecked Sendable {
+    let values: [String: Any]
+    subscript(_ key: String) -> Any? { values[key] }
+  }
+
+  struct ReportMissing: Error {}
 
   /// A private Sakila with Jon's password set and a film whose description talks to agents.
   static func database() throws -> String {
@@ -80,7 +94,7 @@ import Testing
     return path
   }
 
-  static func answer(_ report: [String: Any], _ name: String) -> (
+  static func answer(_ report: Report, _ name: String) -> (
     error: Bool, text: String, structured: [String: Any]?
   ) {
     let answer = report[name] as? [String: Any] ?? [:]
@@ -91,12 +105,14 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(5)))
-  func anAgentBrowsesAndEditsUnderItsUsersRules() throws {
+  func anAgentBrowsesAndEditsUnderItsUsersRules() async throws {
     try #require(
       FileManager.default.fileExists(atPath: Self.serverBinary.path), "build d2s-mcp first")
     let database = try Self.database()
     let rules = [Self.demoRules, try Self.ruleFile(Self.agentRules)]
-    let mike = try Self.report(user: "Mike", database: database, rules: rules)
+    let mike = try await offThePool {
+      try Self.report(user: "Mike", database: database, rules: rules)
+    }
     #expect(
       mike["tools"] as? [String]
         == ["delete", "describe", "edit", "entities", "follow", "inspect", "list", "new"])
@@ -152,7 +168,9 @@ import Testing
     #expect(!Self.answer(mike, "after_injections").error)
 
     // Another user, other rules: another entity list.
-    let jon = try Self.report(user: "Jon", database: database, rules: rules)
+    let jon = try await offThePool {
+      try Self.report(user: "Jon", database: database, rules: rules)
+    }
     #expect(jon["entities_enum"] as? [String] == ["Film", "Actor"])
     #expect(Self.answer(jon, "stale_edit").text.contains("propose"), "Jon's agent proposes")
   }

@@ -10,7 +10,7 @@ import Testing
 /// go to the test's folder.
 extension BrowserTests {
   /// The demo on a private Sakila, and a shop fixture whose Product form has tabs.
-  struct Servers {
+  struct Servers: Sendable {
     let demo: ChildProcess
     let shop: ChildProcess
     let demoBase: String
@@ -124,8 +124,9 @@ extension BrowserTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-browser-editing-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let axe = try Self.axeCore(in: folder)
-    let servers = try Self.startServers(folder: folder)
+    // Blocking work (pip, the servers' first lines) off the threads other tests share.
+    let axe = try await offThePool { try Self.axeCore(in: folder) }
+    let servers = try await offThePool { try Self.startServers(folder: folder) }
     defer {
       servers.demo.stop()
       servers.shop.stop()

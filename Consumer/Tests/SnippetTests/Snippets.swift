@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:140
+// README.md:141
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:158
+// README.md:159
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value

@@ -1,6 +1,7 @@
 """An MCP client's session with d2s-mcp over stdio, through the `mcp` package from PyPI.
 
-Usage: scenario.py REPORT SERVER ARGS...   (the password in D2S_PASSWORD)
+Usage: scenario.py REPORT SERVER ARGS...   (stdio; the password in D2S_PASSWORD)
+       scenario.py REPORT http://HOST:PORT/-/mcp TOKEN   (Streamable HTTP, a bearer token)
 Writes a JSON report of what the server answered; the Swift test asserts on it.
 Every structured result is validated against its tool's outputSchema (jsonschema).
 """
@@ -12,6 +13,7 @@ import sys
 import jsonschema
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
 
 INJECTIONS = [
     "'; DROP TABLE film; --",
@@ -28,10 +30,16 @@ INJECTIONS = [
 async def main():
     report_path, command, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     report = {"schema_failures": [], "leaks": []}
-    params = StdioServerParameters(
-        command=command, args=args,
-        env={"D2S_PASSWORD": os.environ.get("D2S_PASSWORD", ""), "PATH": os.environ["PATH"]})
-    async with stdio_client(params) as (read, write):
+    if command.startswith("http"):
+        client = create_mcp_http_client(headers={"Authorization": "Bearer " + args[0]})
+        transport = streamable_http_client(command, http_client=client)
+    else:
+        params = StdioServerParameters(
+            command=command, args=args,
+            env={"D2S_PASSWORD": os.environ.get("D2S_PASSWORD", ""), "PATH": os.environ["PATH"]})
+        transport = stdio_client(params)
+    async with transport as streams:
+        read, write = streams[0], streams[1]
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = {tool.name: tool for tool in (await session.list_tools()).tools}

@@ -1,0 +1,168 @@
+import D2STesting
+import Foundation
+import SQLiteAdaptor
+import Testing
+
+/// `/-/mcp` in the built d2s-serve, over real HTTP: tokens made by a logged-in person at
+/// `/-/tokens`, the Python MCP client over Streamable HTTP, scopes, no cookie and no foreign
+/// Origin, revocation, and two clients sending the same JSON-RPC ids at once each getting
+/// their own answers.
+@Suite(.serialized) struct MCPOverHTTPTests {
+  static var serveBinary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("d2s-serve")
+  }
+
+  /// A browser's side: cookies kept, forms posted with their CSRF token.
+  final class Person {
+    let base: String
+    var cookies: [String: String] = [:]
+    init(base: String) { self.base = base }
+
+    func send(_ method: String, _ path: String, form: [(String, String)]? = nil) throws
+      -> HTTPAnswer
+    {
+      let body = form.map { fields in
+        Data(
+          fields.map {
+            "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+          }
+          .joined(separator: "&").utf8)
+      }
+      let cookie = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+      let answer = try LoopbackHTTP.request(
+        method, base + path, body: body, contentType: "application/x-www-form-urlencoded",
+        headers: cookie.isEmpty ? [] : [("Cookie", cookie)])
+      for header in answer.headers("Set-Cookie") {
+        let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+        guard pair.count == 2 else { continue }
+        cookies[String(pair[0])] = header.contains("Max-Age=0") ? nil : String(pair[1])
+      }
+      return answer
+    }
+
+    static func csrf(_ html: String) -> String {
+      guard
+        let range = html.range(of: #"name="_csrf" value="([^"]*)""#, options: .regularExpression)
+      else { return "" }
+      return String(html[range].dropFirst(#"name="_csrf" value=""#.count).dropLast())
+    }
+
+    /// Logs in and makes a token of `scope`; its text.
+    func token(user: String, scope: String) throws -> String {
+      let form = try send("GET", "/-/login")
+      _ = try send(
+        "POST", "/-/login",
+        form: [
+          ("_csrf", Self.csrf(form.text)), ("user", user), ("password", "12345"), ("next", "/"),
+        ])
+      let page = try send("GET", "/-/tokens")
+      let made = try send(
+        "POST", "/-/tokens",
+        form: [
+          ("_csrf", Self.csrf(page.text)), ("action", "make"), ("scope", scope),
+          ("label", "test"),
+        ])
+      guard let range = made.text.range(of: #"d2s_[A-Za-z0-9_-]+"#, options: .regularExpression)
+      else { throw TokenMissing() }
+      return String(made.text[range])
+    }
+  }
+
+  struct TokenMissing: Error {}
+
+  /// A JSON-RPC call to `/-/mcp`.
+  static func call(
+    _ base: String, token: String?, _ body: String, origin: String? = nil
+  ) throws -> HTTPAnswer {
+    var headers: [(String, String)] = [("Accept", "application/json, text/event-stream")]
+    if let token { headers.append(("Authorization", "Bearer " + token)) }
+    if let origin { headers.append(("Origin", origin)) }
+    return try LoopbackHTTP.request(
+      "POST", base + "/-/mcp", body: Data(body.utf8), headers: headers)
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func agentsOverHTTPWithTokens() async throws {
+    try #require(
+      FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
+    let database = try MCPClientTests.database()
+    let rules = try MCPClientTests.ruleFile(MCPClientTests.agentRules)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-mcp-http-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let server = try ChildProcess(
+      Self.serveBinary.path,
+      [database, "--rules", MCPClientTests.demoRules, "--rules", rules, "--port", "0"],
+      folder: folder)
+    defer { server.stop() }
+    let line = try await offThePool { try server.waitForLine(prefix: "listening on ", seconds: 30) }
+    let base = try #require(line.map { String($0.dropFirst("listening on ".count)) })
+    let mike = Person(base: base)
+    let token = try mike.token(user: "Mike", scope: "write")
+
+    // The Python client over Streamable HTTP.
+    let report = try await offThePool {
+      try MCPClientTests.report(arguments: [base + "/-/mcp", token])
+    }
+    #expect(report["schema_failures"] as? [String] == [])
+    #expect(
+      report["entities_enum"] as? [String] == ["Customer", "Actor", "Film", "Store", "Staff"])
+    #expect(report["paged_rows"] as? Int == 178)
+    #expect(MCPClientTests.answer(report, "stale_edit").text.contains("conflict: length"))
+    #expect(!MCPClientTests.answer(report, "edit").error)
+    #expect(report["leaks"] as? [String] == [])
+
+    let entities =
+      #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"entities","arguments":{}}}"#
+    // No token, a session cookie instead, another site's page: refused.
+    #expect(try Self.call(base, token: nil, entities).status == 401)
+    let cookie = mike.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+    #expect(
+      try LoopbackHTTP.request(
+        "POST", base + "/-/mcp", body: Data(entities.utf8), headers: [("Cookie", cookie)]
+      ).status == 401)
+    #expect(
+      try Self.call(base, token: token, entities, origin: "https://evil.example").status == 403)
+    #expect(try Self.call(base, token: token, entities, origin: base).status == 200)
+    #expect(try LoopbackHTTP.request("GET", base + "/-/mcp").status == 405)
+    // A read token reads and never writes.
+    let reader = try Person(base: base).token(user: "Mike", scope: "read")
+    let edit = try Self.call(
+      base, token: reader,
+      #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"edit","arguments":{"entity":"Film","key":1,"values":{"length":5},"seen":{"length":100}}}}"#
+    )
+    #expect(edit.text.contains("may only read"))
+
+    // Two clients, the same ids at the same time: each gets its own answers.
+    let jon = try Person(base: base).token(user: "Jon", scope: "read")
+    final class Answers: @unchecked Sendable {
+      let lock = NSLock()
+      var wrong: [String] = []
+      func record(_ text: String) { lock.withLock { wrong.append(text) } }
+    }
+    let answers = Answers()
+    try await offThePool {
+      DispatchQueue.concurrentPerform(iterations: 40) { round in
+        let isJon = round.isMultiple(of: 2)
+        let answer = try? Self.call(base, token: isJon ? jon : token, entities)
+        let text = answer?.text ?? ""
+        let seesCustomer =
+          text.contains(#"\"name\":\"Customer\""#) || text.contains(#""name":"Customer""#)
+        if !text.contains(#""id":1"#) || seesCustomer == isJon { answers.record(text) }
+      }
+    }
+    #expect(answers.wrong.isEmpty, "\(answers.wrong.first ?? "")")
+    // Revoked, the token is refused.
+    let page = try mike.send("GET", "/-/tokens")
+    let hashes = page.text.components(separatedBy: #"name="token" value=""#).dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    for hash in hashes {
+      _ = try mike.send(
+        "POST", "/-/tokens",
+        form: [("_csrf", Person.csrf(page.text)), ("action", "revoke"), ("token", hash)])
+    }
+    #expect(try Self.call(base, token: token, entities).status == 401)
+  }
+}
