@@ -18,9 +18,14 @@ extension AgentTools {
     let values = try arguments.object("values") ?? [:]
     guard !values.isEmpty else { throw ToolError("edit needs values: the properties to set") }
     let editing = try EditingSession.edit(object, in: writeContext(for: object, task: "edit"))
-    try mayWrite(editing.context, "edit")
-    try requireSeen(try arguments.object("seen") ?? [:], in: object)
+    let writes = try mayWrite(editing.context, "edit")
+    let seen = try arguments.object("seen") ?? [:]
+    try requireSeen(seen, in: object)
     try set(values, on: editing)
+    guard writes else {
+      editing.revert()
+      return try propose(.edit, entity, key: try arguments.key(), values, seen: seen)
+    }
     try editing.save()
     return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
   }
@@ -31,8 +36,10 @@ extension AgentTools {
     var base = context
     base.task = "edit"
     let editing = try EditingSession.new(entity.name, in: base)
-    try mayWrite(editing.context, "new")
-    try set(try arguments.object("values") ?? [:], on: editing)
+    let writes = try mayWrite(editing.context, "new")
+    let values = try arguments.object("values") ?? [:]
+    try set(values, on: editing)
+    guard writes else { return try propose(.new, entity, key: nil, values, seen: [:]) }
     try editing.save()
     return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
   }
@@ -42,8 +49,16 @@ extension AgentTools {
     let entity = try self.entity(arguments)
     let object = try self.object(of: entity, arguments.key())
     let context = writeContext(for: object, task: "inspect")
-    try mayWrite(context, "delete")
-    try requireSeen(try arguments.object("seen") ?? [:], in: object)
+    let writes = try mayWrite(context, "delete")
+    let seen = try arguments.object("seen") ?? [:]
+    try requireSeen(seen, in: object)
+    guard writes else {
+      guard context.isObjectDeletable else {
+        throw ToolError(
+          "not allowed: \(entity.name) \(object.primaryKeyDescription) may not be deleted")
+      }
+      return try propose(.delete, entity, key: try arguments.key(), [:], seen: seen)
+    }
     try EditingSession.delete(object, in: context)
     return JSONText.object([
       ("deleted", JSONText.string(entity.name)),
@@ -60,17 +75,44 @@ extension AgentTools {
     return context
   }
 
-  /// Throws unless `agentWrites` lets the agent make the change itself.
-  func mayWrite(_ context: RuleContext, _ verb: String) throws {
+  /// Whether the agent makes the change itself (`agentWrites = 'write'`) or proposes it
+  /// (`propose`, where a person can approve it); throws when it may do neither.
+  func mayWrite(_ context: RuleContext, _ verb: String) throws -> Bool {
     switch context.agentWrites {
-    case "write": return
+    case "write": return true
     case "none":
       throw ToolError("not allowed: agents may not \(verb) \(context.entity?.name ?? "rows")")
+    case _ where desk != nil: return false
     default:
       throw ToolError(
         "this \(verb) would be a proposal for a person to approve (agentWrites = 'propose', the default for agents), and this server has no approval page: a rule such as `client = 'mcp' AND entity.name = '\(context.entity?.name ?? "Film")' => agentWrites = 'write'` lets agents save"
       )
     }
+  }
+
+  /// Hands the change to the desk; the answer names the address where a person approves it.
+  func propose(
+    _ kind: Proposal.Kind, _ entity: Entity, key: [String]?, _ values: [String: Any],
+    seen: [String: Any]
+  ) throws -> String {
+    guard let desk else { throw ToolError("no person can approve proposals here") }
+    func texts(_ values: [String: Any]) -> [(String, String)] {
+      values.sorted { $0.key < $1.key }.map { ($0.key, JSONRPC.text($0.value)) }
+    }
+    let address = try desk.propose(
+      Proposal(
+        kind: kind, entity: entity.name, key: key, values: texts(values), seen: texts(seen),
+        proposer: proposer))
+    return JSONText.object([
+      ("proposal", JSONText.string(address)), ("status", JSONText.string("proposed")),
+      ("kind", JSONText.string(kind.rawValue)), ("entity", JSONText.string(entity.name)),
+      (
+        "message",
+        JSONText.string(
+          "a person approves or rejects this \(kind.rawValue) at the proposal's address; nothing is changed until then"
+        )
+      ),
+    ])
   }
 
   /// Throws a conflict naming the first column of `seen` whose stored value differs.

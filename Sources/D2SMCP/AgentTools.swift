@@ -12,7 +12,7 @@ import RuleCore
 /// function, `client = 'mcp'` in every rule look-up); there is no SQL path.
 public struct AgentTools: Sendable {
   /// The page function and the writing API, on the database the agent works in.
-  public private(set) var pages: PageApplication
+  public internal(set) var pages: PageApplication
   /// The agent's user.
   public let user: DatabaseObject?
   /// The most rows one call returns.
@@ -25,6 +25,11 @@ public struct AgentTools: Sendable {
   public var maximumToManyHops = 2
   /// Whether the writing tools are refused whatever the rules say (a token of scope `read`).
   public var readsOnly = false
+  /// Where proposed changes go (`agentWrites = 'propose'`); nil where no person can approve
+  /// them (stdio), which refuses them.
+  public var desk: (any ProposalDesk)?
+  /// Who the agent is, as proposals name it.
+  public var proposer = "an agent"
 
   /// Tools for `user` over `pages` (whose base context has the database).
   public init(pages: PageApplication, user: DatabaseObject?) {

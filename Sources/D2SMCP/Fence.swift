@@ -37,31 +37,65 @@ public struct Fence: Sendable {
   ]
 
   /// `json` (an object's text) with every string fenced but the structural ones, for a model
-  /// to read.
+  /// to read: the text is walked once, each string value's contents put between the markers
+  /// inside its quotes (a member's name stays as it is).
   public func text(of json: String) -> String {
-    guard
-      let value = try? JSONSerialization.jsonObject(
-        with: Data(json.utf8), options: [.fragmentsAllowed])
-    else { return preamble + "\n" + wrap(json) }
-    return preamble + "\n" + JSONRPC.text(fenced(value, member: nil))
-  }
-
-  private func fenced(_ value: Any, member: String?) -> Any {
-    switch value {
-    case let object as [String: Any]:
-      return object.reduce(into: [String: Any]()) { result, pair in
-        result[pair.key] = fenced(pair.value, member: pair.key)
+    var output: [UInt8] = []
+    output.reserveCapacity(json.utf8.count * 2)
+    let open = Array(self.open.utf8)
+    let close = Array(self.close.utf8)
+    // The member name each open container's values belong to (an array's: its member's).
+    var members: [String?] = []
+    var lastKey: String?
+    var bytes = Array(json.utf8)[...]
+    while let byte = bytes.first {
+      switch byte {
+      case UInt8(ascii: "\""):
+        // A string: up to its closing quote (escapes skipped whole).
+        var end = bytes.index(after: bytes.startIndex)
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: "\"") {
+          end = bytes.index(end, offsetBy: bytes[end] == UInt8(ascii: "\\") ? 2 : 1)
+        }
+        end = min(end, bytes.endIndex - 1)
+        let token = bytes[bytes.startIndex...end]
+        bytes = bytes[bytes.index(after: end)...]
+        let isKey = bytes.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: ":")
+        let inner = token.dropFirst().dropLast()
+        if isKey {
+          lastKey = String(decoding: inner, as: UTF8.self)
+          output += token
+        } else {
+          let member = members.last ?? nil
+          let text = String(decoding: inner, as: UTF8.self)
+          if let member, Self.structural.contains(member), AgentTools.isPlainName(text) {
+            output += token
+          } else {
+            output.append(UInt8(ascii: "\""))
+            output += open
+            output += inner
+            output += close
+            output.append(UInt8(ascii: "\""))
+          }
+        }
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        // An array's strings are its member's; an object's get their own names.
+        members.append(byte == UInt8(ascii: "[") ? lastKey : nil)
+        if byte == UInt8(ascii: "{") { members[members.count - 1] = nil }
+        if byte == UInt8(ascii: "[") { members[members.count - 1] = lastKey }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        _ = members.popLast()
+      case UInt8(ascii: ":"):
+        // The value after a name belongs to it.
+        if !members.isEmpty { members[members.count - 1] = lastKey }
+      case UInt8(ascii: ","):
+        break
+      default: break
       }
-    case let array as [Any]:
-      return array.map { fenced($0, member: member) }
-    case let text as String:
-      if let member, Self.structural.contains(member), AgentTools.isPlainName(text) {
-        return text
-      }
-      return wrap(text)
-    default:
-      return value
+      output.append(byte)
+      bytes = bytes.dropFirst()
     }
+    return preamble + "\n" + String(decoding: output, as: UTF8.self)
   }
 
   /// `text` between the markers (a marker of another answer inside it stays text: it cannot

@@ -65,14 +65,14 @@ struct ToolSchemas {
       tool(
         "edit", "Changes properties of one row, while it still holds what you saw.",
         [("entity", entity), key, ("values", values), ("seen", seen)],
-        required: ["entity", "key", "values"], output: pageOutput, readOnly: false),
+        required: ["entity", "key", "values"], output: writeOutput(pageOutput), readOnly: false),
       tool(
         "new", "Makes a row with the values given.", [("entity", entity), ("values", values)],
-        required: ["entity"], output: pageOutput, readOnly: false),
+        required: ["entity"], output: writeOutput(pageOutput), readOnly: false),
       tool(
         "delete", "Deletes one row, while it still holds what you saw.",
         [("entity", entity), key, ("seen", seen)], required: ["entity", "key"],
-        output: deletedOutput, readOnly: false),
+        output: writeOutput(deletedOutput), readOnly: false),
     ]
   }
 
@@ -147,6 +147,12 @@ struct ToolSchemas {
       ),
       ("required", #"["page","task","title","actions"]"#),
     ])
+  }
+
+  /// A writing tool's result: what it did, or the proposal it made.
+  func writeOutput(_ done: String) -> String {
+    #"{"type":"object","anyOf":["# + done
+      + #",{"type":"object","properties":{"proposal":{"type":"string"},"status":{"const":"proposed"},"kind":{"type":"string"},"entity":{"type":"string"},"message":{"type":"string"}},"required":["proposal","status","kind","entity"]}]}"#
   }
 
   var entitiesOutput: String {

@@ -46,8 +46,13 @@ extension WebApplication {
       var context = tools.pages.base
       context.entity = user.entity
       context.object = user
-      let server = MCPServer(
-        tools: tools, caller: "\(context.title) token \(hash.prefix(8))", logger: logger)
+      let caller = "\(context.title) token \(hash.prefix(8))"
+      // Proposals wait on this server's pages for a person.
+      tools.desk = WebProposalDesk(
+        store: proposals, database: token.database,
+        origin: (configuration.httpsOnly ? "https://" : "http://") + (request.host ?? "127.0.0.1"))
+      tools.proposer = caller
+      let server = MCPServer(tools: tools, caller: caller, logger: logger)
       return .some(server.answer(body))
     }
     guard let answer = outcome else {

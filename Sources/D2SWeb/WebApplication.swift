@@ -100,6 +100,8 @@ public final class WebApplication: Sendable {
   let sessions: any SessionStore
   /// The agents' bearer tokens (`/-/tokens`, `/-/mcp`), in memory.
   let agentTokens = AgentTokenStore()
+  /// The agents' proposals waiting for a person (`/-/proposals/ID`), in memory.
+  let proposals = ProposalStore()
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues

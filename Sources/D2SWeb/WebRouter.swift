@@ -43,6 +43,14 @@ extension WebApplication {
           .response(head: request.method == .head)
       }
     }
+    let proposals = router.group("-/proposals").add(
+      middleware: WebFormMiddleware(application: application, checksToken: true))
+    for method in [HTTPRequest.Method.get, .post] {
+      proposals.on("{id}", method: method) { request, context in
+        try await application.proposal(context.web, session: context.session)
+          .response(head: request.method == .head)
+      }
+    }
     router.post("-/mcp") { request, context in
       var request = request
       guard let body = try? await request.collectBody(upTo: WebFormMiddleware.maximumBody) else {

@@ -1,3 +1,4 @@
+import D2SModel
 import D2STesting
 import Foundation
 import SQLiteAdaptor
@@ -70,6 +71,15 @@ import Testing
   }
 
   struct TokenMissing: Error {}
+
+  /// The last name of customer `id` as stored.
+  static func customer(_ database: String, _ id: Int) throws -> String {
+    var name = ""
+    try SQLiteAdaptor(path: database).query(
+      SQLStatement(raw: "SELECT last_name FROM customer WHERE customer_id = \(id)"), columns: [nil]
+    ) { name = $0[0].stringValue ?? "" }
+    return name
+  }
 
   /// A JSON-RPC call to `/-/mcp`.
   static func call(
@@ -153,6 +163,58 @@ import Testing
       }
     }
     #expect(answers.wrong.isEmpty, "\(answers.wrong.first ?? "")")
+    // A proposal: a person approves it on its page and it is saved; a rejected one changes
+    // nothing; a token alone cannot decide one.
+    let proposer = try Person(base: base).token(user: "Mike", scope: "propose")
+    func propose(_ lastName: String, customer: Int, seen: String) throws -> String {
+      let answer = try Self.call(
+        base, token: proposer,
+        #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"edit","arguments":{"entity":"Customer","key":\#(customer),"values":{"lastName":"\#(lastName)"},"seen":{"lastName":"\#(seen)"}}}}"#
+      )
+      guard
+        let range = answer.text.range(
+          of: #"/-/proposals/[A-Za-z0-9_-]+"#, options: .regularExpression)
+      else { throw TokenMissing() }
+      return String(answer.text[range])
+    }
+    let approved = try propose("SMYTHE", customer: 1, seen: "SMITH")
+    #expect(try Self.customer(database, 1) == "SMITH", "nothing changes before a person decides")
+    let bearerOnly = try LoopbackHTTP.request(
+      "POST", base + approved, body: Data("action=approve".utf8),
+      contentType: "application/x-www-form-urlencoded",
+      headers: [("Authorization", "Bearer " + proposer)])
+    #expect(bearerOnly.status == 403)
+    let proposalPage = try mike.send("GET", approved)
+    #expect(proposalPage.status == 200)
+    #expect(
+      proposalPage.text.contains("Proposed by") && proposalPage.text.contains("SMYTHE")
+        && proposalPage.text.contains("SMITH"))
+    let decided = try mike.send(
+      "POST", approved, form: [("_csrf", Person.csrf(proposalPage.text)), ("action", "approve")])
+    #expect(decided.status == 303)
+    #expect(try Self.customer(database, 1) == "SMYTHE")
+    let again = try mike.send(
+      "POST", approved, form: [("_csrf", Person.csrf(proposalPage.text)), ("action", "approve")])
+    #expect(again.status == 409, "decided once")
+    let rejected = try propose("JONES", customer: 2, seen: "JOHNSON")
+    let second = try mike.send("GET", rejected)
+    #expect(
+      try mike.send(
+        "POST", rejected, form: [("_csrf", Person.csrf(second.text)), ("action", "reject")]
+      )
+      .status == 303)
+    #expect(try Self.customer(database, 2) == "JOHNSON")
+    // A change meanwhile: approving is a conflict, shown, and nothing is written.
+    let stale = try propose("BROWNE", customer: 3, seen: "WILLIAMS")
+    try SQLiteAdaptor(path: database).executeScript(
+      "UPDATE customer SET last_name = 'WILLIAMSON' WHERE customer_id = 3")
+    let stalePage = try mike.send("GET", stale)
+    let conflict = try mike.send(
+      "POST", stale, form: [("_csrf", Person.csrf(stalePage.text)), ("action", "approve")])
+    #expect(conflict.status == 409)
+    #expect(conflict.text.contains("conflict: lastName of Customer 3 is now"))
+    #expect(try Self.customer(database, 3) == "WILLIAMSON")
+
     // Revoked, the token is refused.
     let page = try mike.send("GET", "/-/tokens")
     let hashes = page.text.components(separatedBy: #"name="token" value=""#).dropFirst().map {

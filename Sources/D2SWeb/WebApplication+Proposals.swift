@@ -1,0 +1,147 @@
+import Components
+import D2SApplication
+import D2SHTML
+import D2SMCP
+import D2SModel
+import EnvKeys
+import Foundation
+import RuleCore
+
+/// `GET /-/proposals/ID`: an agent's proposed change, for a logged-in person whom the rules let
+/// make it: the stored, the seen and the proposed values side by side, with Approve and Reject
+/// (CSRF-protected). Approving makes the change as that person, under the lock of what the agent
+/// saw (a change meanwhile is a conflict, shown, and the proposal waits again). A bearer token
+/// never approves: the page needs a session.
+extension WebApplication {
+  func proposal(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
+    guard let session else {
+      if request.method == "POST" { throw WebError(.forbidden, "log in to decide proposals") }
+      return Self.loginRedirect(request.path)
+    }
+    let id = String(request.path.dropFirst("/-/proposals/".count))
+    guard let entry = proposals.entry(id), entry.database == databaseName else {
+      throw WebError(.notFound, "no such proposal (they wait 24 hours)")
+    }
+    let proposal = entry.proposal
+    let action = request.method == "POST" ? request.form?.last { $0.0 == "action" }?.1 : nil
+    let (keys, databaseName, store) = (keys, databaseName, proposals)
+    let path = request.path
+    let outcome = try await timed(client: request.clientAddress) {
+      application, database -> EditOutcome in
+      var links = WebLinks(databaseName: databaseName, model: database.model)
+      guard
+        let person = try Self.user(
+          session, in: database, keys: keys, links: &links, base: application.base)
+      else { return .login }
+      var context = application.base
+      context.database = database
+      context.user = person
+      let who = links.userName ?? "someone"
+      var message: String?
+      switch action {
+      case "approve":
+        guard store.decide(id, .approved(by: who)) else {
+          throw WebError(.conflict, "this proposal was decided already")
+        }
+        do {
+          _ = try proposal.approve(pages: application, user: person)
+          return .saved(Self.proposalTarget(proposal) ?? "/")
+        } catch let failure as ProposalError {
+          store.reopen(id)
+          if failure.message.hasPrefix("not allowed") {
+            throw WebError(.forbidden, failure.message)
+          }
+          message = failure.message
+        }
+      case "reject":
+        guard store.decide(id, .rejected(by: who)) else {
+          throw WebError(.conflict, "this proposal was decided already")
+        }
+        return .saved(path)
+      case nil: break
+      default: throw WebError(.badRequest, "approve or reject")
+      }
+      let page = try Self.proposalPage(
+        proposal, state: store.entry(id)?.state ?? entry.state, message: message, path: path,
+        links: links, context: context, database: database)
+      return message == nil ? .page(page) : .conflict(page)
+    }
+    return response(outcome, path: path, done: action == "reject" ? "rejected" : "approved")
+  }
+
+  /// Where an approved proposal leads: its row's page, or the entity's list.
+  static func proposalTarget(_ proposal: Proposal) -> String? {
+    guard let key = proposal.key, proposal.kind == .edit else {
+      return WebLinks.entityPath(proposal.entity)
+    }
+    return WebLinks.entityPath(proposal.entity) + "/"
+      + key.map { HTML.pathSegment($0) }.joined(separator: ",")
+  }
+
+  /// The proposal's page.
+  private static func proposalPage(
+    _ proposal: Proposal, state: ProposalStore.State, message: String?, path: String,
+    links: WebLinks, context: RuleContext, database: Database
+  ) throws -> String {
+    guard let entity = database.model.entity(named: proposal.entity) else {
+      throw WebError(.notFound, "no entity \(proposal.entity)")
+    }
+    var object: DatabaseObject?
+    if let key = proposal.key {
+      let names = ModelNames(context: context, policy: .shown)
+      object = try database.fetchObject(
+        entity.name,
+        primaryKey: names.key(
+          Substring(key.map { HTML.pathSegment($0) }.joined(separator: ",")), of: entity))
+    }
+    var rows = context
+    rows.task = "inspect"
+    rows.entity = entity
+    if let object { rows.object = object }
+    let title =
+      "\(proposal.kind.rawValue.capitalized) \(object == nil ? rows.displayNameForEntity : rows.title)?"
+    let output = StringOutput()
+    HTMLRenderer.writeHead(
+      title: "Proposal", databaseName: links.databaseName, user: links.userName,
+      csrf: links.csrf, to: output)
+    HTMLRenderer.writeBreadcrumb(
+      object.map { WebLinks.trail(to: entity, object: $0, context: context) }
+        ?? WebLinks.trail(to: entity, context: context), to: output)
+    output.write("<h1>\(HTML.escape(title))</h1>\n")
+    output.write("<p>Proposed by \(HTML.escape(proposal.proposer)), an agent.</p>\n")
+    if let message {
+      output.write("<p class=\"error\" role=\"alert\">Not saved: \(HTML.escape(message))</p>\n")
+    }
+    var keys: [String] = []
+    for (key, _) in proposal.values + proposal.seen where !keys.contains(key) { keys.append(key) }
+    output.write(
+      "<table class=\"list\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Stored now</th><th scope=\"col\">The agent saw</th><th scope=\"col\">Proposed</th></tr></thead><tbody>\n"
+    )
+    for key in keys {
+      let label = rows.with(\.propertyKey, key).displayNameForProperty
+      let stored = object.flatMap { object -> String? in
+        guard let attribute = entity.attribute(named: key), !attribute.isPassword else {
+          return nil
+        }
+        return JSONText.value(object.databaseValue(forAttribute: key) ?? .null)
+      }
+      let seen = proposal.seen.first { $0.0 == key }?.1
+      let proposed = proposal.values.first { $0.0 == key }?.1
+      output.write(
+        "<tr><th scope=\"row\">\(HTML.escape(label.isEmpty ? key : label))</th><td>\(HTML.escape(stored ?? ""))</td><td>\(HTML.escape(seen ?? ""))</td><td>\(HTML.escape(proposed ?? (proposal.kind == .delete ? "(deleted)" : "")))</td></tr>\n"
+      )
+    }
+    output.write("</tbody></table>\n")
+    switch state {
+    case .approved(let by): output.write("<p class=\"saved\">Approved by \(HTML.escape(by)).</p>\n")
+    case .rejected(let by): output.write("<p class=\"saved\">Rejected by \(HTML.escape(by)).</p>\n")
+    case .pending:
+      let csrf = HTML.escape(links.csrf ?? "")
+      output.write(
+        "<form class=\"proposal\" method=\"post\" action=\"\(HTML.escape(path))\"><input type=\"hidden\" name=\"_csrf\" value=\"\(csrf)\"><p class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"approve\">Approve</button> <button type=\"submit\" name=\"action\" value=\"reject\">Reject</button></p></form>\n"
+      )
+    }
+    HTMLRenderer.writeTail(to: output)
+    return output.text
+  }
+}
