@@ -100,6 +100,7 @@ public struct AgentTools: Sendable {
     case "edit": run = edit
     case "new": run = new
     case "delete": run = delete
+    case "why_not" where context.mayExplain: run = whyNot
     default: return nil
     }
     if readsOnly, ["edit", "new", "delete"].contains(name) {

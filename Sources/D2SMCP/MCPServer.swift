@@ -74,9 +74,10 @@ public struct MCPServer: Sendable {
         throw JSONRPC.Failure(.invalidParams, "no tool named \(name)")
       }
       let entity = (arguments["entity"] as? String).map { " entity=\($0)" } ?? ""
-      logger.notice(
-        "mcp \(caller) tool=\(name)\(entity) \(answer.error == nil ? "ok" : "refused: \(answer.error ?? "")")"
-      )
+      let outcome =
+        answer.error.map { "refused: \($0)" }
+        ?? (answer.structured?.hasPrefix(#"{"proposal":"#) == true ? "proposed" : "ok")
+      logger.notice("mcp \(caller) tool=\(name)\(entity) \(outcome)")
       let fence = Fence()
       if let json = answer.structured {
         return JSONText.object([

@@ -43,7 +43,22 @@ struct ToolSchemas {
     let seen = property(
       "the values you read of the row (property names and values): the change is made only while the row still holds them",
       type: "object")
-    return [
+    let explaining =
+      tools.context.mayExplain
+      ? [
+        tool(
+          "why_not", "Why a rule did not decide a key's value, in the context given.",
+          [
+            ("rule", property("the rule's label (3, builtin:12)")),
+            ("entity", entity), key,
+            ("property", property("a property of the entity")),
+            ("task", property("the page: list, inspect, edit")),
+          ], required: ["rule"],
+          output:
+            #"{"type":"object","properties":{"rule":{"type":"string"},"explanation":{"type":"string"}},"required":["rule","explanation"]}"#,
+          readOnly: true)
+      ] : []
+    return explaining + [
       tool(
         "entities", "The entities you may browse, with what you may do with each.", [],
         required: [], output: entitiesOutput, readOnly: true),

@@ -24,7 +24,7 @@ extension WebApplication {
     }
     let proposal = entry.proposal
     let action = request.method == "POST" ? request.form?.last { $0.0 == "action" }?.1 : nil
-    let (keys, databaseName, store) = (keys, databaseName, proposals)
+    let (keys, databaseName, store, logger) = (keys, databaseName, proposals, logger)
     let path = request.path
     let outcome = try await timed(client: request.clientAddress) {
       application, database -> EditOutcome in
@@ -45,6 +45,9 @@ extension WebApplication {
         }
         do {
           _ = try proposal.approve(pages: application, user: person)
+          logger.notice(
+            "proposal \(id.prefix(8)) of \(proposal.proposer) (\(proposal.kind.rawValue) \(proposal.entity)) approved by \(who)"
+          )
           return .saved(Self.proposalTarget(proposal) ?? "/")
         } catch let failure as ProposalError {
           store.reopen(id)
@@ -57,6 +60,9 @@ extension WebApplication {
         guard store.decide(id, .rejected(by: who)) else {
           throw WebError(.conflict, "this proposal was decided already")
         }
+        logger.notice(
+          "proposal \(id.prefix(8)) of \(proposal.proposer) (\(proposal.kind.rawValue) \(proposal.entity)) rejected by \(who)"
+        )
         return .saved(path)
       case nil: break
       default: throw WebError(.badRequest, "approve or reject")

@@ -30,6 +30,7 @@ import Testing
   /// The agents' rules of the test: Mike's agent writes films itself; Jon sees two entities.
   static let agentRules = """
     client = 'mcp' AND user.username = 'Mike' AND entity.name = 'Film' => agentWrites = 'write' ; high
+    user.username = 'Mike' => mayExplain = true ; high
     user.username = 'Jon' => visibleEntityNames = ('Film', 'Actor') ; high
 
     """
@@ -115,7 +116,9 @@ import Testing
     }
     #expect(
       mike["tools"] as? [String]
-        == ["delete", "describe", "edit", "entities", "follow", "inspect", "list", "new"])
+        == [
+          "delete", "describe", "edit", "entities", "follow", "inspect", "list", "new", "why_not",
+        ])
     #expect(mike["schema_failures"] as? [String] == [], "every result fits its outputSchema")
     #expect(
       mike["entities_enum"] as? [String] == ["Customer", "Actor", "Film", "Store", "Staff"])
@@ -167,12 +170,19 @@ import Testing
     #expect(mike["leaks"] as? [String] == [], "no SQL in any answer")
     #expect(!Self.answer(mike, "after_injections").error)
 
+    // Explanations, for a user a rule lets see them.
+    let whyNot = Self.answer(mike, "why_not")
+    #expect(
+      !whyNot.error && (whyNot.structured?["explanation"] as? String ?? "").contains("PENELOPE"))
+
     // Another user, other rules: another entity list.
     let jon = try await offThePool {
       try Self.report(user: "Jon", database: database, rules: rules)
     }
     #expect(jon["entities_enum"] as? [String] == ["Film", "Actor"])
     #expect(Self.answer(jon, "stale_edit").text.contains("propose"), "Jon's agent proposes")
+    #expect(!((jon["tools"] as? [String]) ?? []).contains("why_not"), "no explanations for Jon")
+    #expect(Self.answer(jon, "why_not").error)
   }
 
   static func ruleFile(_ text: String) throws -> String {

@@ -18,10 +18,19 @@ extension D2SKeys {
     public static let exposedName: String? = "agentWrites"
   }
 
+  /// Whether the user may see why the rules decided what they did (an agent's `why_not` tool):
+  /// false unless a rule says so (`user.username = 'Mike' => mayExplain = true`), as
+  /// explanations show rules, which can hold what the pages do not.
+  public enum MayExplain: DynamicEnvironmentKey {
+    public static var defaultValue: Bool { false }
+    public static let exposedName: String? = "mayExplain"
+  }
+
   /// Exposes the agents' keys to rule text.
   static func exposeAgentKeys(in registry: D2SContextKVC) throws {
     try registry.expose(Client.self)
     try registry.expose(AgentWrites.self)
+    try registry.expose(MayExplain.self)
   }
 }
 
@@ -30,6 +39,12 @@ extension RuleContext {
   public var client: String {
     get { self[D2SKeys.Client.self] }
     set { self[D2SKeys.Client.self] = newValue }
+  }
+
+  /// ``D2SKeys/MayExplain``.
+  public var mayExplain: Bool {
+    get { self[D2SKeys.MayExplain.self] }
+    set { self[D2SKeys.MayExplain.self] = newValue }
   }
 
   /// ``D2SKeys/AgentWrites``.

@@ -81,6 +81,10 @@ async def main():
             report["edit"] = await call("edit", {"entity": "Film", "key": 1, "values": {"length": 100}, "seen": {"length": 86}})
             report["proposal"] = await call("edit", {"entity": "Customer", "key": 1, "values": {"lastName": "SMYTHE"}, "seen": {"lastName": "SMITH"}})
             report["hidden_entity"] = await call("list", {"entity": "Payment"})
+            try:
+                report["why_not"] = await call("why_not", {"rule": "15", "entity": "Actor", "key": 2, "property": "firstName", "task": "edit"})
+            except Exception as error:  # a tool this user is not given
+                report["why_not"] = {"error": True, "text": str(error), "structured": None}
             # Every injection string through every argument of every tool.
             for name in ["describe", "list", "inspect", "follow", "edit", "new", "delete"]:
                 for argument in ["entity", "where", "order", "key", "relationship", "after"]:
