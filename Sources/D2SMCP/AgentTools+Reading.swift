@@ -208,7 +208,9 @@ extension AgentTools {
 
   /// The JSON of the page `request` asks for.
   func page(_ request: PageRequest) throws -> String {
-    try pages.render(json(request)).trimmingCharacters(in: .newlines)
+    var text = try pages.render(json(request))
+    while text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
+    return text
   }
 
   /// `request` for the JSON renderer, as the agent's user.
@@ -222,8 +224,10 @@ extension AgentTools {
 
   /// `object`'s text (`{…}`) with `members` added at its end.
   static func adding(_ members: [(String, String)], to object: String) -> String {
-    let trimmed = object.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard trimmed.hasSuffix("}") else { return trimmed }
+    // The renderer's line ends in one line feed: dropped without a scan of the whole text.
+    var trimmed = object[...]
+    while trimmed.utf8.last == UInt8(ascii: "\n") { trimmed = trimmed.dropLast() }
+    guard trimmed.utf8.last == UInt8(ascii: "}") else { return String(trimmed) }
     return String(trimmed.dropLast())
       + members.map { ",\(JSONText.string($0.0)):\($0.1)" }.joined() + "}"
   }

@@ -6,25 +6,71 @@ import Foundation
 public enum JSONText {
   /// `text` as a JSON string literal.
   public static func string(_ text: String) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      // Controls, and the bidirectional overrides a terminal showing the JSON would obey.
-      case _
-      where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+    var text = text
+    return text.withUTF8 { bytes in
+      // Most text needs no escape: it is copied whole. A byte that may start one (an ASCII
+      // control or quote, a C1 control's or a bidirectional override's lead byte) sends the
+      // text through the escaping copy.
+      guard
+        bytes.contains(where: {
+          $0 < 0x20 || $0 == 0x22 || $0 == 0x5C
+            || $0 >= 0x7F && ($0 == 0x7F || $0 == 0xC2 || $0 == 0xE2)
+        })
+      else {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 2)
+        out.append(0x22)
+        out.append(contentsOf: bytes)
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
       }
+      return escaped(bytes)
     }
-    return out + "\""
+  }
+
+  /// `bytes` (UTF-8) as a JSON string with every character that needs it escaped: quotes,
+  /// backslashes, controls, and the bidirectional overrides a terminal showing the JSON would
+  /// obey.
+  private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count + bytes.count / 8 + 2)
+    func unicode(_ value: UInt32) {
+      let hex = Array(String(value, radix: 16).utf8)
+      out += Array(#"\u"#.utf8) + Array(repeating: UInt8(ascii: "0"), count: 4 - hex.count) + hex
+    }
+    out.append(0x22)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+      case 0x09: out += [0x5C, UInt8(ascii: "t")]
+      case 0x00..<0x20, 0x7F: unicode(UInt32(byte))
+      case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+        // U+0080–U+009F, the C1 controls.
+        unicode(UInt32(bytes[index + 1]))
+        index += 2
+        continue
+      case 0xE2
+      where index + 2 < bytes.count
+        && ((bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2]))
+          || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))):
+        // U+202A–U+202E and U+2066–U+2069.
+        let value =
+          bytes[index + 1] == 0x80
+          ? 0x2000 + UInt32(bytes[index + 2] - 0x80) : 0x2040 + UInt32(bytes[index + 2] - 0x80)
+        unicode(value)
+        index += 3
+        continue
+      default: out.append(byte)
+      }
+      index += 1
+    }
+    out.append(0x22)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A typed value: numbers as numbers, except decimals a `Double` does not hold exactly (a
