@@ -203,7 +203,9 @@ extension AgentTools {
         ("after", JSONText.string(start.token)), ("offset", "\(start.offset)"),
       ])
     }
-    return Self.adding([("next", next)], to: output.text)
+    var text = output.text
+    Self.add([("next", next)], to: &text)
+    return text
   }
 
   /// The JSON of the page `request` asks for.
@@ -222,14 +224,14 @@ extension AgentTools {
     return request
   }
 
-  /// `object`'s text (`{…}`) with `members` added at its end.
-  static func adding(_ members: [(String, String)], to object: String) -> String {
-    // The renderer's line ends in one line feed: dropped without a scan of the whole text.
-    var trimmed = object[...]
-    while trimmed.utf8.last == UInt8(ascii: "\n") { trimmed = trimmed.dropLast() }
-    guard trimmed.utf8.last == UInt8(ascii: "}") else { return String(trimmed) }
-    return String(trimmed.dropLast())
-      + members.map { ",\(JSONText.string($0.0)):\($0.1)" }.joined() + "}"
+  /// Adds `members` at the end of the object `text` holds (`{…}`, its line feed dropped), in
+  /// place: a page's text is not copied.
+  static func add(_ members: [(String, String)], to text: inout String) {
+    while text.utf8.last == UInt8(ascii: "\n") { text.removeLast() }
+    guard text.utf8.last == UInt8(ascii: "}") else { return }
+    text.removeLast()
+    for (name, value) in members { text += "," + JSONText.string(name) + ":" + value }
+    text += "}"
   }
 
   /// The entity `arguments` name, among those the agent is given.

@@ -5,6 +5,7 @@ import EnvKeys
 import Foundation
 import Qualifiers
 import RuleCore
+import Synchronization
 
 /// The tools an agent is given, generated from the rules for its user: a small, fixed set
 /// whose `entity` argument is an enum of the entities the user sees, so that the count does not
@@ -57,8 +58,21 @@ public struct AgentTools: Sendable {
   /// The entities the user sees on the entity list and may reach, whose names an agent may
   /// be given (a plain identifier: a name from the database is data, never text for the
   /// model to read as a description).
-  public var entityNames: [String] {
-    context.reachableVisibleEntityNames.filter(Self.isPlainName)
+  public var entityNames: [String] { shown.names(context) }
+
+  /// The entity names, worked out once for these tools (a rule look-up per entity).
+  private let shown = ShownEntities()
+
+  /// The entity names of a context, kept once asked.
+  final class ShownEntities: Sendable {
+    private let names = Mutex<[String]?>(nil)
+
+    func names(_ context: RuleContext) -> [String] {
+      if let known = names.withLock({ $0 }) { return known }
+      let found = context.reachableVisibleEntityNames.filter(AgentTools.isPlainName)
+      names.withLock { $0 = found }
+      return found
+    }
   }
 
   /// Whether `name` is a plain identifier (`Film`, `film_actor`).
