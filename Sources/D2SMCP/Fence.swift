@@ -98,6 +98,28 @@ public struct Fence: Sendable {
     return preamble + "\n" + String(decoding: output, as: UTF8.self)
   }
 
+  /// ``text(of:)`` as a JSON string literal, for the answer's `text` content. The fenced text
+  /// is JSON whose own strings are escaped already (no raw control or override is left in
+  /// it): only its quotes and backslashes are escaped again, in one pass.
+  public func jsonString(of json: String) -> String {
+    let text = self.text(of: json)
+    var output: [UInt8] = [UInt8(ascii: "\"")]
+    output.reserveCapacity(text.utf8.count + text.utf8.count / 4 + 2)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        output.append(UInt8(ascii: "\\"))
+        output.append(byte)
+      case UInt8(ascii: "\n"):
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "n"))
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// `text` between the markers (a marker of another answer inside it stays text: it cannot
   /// hold this answer's nonce, which was made after the data was stored).
   func wrap(_ text: String) -> String { open + text + close }

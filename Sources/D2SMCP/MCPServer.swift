@@ -85,7 +85,7 @@ public struct MCPServer: Sendable {
             "content",
             JSONText.array([
               JSONText.object([
-                ("type", JSONText.string("text")), ("text", JSONText.string(fence.text(of: json))),
+                ("type", JSONText.string("text")), ("text", fence.jsonString(of: json)),
               ])
             ])
           ),

@@ -28,6 +28,16 @@ import Testing
     #expect(body.contains(#""cells":[{"value":4.99,"text":"<data-00ff>4.99</data-00ff>"}]"#))
   }
 
+  @Test func theTextAsAJSONStringReadsBackAsTheText() throws {
+    let fence = Fence(nonce: "ab12")
+    let json = #"{"title":"a \"quoted\" \\ back\nslash \u202e","page":"Inspect"}"#
+    let literal = fence.jsonString(of: json)
+    let back =
+      try JSONSerialization.jsonObject(
+        with: Data(literal.utf8), options: [.fragmentsAllowed]) as? String
+    #expect(back == fence.text(of: json))
+  }
+
   @Test func eachAnswerHasItsOwnNonce() {
     #expect(Fence().nonce != Fence().nonce)
     #expect(Fence().nonce.count == 16)
