@@ -17,7 +17,8 @@ extension AgentTools {
     let object = try self.object(of: entity, arguments.key())
     let values = try arguments.object("values") ?? [:]
     guard !values.isEmpty else { throw ToolError("edit needs values: the properties to set") }
-    let editing = try EditingSession.edit(object, in: writeContext(for: object, task: "edit"))
+    let editing = try EditingSession.edit(
+      object, in: writeContext(for: object, task: "edit"), formatters: pages.formatters)
     let writes = try mayWrite(editing.context, "edit")
     let seen = try arguments.object("seen") ?? [:]
     try requireSeen(seen, in: object)
@@ -35,7 +36,7 @@ extension AgentTools {
     let entity = try self.entity(arguments)
     var base = context
     base.task = "edit"
-    let editing = try EditingSession.new(entity.name, in: base)
+    let editing = try EditingSession.new(entity.name, in: base, formatters: pages.formatters)
     let writes = try mayWrite(editing.context, "new")
     let values = try arguments.object("values") ?? [:]
     try set(values, on: editing)
@@ -52,6 +53,7 @@ extension AgentTools {
     let writes = try mayWrite(context, "delete")
     let seen = try arguments.object("seen") ?? [:]
     try requireSeen(seen, in: object)
+    try refuseHiddenChanges(deleting: object)
     guard writes else {
       guard context.isObjectDeletable else {
         throw ToolError(
@@ -64,6 +66,27 @@ extension AgentTools {
       ("deleted", JSONText.string(entity.name)),
       ("key", JSONText.array(object.primaryKeyValues.map(JSONText.value))),
     ])
+  }
+
+  /// Throws when deleting `object` would delete or change rows of an entity the user may not
+  /// reach (a cascade, SET NULL or SET DEFAULT into it), as the web's delete page refuses.
+  func refuseHiddenChanges(deleting object: DatabaseObject) throws {
+    guard let database = context.database else { return }
+    for relationship in object.entity.relationships
+    where relationship.isToMany && !relationship.isFlattened
+      && !context.isEntityReachable(relationship.destinationName)
+    {
+      guard let destination = database.model.entity(named: relationship.destinationName),
+        try database.countToMany(relationship.name, of: object) > 0
+      else { continue }
+      let columns = relationship.joins.compactMap {
+        destination.attribute(named: $0.destination)?.columnName
+      }
+      let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
+      if let action, [.cascade, .setNull, .setDefault].contains(action) {
+        throw ToolError("not allowed: deleting it would change rows you cannot see")
+      }
+    }
   }
 
   /// The context of a change of `object`.
@@ -151,20 +174,58 @@ extension AgentTools {
   /// destination's key. Only properties the edit page shows can be set.
   func set(_ values: [String: Any], on editing: EditingSession) throws {
     let entity = editing.object.entity
-    let editable = Set(editing.context.displayPropertyKeys)
+    let writable = try writableKeys(editing)
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {
       let key = try names.property(name, of: entity)
-      let attribute = entity.attribute(named: key)
-      guard editable.contains(key) || entity.primaryKeyAttributeNames.contains(key),
-        attribute.map({ !$0.isPassword && !$0.isGenerated && $0.valueType != .data }) ?? true,
-        entity.relationship(named: key).map({ !$0.isToMany }) ?? true
-      else { throw ToolError("\(name) cannot be set here") }
+      guard writable.contains(key) else { throw ToolError("\(name) cannot be set here") }
       do {
         try editing.set(key, to: try Self.databaseValue(value))
       } catch {
         throw ToolError("\(name): \(Self.message(error))")
       }
     }
+  }
+
+  /// What the web's edit form of the same row has fields for: the properties its page shows
+  /// with a component that edits, never a key (but a new row's key the database does not
+  /// make), a rowid, a generated column, a blob, a password, another user's login name, or a
+  /// foreign key into an entity the user may not reach (what saves would tell which of its
+  /// rows exist).
+  func writableKeys(_ editing: EditingSession) throws -> Set<String> {
+    let object = editing.object
+    let entity = object.entity
+    var request = PageRequest(task: "edit", entityName: entity.name, object: object)
+    request.user = user
+    request.width = nil
+    let fields = try pages.withPage(request) { $0.editFieldKeys }
+    let hidden = Set(
+      entity.relationships.filter { !$0.isToMany && !context.isEntityReachable($0.destinationName) }
+        .flatMap { $0.joins.map(\.source) })
+    let keys = Set(entity.primaryKeyAttributeNames)
+    func writable(_ attribute: Attribute?, key: Bool = false) -> Bool {
+      guard let attribute, !attribute.isPassword, !attribute.isGenerated, !attribute.isRowID,
+        attribute.valueType != .data, !hidden.contains(attribute.name),
+        !editing.isIdentityLocked(attribute.name)
+      else { return false }
+      return key || !keys.contains(attribute.name)
+    }
+    var result = Set(
+      editing.context.displayPropertyKeys.filter { key in
+        guard fields.contains(key) else { return false }
+        if let relationship = entity.relationship(named: key) {
+          return !relationship.isToMany && !relationship.isFlattened
+            && context.isEntityReachable(relationship.destinationName)
+            && relationship.joins.allSatisfy { writable(entity.attribute(named: $0.source)) }
+        }
+        return writable(entity.attribute(named: key))
+      })
+    if object.isNew {
+      for attribute in entity.primaryKeyAttributes
+      where !attribute.isAutoIncrement && writable(attribute, key: true) {
+        result.insert(attribute.name)
+      }
+    }
+    return result
   }
 
   /// A JSON value as a database value: text, an integer, a double, a Boolean or NULL.
@@ -174,9 +235,8 @@ extension AgentTools {
     case let text as String: return .string(text)
     case let number as NSNumber:
       if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
-      if let integer = Int(exactly: number.doubleValue), !"\(number)".contains(".") {
-        return .int(integer)
-      }
+      // An integer as the client wrote it (a double would round past 2^53).
+      if let integer = Int("\(number)") { return .int(integer) }
       // Exact as written: the decimal text the client sent.
       return .string("\(number)")
     default: throw ToolError("a value is text, a number, a Boolean or null")

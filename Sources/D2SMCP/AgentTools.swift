@@ -136,6 +136,7 @@ public struct AgentTools: Sendable {
   static func message(_ error: any Error) -> String {
     switch error {
     case let failure as ToolError: return failure.message
+    case let failure as ProposalError: return failure.message
     case let failure as NameError: return failure.message
     case let failure as PermissionError: return "not allowed: " + failure.message
     case let failure as DatabaseError:

@@ -73,9 +73,14 @@ public struct MCPServer: Sendable {
       guard let answer = tools.call(name, arguments) else {
         throw JSONRPC.Failure(.invalidParams, "no tool named \(name)")
       }
-      let entity = (arguments["entity"] as? String).map { " entity=\($0)" } ?? ""
+      // Only an entity the agent is given is named (an argument could forge a log line), and
+      // a refusal by its kind, never its words (which can hold stored values).
+      let entity =
+        (arguments["entity"] as? String).map {
+          tools.entityNames.contains($0) ? " entity=\($0)" : " entity=?"
+        } ?? ""
       let outcome =
-        answer.error.map { "refused: \($0)" }
+        answer.error.map { Self.refusalKind($0) }
         ?? (answer.structured?.hasPrefix(#"{"proposal":"#) == true ? "proposed" : "ok")
       logger.notice("mcp \(caller) tool=\(name)\(entity) \(outcome)")
       let fence = Fence()
@@ -107,6 +112,15 @@ public struct MCPServer: Sendable {
     default:
       throw JSONRPC.Failure(.methodNotFound, "no method \(message.method)")
     }
+  }
+
+  /// A refusal as the log names it: its kind, not its words.
+  static func refusalKind(_ message: String) -> String {
+    for kind in ["conflict", "not allowed", "not saved", "no entity", "this "]
+    where message.hasPrefix(kind) {
+      return "refused (\(kind.trimmingCharacters(in: .whitespaces)))"
+    }
+    return "refused"
   }
 
   /// What the server tells the agent at the start.

@@ -40,6 +40,8 @@ extension Proposal {
 public struct ProposalError: Error, Sendable, CustomStringConvertible {
   /// What went wrong.
   public let message: String
+  /// A failure saying `message`.
+  public init(message: String) { self.message = message }
   /// The message.
   public var description: String { message }
 }

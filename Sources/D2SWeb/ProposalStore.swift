@@ -24,16 +24,27 @@ final class ProposalStore: Sendable {
   static let lifetime: TimeInterval = 24 * 3600
   private let entries = Mutex<[String: Entry]>([:])
 
-  /// Keeps `proposal`; its id.
-  func keep(_ proposal: Proposal, database: String, now: Date = Date()) -> String {
+  /// The most proposals kept at once, and waiting from one proposer.
+  static let capacity = 1_000
+  static let perProposer = 100
+
+  /// Keeps `proposal`; its id, or nil when too many wait already (from its proposer, or in
+  /// all).
+  func keep(_ proposal: Proposal, database: String, now: Date = Date()) -> String? {
     let id = SessionKeys.nonce(bytes: 16)
-    entries.withLock { entries in
-      if entries.count >= 1_024 {
-        entries = entries.filter { now.timeIntervalSince($0.value.created) < Self.lifetime }
+    return entries.withLock { entries -> String? in
+      if entries.count >= Self.capacity {
+        entries = entries.filter {
+          now.timeIntervalSince($0.value.created) < Self.lifetime && $0.value.state == .pending
+        }
       }
+      let waiting = entries.values.filter {
+        $0.state == .pending && $0.proposal.proposer == proposal.proposer
+      }.count
+      guard entries.count < Self.capacity, waiting < Self.perProposer else { return nil }
       entries[id] = Entry(proposal: proposal, database: database, created: now, state: .pending)
+      return id
     }
-    return id
   }
 
   /// The proposal `id`, while it has not expired.
@@ -68,6 +79,9 @@ struct WebProposalDesk: ProposalDesk {
   let origin: String
 
   func propose(_ proposal: Proposal) throws -> String {
-    origin + "/-/proposals/" + store.keep(proposal, database: database)
+    guard let id = store.keep(proposal, database: database) else {
+      throw ProposalError(message: "too many proposals are waiting for a person: try later")
+    }
+    return origin + "/-/proposals/" + id
   }
 }

@@ -136,7 +136,6 @@ extension WebApplication {
         destination.attribute(named: $0.destination)?.columnName
       }
       let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
-      if action == .refuse { referring.refused = true }
       guard reaches(destination.name) else {
         // Neither counted nor named.
         if [.cascade, .setNull, .setDefault].contains(action) {
@@ -144,6 +143,8 @@ extension WebApplication {
         }
         continue
       }
+      // Said only of rows the user may see: hidden ones are neither counted nor told of.
+      if action == .refuse { referring.refused = true }
       var rows = context
       rows.task = "list"
       rows.entity = destination

@@ -41,8 +41,8 @@ extension WebApplication {
         scope.database, scope.application, scope.names, scope.entity
       )
       let object = try Self.object(key, of: entity, names: names, in: database)
-      let name = (try? names.property(relationshipName, of: entity)) ?? relationshipName
-      guard let relationship = entity.relationship(named: name), relationship.isToMany,
+      guard let name = try? names.property(relationshipName, of: entity),
+        let relationship = entity.relationship(named: name), relationship.isToMany,
         names.reaches(relationship.destinationName)
       else { throw WebError(.notFound, "\(entity.name) has no many-to-many \(relationshipName)") }
       guard relationship.isFlattened else {
@@ -144,8 +144,11 @@ extension WebApplication {
       let link = WebLinks.objectPath(destination.name, key: target.primaryKeyValues).map {
         "<a href=\"\(HTML.escape($0))\">\(HTML.escape(text))</a>"
       }
-      output.write(
-        "<li>\(link ?? HTML.escape(text)) \(button("Remove", "remove", target, text))</li>\n")
+      // The other end must be editable too: one the rules lock has no button.
+      let remove =
+        EditingSession.mayLink(target, in: context)
+        ? " " + button("Remove", "remove", target, text) : ""
+      output.write("<li>\(link ?? HTML.escape(text))\(remove)</li>\n")
     }
     output.write("</ul>\n<h2>Add</h2>\n")
     // Candidates searched and sorted by their title's first attribute, as the choose page.
@@ -173,7 +176,10 @@ extension WebApplication {
     output.write("<ul class=\"candidates\">\n")
     for candidate in candidates.prefix(chooseLimit) {
       let text = titled(candidate)
-      output.write("<li>\(HTML.escape(text)) \(button("Add", "add", candidate, text))</li>\n")
+      let add =
+        EditingSession.mayLink(candidate, in: context)
+        ? " " + button("Add", "add", candidate, text) : ""
+      output.write("<li>\(HTML.escape(text))\(add)</li>\n")
     }
     output.write("</ul>\n")
     if candidates.isEmpty {

@@ -37,7 +37,11 @@ extension WebApplication {
         let user = try database.fetchObject(entity.name, primaryKey: key),
         Login.constantTimeEqual(WebSession.stamp(of: user, keys: keys), token.stamp)
       else { return String??.none }
-      var tools = AgentTools(pages: pageApplication(for: database), user: user)
+      // The pooled connection (its statement deadline, its share of the pool), not the one
+      // the server opened at start.
+      var pages = pageApplication(for: database)
+      pages.base.database = database
+      var tools = AgentTools(pages: pages, user: user)
       switch token.scope {
       case .read: tools.readsOnly = true
       case .propose: tools = tools.proposingOnly()

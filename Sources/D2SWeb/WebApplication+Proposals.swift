@@ -37,6 +37,10 @@ extension WebApplication {
       context.database = database
       context.user = person
       let who = links.userName ?? "someone"
+      // Only a person the rules let make the change sees it or decides it.
+      guard Self.mayDecide(proposal, context: context, database: database) else {
+        throw WebError(.forbidden, "you may not make this change, nor decide it")
+      }
       var message: String?
       switch action {
       case "approve":
@@ -44,7 +48,9 @@ extension WebApplication {
           throw WebError(.conflict, "this proposal was decided already")
         }
         do {
-          _ = try proposal.approve(pages: application, user: person)
+          var pages = application
+          pages.base.database = database
+          _ = try proposal.approve(pages: pages, user: person)
           logger.notice(
             "proposal \(id.prefix(8)) of \(proposal.proposer) (\(proposal.kind.rawValue) \(proposal.entity)) approved by \(who)"
           )
@@ -73,6 +79,36 @@ extension WebApplication {
       return message == nil ? .page(page) : .conflict(page)
     }
     return response(outcome, path: path, done: action == "reject" ? "rejected" : "approved")
+  }
+
+  /// Whether the person of `context` may make the proposed change: reach its entity, and edit
+  /// the row (`isObjectEditable`), add rows (`isEntityReadOnly` false) or delete the row
+  /// (`isObjectDeletable`), as their rules say.
+  static func mayDecide(_ proposal: Proposal, context: RuleContext, database: Database) -> Bool {
+    guard context.isEntityReachable(proposal.entity),
+      let entity = database.model.entity(named: proposal.entity)
+    else { return false }
+    var asked = context
+    asked.entity = entity
+    switch proposal.kind {
+    case .new:
+      asked.task = "edit"
+      return !entity.isReadOnly && !asked.isEntityReadOnly
+    case .edit, .delete:
+      let names = ModelNames(context: context, policy: .shown)
+      guard let key = proposal.key,
+        let values = try? names.key(
+          Substring(key.map { HTML.pathSegment($0) }.joined(separator: ",")), of: entity),
+        let object = try? database.fetchObject(entity.name, primaryKey: values)
+      else { return false }
+      asked.object = object
+      if proposal.kind == .delete {
+        asked.task = "inspect"
+        return asked.isObjectDeletable
+      }
+      asked.task = "edit"
+      return (try? EditingSession.edit(object, in: asked)) != nil
+    }
   }
 
   /// Where an approved proposal leads: its row's page, or the entity's list.

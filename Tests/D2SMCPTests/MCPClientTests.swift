@@ -31,6 +31,7 @@ import Testing
   static let agentRules = """
     client = 'mcp' AND user.username = 'Mike' AND entity.name = 'Film' => agentWrites = 'write' ; high
     user.username = 'Mike' => mayExplain = true ; high
+    user.username = 'Jon' AND entity.name = 'Customer' => isObjectEditable = false ; high
     user.username = 'Jon' => visibleEntityNames = ('Film', 'Actor') ; high
 
     """
@@ -156,6 +157,8 @@ import Testing
     #expect(forbidden.text.contains("isObjectEditable"), "the rule's reason: \(forbidden.text)")
     let edit = Self.answer(mike, "edit")
     #expect(!edit.error, "\(edit.text)")
+    let keyEdit = Self.answer(mike, "key_edit")
+    #expect(keyEdit.error && keyEdit.text.contains("cannot be set here"), "a key is not a field")
     let proposal = Self.answer(mike, "proposal")
     #expect(proposal.error && proposal.text.contains("agentWrites = 'propose'"))
     #expect(Self.answer(mike, "hidden_entity").error)

@@ -189,6 +189,10 @@ import Testing
     #expect(
       proposalPage.text.contains("Proposed by") && proposalPage.text.contains("SMYTHE")
         && proposalPage.text.contains("SMITH"))
+    // Jon may not edit customers: he neither sees nor decides the proposal.
+    let jonPerson = Person(base: base)
+    _ = try jonPerson.token(user: "Jon", scope: "read")
+    #expect(try jonPerson.send("GET", approved).status == 403)
     let decided = try mike.send(
       "POST", approved, form: [("_csrf", Person.csrf(proposalPage.text)), ("action", "approve")])
     #expect(decided.status == 303)

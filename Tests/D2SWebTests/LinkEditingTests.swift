@@ -114,7 +114,7 @@ import Testing
     #expect(conflict.body.contains("Linked (11)"), "the page as it is now")
     #expect(try Self.actors(db) == after, "nothing was written")
     // Removing with the old page is a conflict too.
-    let removal = await browser.post("/Film/1/-/links/actors", Self.form(page.body, "remove", "1"))
+    let removal = await browser.post("/Film/1/-/links/actors", Self.form(page.body, "remove", "10"))
     #expect(removal.status == 409)
     #expect(try Self.actors(db) == after)
     // From the page as it is now, the change is made.
@@ -153,6 +153,22 @@ import Testing
     fields[0].1 = WebClient.csrf(jonPage.body, form: "edit") ?? ""
     #expect(await jon.post("/Film/1/-/links/actors", fields).status == 403)
     #expect(try Self.actors(db) == "1,10,20,30,40,53,108,162,188,198")
+  }
+
+  @Test func anEndTheRulesLockHasNoButtonAndCannotBeUnlinked() async throws {
+    let (app, db) = try WebEditingTests.demo(.sqlite)
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    // Mike may not edit PENELOPE (actor 1), a moviestar of film 1.
+    let page = await mike.get("/Film/1/-/links/actors")
+    #expect(page.body.contains(">PENELOPE GUINESS</a></li>"), "listed, without Remove")
+    var fields = Self.form(page.body, "remove", "10")
+    try #require(fields.count == 3)
+    fields[2].1 = "1"
+    #expect(await mike.post("/Film/1/-/links/actors", fields).status == 403)
+    #expect(try Self.actors(db).hasPrefix("1,"))
+    // Nor from PENELOPE's side.
+    #expect(await mike.get("/Actor/1/-/links/films").status == 403)
   }
 
   @Test func formsNeedASessionItsTokenAndAWritableServer() async throws {

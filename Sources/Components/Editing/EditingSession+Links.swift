@@ -24,6 +24,18 @@ extension EditingSession {
     let owner = try mayChangeLinks(relationshipName, of: object, link: link, in: context)
     try Permissions.require(
       D2SKeys.IsObjectEditable.self, for: object, in: owner, action: "edited")
+    // A link changes both ends: the other one must be editable too (linking Film 1 from
+    // Actor 5's page changes Film 1's actors).
+    let key: [DatabaseValue] =
+      switch change {
+      case .add(let key), .remove(let key): key
+      }
+    if let destination = object.entity.relationship(named: relationshipName)?.destinationName,
+      let other = try database.fetchObject(destination, primaryKey: key)
+    {
+      try Permissions.require(
+        D2SKeys.IsObjectEditable.self, for: other, in: owner, action: "linked")
+    }
     var linkContext = owner
     linkContext.object = nil
     linkContext.entity = link.entity
@@ -47,6 +59,15 @@ extension EditingSession {
     return
       (try? Permissions.require(
         D2SKeys.IsObjectEditable.self, for: object, in: owner, action: "edited")) != nil
+  }
+
+  /// Whether the rules let the user link `other` (the other end must be editable too).
+  public static func mayLink(_ other: DatabaseObject, in context: RuleContext) -> Bool {
+    var probe = context
+    probe.task = "edit"
+    return
+      (try? Permissions.require(
+        D2SKeys.IsObjectEditable.self, for: other, in: probe, action: "linked")) != nil
   }
 
   /// The owner's edit context, once the link entity is known to be writable by the rules.

@@ -79,6 +79,7 @@ async def main():
             report["stale_edit"] = await call("edit", {"entity": "Film", "key": 1, "values": {"length": 99}, "seen": {"length": 12345}})
             report["forbidden_edit"] = await call("edit", {"entity": "Actor", "key": 1, "values": {"firstName": "X"}, "seen": {"firstName": "PENELOPE"}})
             report["edit"] = await call("edit", {"entity": "Film", "key": 1, "values": {"length": 100}, "seen": {"length": 86}})
+            report["key_edit"] = await call("edit", {"entity": "Film", "key": 1, "values": {"id": 5000}, "seen": {"length": 100}})
             report["proposal"] = await call("edit", {"entity": "Customer", "key": 1, "values": {"lastName": "SMYTHE"}, "seen": {"lastName": "SMITH"}})
             report["hidden_entity"] = await call("list", {"entity": "Payment"})
             try:
