@@ -25,7 +25,10 @@ extension AgentTools {
     try set(values, on: editing)
     guard writes else {
       editing.revert()
-      return try propose(.edit, entity, key: try arguments.key(), values, seen: seen)
+      // A proposal always carries a lock: what the agent saw, else the changed columns as
+      // stored now.
+      let lock = seen.isEmpty ? try storedLock(object, keys: Array(values.keys)) : seen
+      return try propose(.edit, entity, key: try arguments.key(), values, seen: lock)
     }
     try editing.save()
     return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
@@ -59,7 +62,11 @@ extension AgentTools {
         throw ToolError(
           "not allowed: \(entity.name) \(object.primaryKeyDescription) may not be deleted")
       }
-      return try propose(.delete, entity, key: try arguments.key(), [:], seen: seen)
+      // The lock: what the agent saw, else every column the row's page shows, as stored now.
+      var inspect = context
+      inspect.task = "inspect"
+      let lock = seen.isEmpty ? try storedLock(object, keys: inspect.displayPropertyKeys) : seen
+      return try propose(.delete, entity, key: try arguments.key(), [:], seen: lock)
     }
     try EditingSession.delete(object, in: context)
     return JSONText.object([
@@ -111,6 +118,23 @@ extension AgentTools {
         "this \(verb) would be a proposal for a person to approve (agentWrites = 'propose', the default for agents), and this server has no approval page: a rule such as `client = 'mcp' AND entity.name = '\(context.entity?.name ?? "Film")' => agentWrites = 'write'` lets agents save"
       )
     }
+  }
+
+  /// The stored values of `keys` (the columns among them, never a password or a blob), as
+  /// JSON values: a proposal's lock when the agent gave none.
+  func storedLock(_ object: DatabaseObject, keys: [String]) throws -> [String: Any] {
+    var lock: [String: Any] = [:]
+    for name in keys {
+      guard let key = try? names.property(name, of: object.entity),
+        let attribute = object.entity.attribute(named: key), !attribute.isPassword,
+        attribute.valueType != .data
+      else { continue }
+      let json = JSONText.value(object.databaseValue(forAttribute: key) ?? .null)
+      lock[key] =
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]))
+        ?? NSNull()
+    }
+    return lock
   }
 
   /// Hands the change to the desk; the answer names the address where a person approves it.

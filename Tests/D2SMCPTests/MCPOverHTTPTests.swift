@@ -208,6 +208,25 @@ import Testing
       )
       .status == 303)
     #expect(try Self.customer(database, 2) == "JOHNSON")
+    // A proposal without seen values is locked on the row as it was proposed.
+    let unlocked = try Self.call(
+      base, token: proposer,
+      #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"edit","arguments":{"entity":"Customer","key":4,"values":{"lastName":"BROWN"}}}}"#
+    )
+    let unlockedPath = try #require(
+      unlocked.text.range(of: #"/-/proposals/[A-Za-z0-9_-]+"#, options: .regularExpression).map {
+        String(unlocked.text[$0])
+      })
+    try SQLiteAdaptor(path: database).executeScript(
+      "UPDATE customer SET last_name = 'JONESY' WHERE customer_id = 4")
+    let unlockedPage = try mike.send("GET", unlockedPath)
+    #expect(unlockedPage.text.contains("JONES"), "the lock shown: what was stored")
+    #expect(
+      try mike.send(
+        "POST", unlockedPath,
+        form: [("_csrf", Person.csrf(unlockedPage.text)), ("action", "approve")]
+      ).status == 409)
+    #expect(try Self.customer(database, 4) == "JONESY")
     // A change meanwhile: approving is a conflict, shown, and nothing is written.
     let stale = try propose("BROWNE", customer: 3, seen: "WILLIAMS")
     try SQLiteAdaptor(path: database).executeScript(
