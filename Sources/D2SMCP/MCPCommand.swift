@@ -10,6 +10,7 @@ import Logging
 /// line of stdin is a JSON-RPC message; each answer is a line of stdout; the log goes to
 /// stderr.
 public struct MCPCommand: ParsableCommand {
+  /// The command's name and abstract, as `--help` prints them.
   public static let configuration = CommandConfiguration(
     commandName: "d2s-mcp",
     abstract: "A database as an MCP server for AI agents, under D2S's rules (stdio).")
@@ -29,8 +30,10 @@ public struct MCPCommand: ParsableCommand {
   @Flag(help: "Open the database read-only.")
   var readOnly = false
 
+  /// The command, its options read by ArgumentParser.
   public init() {}
 
+  /// Opens the database, logs the user in and answers stdin's messages until it ends.
   public func run() throws {
     var logger = Logger(label: "d2s-mcp") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .notice

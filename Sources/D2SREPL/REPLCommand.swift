@@ -22,12 +22,16 @@ public enum REPLCommand: Equatable, Sendable {
   /// `position`: where the shown list window begins and ends, as the clauses that list the
   /// windows before and after it (`offset N after TOKEN`), for a transcript or a later session.
   case position
+  /// `inspect ENTITY KEY`.
   case inspect(entity: String, key: [Literal])
+  /// `edit ENTITY KEY`.
   case edit(entity: String, key: [Literal])
+  /// `new ENTITY`.
   case new(entity: String)
   case setObject(key: String, value: Literal)
   case choose(relationship: String, qualifier: Qualifier?)
   case save, revert
+  /// `delete ENTITY KEY`.
   case delete(entity: String, key: [Literal])
   /// `link ENTITY KEY RELATIONSHIP KEY` (`unlink …`: `remove`): adds (removes) one link of a
   /// many-to-many through a link table, to the destination with the last key.

@@ -189,6 +189,23 @@ import Testing
     #expect(
       proposalPage.text.contains("Proposed by") && proposalPage.text.contains("SMYTHE")
         && proposalPage.text.contains("SMITH"))
+    // Forms need their session's CSRF token; names and values are escaped.
+    #expect(
+      try mike.send("POST", "/-/tokens", form: [("action", "make"), ("scope", "write")]).status
+        == 403)
+    #expect(try mike.send("POST", approved, form: [("action", "reject")]).status == 403)
+    let tokens = try mike.send("GET", "/-/tokens")
+    let labelled = try mike.send(
+      "POST", "/-/tokens",
+      form: [
+        ("_csrf", Person.csrf(tokens.text)), ("action", "make"), ("scope", "read"),
+        ("label", "<b>x</b>"),
+      ])
+    #expect(labelled.text.contains("&lt;b&gt;x&lt;/b&gt;") && !labelled.text.contains("<b>x"))
+    let marked = try propose("<i>MARK</i>", customer: 5, seen: "BROWN")
+    let markedPage = try mike.send("GET", marked)
+    #expect(
+      markedPage.text.contains("&lt;i&gt;MARK&lt;/i&gt;") && !markedPage.text.contains("<i>MARK"))
     // Jon may not edit customers: he neither sees nor decides the proposal.
     let jonPerson = Person(base: base)
     _ = try jonPerson.token(user: "Jon", scope: "read")

@@ -6,7 +6,9 @@ extension D2SKeys {
   /// agents differently: `client = 'mcp' AND entity.name = 'Payment' => isEntityReachable =
   /// false`); empty for a person's REPL or browser.
   public enum Client: DynamicEnvironmentKey {
+    /// Empty: a person.
     public static var defaultValue: String { "" }
+    /// `client` in rule text.
     public static let exposedName: String? = "client"
   }
 
@@ -14,7 +16,9 @@ extension D2SKeys {
   /// approves), `write` (saved at once, under the same permissions and lock as a person's),
   /// or `none` (refused).
   public enum AgentWrites: DynamicEnvironmentKey {
+    /// `propose`: a person approves agents' changes unless a rule says otherwise.
     public static var defaultValue: String { "propose" }
+    /// `agentWrites` in rule text.
     public static let exposedName: String? = "agentWrites"
   }
 
@@ -22,7 +26,9 @@ extension D2SKeys {
   /// false unless a rule says so (`user.username = 'Mike' => mayExplain = true`), as
   /// explanations show rules, which can hold what the pages do not.
   public enum MayExplain: DynamicEnvironmentKey {
+    /// False: explanations are granted by a rule.
     public static var defaultValue: Bool { false }
+    /// `mayExplain` in rule text.
     public static let exposedName: String? = "mayExplain"
   }
 

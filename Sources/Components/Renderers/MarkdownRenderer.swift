@@ -4,6 +4,7 @@ public struct MarkdownRenderer: PageRenderer {
   /// A Markdown renderer.
   public init() {}
 
+  /// Writes `node` as Markdown: headings, GitHub tables, paragraphs.
   public func render(_ node: ViewNode, to output: any TextOutput) throws {
     var pendingRows: [PropertyRowNode] = []
     try write(node, to: output, rows: &pendingRows)
