@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Synchronization
 
@@ -27,30 +28,51 @@ struct AgentToken: Sendable, Equatable {
   var stamp: String
 }
 
-/// The agents' tokens of this server, in memory (a restart ends them), and how many calls each
-/// made in the current minute (rate limit).
-final class AgentTokenStore: Sendable {
-  private let tokens = Mutex<[String: AgentToken]>([:])
-  private let calls = Mutex<[String: (minute: Int, count: Int)]>([:])
-  /// The most calls one token makes in a minute.
-  let callsPerMinute: Int
+/// Where a server keeps agents' tokens, under the SHA-256 of each: in memory (one server), or
+/// in PostgreSQL beside the sessions for several servers (`--shared-sessions`).
+protocol AgentTokenStore: Sendable {
+  /// Keeps `token` under `hash`.
+  func insert(_ token: AgentToken, hash: String) throws
+  /// The token under `hash`.
+  func token(hash: String) throws -> AgentToken?
+  /// The tokens of one user, by hash, oldest first.
+  func tokens(database: String, entity: String, key: String) throws
+    -> [(hash: String, token: AgentToken)]
+  /// Forgets the token under `hash`.
+  func delete(hash: String) throws
+}
 
-  init(callsPerMinute: Int = 600) { self.callsPerMinute = callsPerMinute }
-
+extension AgentTokenStore {
   /// A new token for `record`: its text, shown once (`d2s_…`).
-  func make(_ record: AgentToken) -> String {
+  func make(_ record: AgentToken) throws -> String {
     let token = "d2s_" + SessionKeys.nonce(bytes: 32)
-    tokens.withLock { $0[MemorySessionStore.hash(of: token)] = record }
+    try insert(record, hash: MemorySessionStore.hash(of: token))
     return token
   }
 
   /// The token's record, by the token's text.
-  func record(of token: String) -> (hash: String, token: AgentToken)? {
+  func record(of token: String) throws -> (hash: String, token: AgentToken)? {
     let hash = MemorySessionStore.hash(of: token)
-    return tokens.withLock { $0[hash] }.map { (hash, $0) }
+    return try self.token(hash: hash).map { (hash, $0) }
   }
 
-  /// The tokens of one user, by hash, oldest first.
+  /// Ends the token under `hash` when it is the user's.
+  func revoke(hash: String, database: String, entity: String, key: String) throws {
+    guard let token = try token(hash: hash), token.database == database,
+      token.entity == entity, token.key == key
+    else { return }
+    try delete(hash: hash)
+  }
+}
+
+/// The agents' tokens of this server, in memory: a restart ends them.
+final class MemoryAgentTokenStore: AgentTokenStore {
+  private let tokens = Mutex<[String: AgentToken]>([:])
+
+  func insert(_ token: AgentToken, hash: String) { tokens.withLock { $0[hash] = token } }
+
+  func token(hash: String) -> AgentToken? { tokens.withLock { $0[hash] } }
+
   func tokens(database: String, entity: String, key: String) -> [(hash: String, token: AgentToken)]
   {
     tokens.withLock { tokens in
@@ -61,18 +83,92 @@ final class AgentTokenStore: Sendable {
     }
   }
 
-  /// Ends the token under `hash` when it is the user's.
-  func revoke(hash: String, database: String, entity: String, key: String) {
-    tokens.withLock { tokens in
-      guard let token = tokens[hash], token.database == database, token.entity == entity,
-        token.key == key
-      else { return }
-      tokens[hash] = nil
-    }
+  func delete(hash: String) { _ = tokens.withLock { $0.removeValue(forKey: hash) } }
+}
+
+/// Agents' tokens in the table `d2s.agent_token` of the PostgreSQL database the sessions are
+/// kept in: a token made on one server works on all, and a revoke on one ends it on all.
+final class PostgreSQLAgentTokenStore: AgentTokenStore {
+  private let records: SharedRecords
+
+  /// The statement that makes the table.
+  static let setUp = [
+    """
+    CREATE TABLE IF NOT EXISTS d2s.agent_token (
+      token_hash text PRIMARY KEY, database_name text NOT NULL, entity text NOT NULL,
+      user_key text NOT NULL, scope text NOT NULL, label text NOT NULL,
+      created_at double precision NOT NULL, stamp text NOT NULL)
+    """
+  ]
+
+  /// Tokens in the database at `url`.
+  init(url: String) { records = SharedRecords(url: url, setUp: Self.setUp) }
+
+  func insert(_ token: AgentToken, hash: String) throws {
+    try records.run(
+      """
+      INSERT INTO d2s.agent_token
+        (token_hash, database_name, entity, user_key, scope, label, created_at, stamp)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      """,
+      [
+        .string(hash), .string(token.database), .string(token.entity), .string(token.key),
+        .string(token.scope.rawValue), .string(token.label),
+        .double(token.created.timeIntervalSince1970), .string(token.stamp),
+      ])
   }
 
-  /// Ends the token under `hash` (its user's stamp changed).
-  func forget(hash: String) { _ = tokens.withLock { $0.removeValue(forKey: hash) } }
+  private static let columns =
+    "token_hash, database_name, entity, user_key, scope, label, created_at::text, stamp"
+
+  private static func decode(_ row: [DatabaseValue]) -> (hash: String, token: AgentToken)? {
+    guard row.count == 8, let hash = row[0].stringValue, let database = row[1].stringValue,
+      let entity = row[2].stringValue, let key = row[3].stringValue,
+      let scope = row[4].stringValue.flatMap(TokenScope.init(rawValue:)),
+      let label = row[5].stringValue, let created = row[6].stringValue.flatMap(Double.init),
+      let stamp = row[7].stringValue
+    else { return nil }
+    return (
+      hash,
+      AgentToken(
+        database: database, entity: entity, key: key, scope: scope, label: label,
+        created: Date(timeIntervalSince1970: created), stamp: stamp)
+    )
+  }
+
+  func token(hash: String) throws -> AgentToken? {
+    try records.run(
+      "SELECT \(Self.columns) FROM d2s.agent_token WHERE token_hash = $1", [.string(hash)],
+      columns: 8
+    ).first.flatMap(Self.decode)?.token
+  }
+
+  func tokens(database: String, entity: String, key: String) throws
+    -> [(hash: String, token: AgentToken)]
+  {
+    try records.run(
+      """
+      SELECT \(Self.columns) FROM d2s.agent_token
+      WHERE database_name = $1 AND entity = $2 AND user_key = $3 ORDER BY created_at
+      """,
+      [.string(database), .string(entity), .string(key)], columns: 8
+    ).compactMap(Self.decode)
+  }
+
+  func delete(hash: String) throws {
+    try records.run("DELETE FROM d2s.agent_token WHERE token_hash = $1", [.string(hash)])
+  }
+}
+
+/// How many calls each token made in the current minute, on this server (a limit per server:
+/// servers sharing tokens each count their own).
+final class CallLimiter: Sendable {
+  private let calls = Mutex<[String: (minute: Int, count: Int)]>([:])
+  /// The most calls one token makes in a minute.
+  let callsPerMinute: Int
+
+  /// A limiter allowing `callsPerMinute`.
+  init(callsPerMinute: Int = 600) { self.callsPerMinute = callsPerMinute }
 
   /// Counts a call of the token under `hash`: false when it made ``callsPerMinute`` already.
   func admit(hash: String, now: Date) -> Bool {

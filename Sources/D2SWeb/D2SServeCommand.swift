@@ -276,7 +276,7 @@ struct RuleWatcher: Service {
   let reload: @Sendable () throws -> Void
 
   func run() async throws {
-    try await cancelWhenGracefulShutdown {
+    await cancelWhenGracefulShutdown {
       var last = snapshot()
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(500))

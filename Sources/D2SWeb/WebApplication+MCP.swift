@@ -21,11 +21,11 @@ extension WebApplication {
       headers: [("WWW-Authenticate", "Bearer"), ("Cache-Control", "no-store")],
       body: #"{"error":"a bearer token from /-/tokens is needed"}"# + "\n")
     guard let authorization, authorization.lowercased().hasPrefix("bearer "),
-      let (hash, token) = agentTokens.record(
+      let (hash, token) = try agentTokens.record(
         of: authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)),
       token.database == databaseName
     else { return unauthorized }
-    guard agentTokens.admit(hash: hash, now: Date()) else {
+    guard agentCalls.admit(hash: hash, now: Date()) else {
       throw WebError(
         .tooManyRequests, "too many calls with this token: wait a minute", retryAfter: 60)
     }
@@ -61,7 +61,7 @@ extension WebApplication {
     }
     guard let answer = outcome else {
       // The user is gone, or changed login name or password: the token ends.
-      agentTokens.forget(hash: hash)
+      try agentTokens.delete(hash: hash)
       return unauthorized
     }
     guard let answer else {

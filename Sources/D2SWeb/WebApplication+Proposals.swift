@@ -19,7 +19,7 @@ extension WebApplication {
       return Self.loginRedirect(request.path)
     }
     let id = String(request.path.dropFirst("/-/proposals/".count))
-    guard let entry = proposals.entry(id), entry.database == databaseName else {
+    guard let entry = try proposals.entry(id, now: Date()), entry.database == databaseName else {
       throw WebError(.notFound, "no such proposal (they wait 24 hours)")
     }
     let proposal = entry.proposal
@@ -44,7 +44,7 @@ extension WebApplication {
       var message: String?
       switch action {
       case "approve":
-        guard store.decide(id, .approved(by: who)) else {
+        guard try store.decide(id, .approved(by: who)) else {
           throw WebError(.conflict, "this proposal was decided already")
         }
         do {
@@ -56,14 +56,14 @@ extension WebApplication {
           )
           return .saved(Self.proposalTarget(proposal) ?? "/")
         } catch let failure as ProposalError {
-          store.reopen(id)
+          try store.reopen(id)
           if failure.message.hasPrefix("not allowed") {
             throw WebError(.forbidden, failure.message)
           }
           message = failure.message
         }
       case "reject":
-        guard store.decide(id, .rejected(by: who)) else {
+        guard try store.decide(id, .rejected(by: who)) else {
           throw WebError(.conflict, "this proposal was decided already")
         }
         logger.notice(
@@ -74,7 +74,8 @@ extension WebApplication {
       default: throw WebError(.badRequest, "approve or reject")
       }
       let page = try Self.proposalPage(
-        proposal, state: store.entry(id)?.state ?? entry.state, message: message, path: path,
+        proposal, state: (try store.entry(id, now: Date()))?.state ?? entry.state, message: message,
+        path: path,
         links: links, context: context, database: database)
       return message == nil ? .page(page) : .conflict(page)
     }
@@ -122,7 +123,7 @@ extension WebApplication {
 
   /// The proposal's page.
   private static func proposalPage(
-    _ proposal: Proposal, state: ProposalStore.State, message: String?, path: String,
+    _ proposal: Proposal, state: ProposalState, message: String?, path: String,
     links: WebLinks, context: RuleContext, database: Database
   ) throws -> String {
     guard let entity = database.model.entity(named: proposal.entity) else {

@@ -30,14 +30,14 @@ extension WebApplication {
     if request.method == "POST", let form = request.form {
       let action = form.last { $0.0 == "action" }?.1
       if action == "revoke", let hash = form.last(where: { $0.0 == "token" })?.1 {
-        agentTokens.revoke(
+        try agentTokens.revoke(
           hash: hash, database: owner.database, entity: owner.entity, key: owner.key)
       } else if action == "make" {
         guard let scope = TokenScope(rawValue: form.last { $0.0 == "scope" }?.1 ?? "") else {
           throw WebError(.badRequest, "scope: read, propose or write")
         }
         let label = String((form.last { $0.0 == "label" }?.1 ?? "").prefix(80))
-        made = agentTokens.make(
+        made = try agentTokens.make(
           AgentToken(
             database: owner.database, entity: owner.entity, key: owner.key, scope: scope,
             label: label.isEmpty ? "agent" : label, created: Date(), stamp: session.record.stamp))
@@ -58,7 +58,8 @@ extension WebApplication {
         "<p class=\"saved\" role=\"status\">Made. Copy the token now: it is not shown again.</p>\n<p><code class=\"token\">\(HTML.escape(made))</code></p>\n<p class=\"hint\">An MCP client sends it as <code>Authorization: Bearer …</code> to <code>/-/mcp</code> (Documentation/Agents.md).</p>\n"
       )
     }
-    let mine = agentTokens.tokens(database: owner.database, entity: owner.entity, key: owner.key)
+    let mine = try agentTokens.tokens(
+      database: owner.database, entity: owner.entity, key: owner.key)
     if mine.isEmpty {
       output.write("<p class=\"hint\">No tokens.</p>\n")
     } else {

@@ -98,10 +98,12 @@ public final class WebApplication: Sendable {
   let pageCache: PageCache
   /// Where sessions are kept (in memory, or shared in PostgreSQL).
   let sessions: any SessionStore
-  /// The agents' bearer tokens (`/-/tokens`, `/-/mcp`), in memory.
-  let agentTokens = AgentTokenStore()
-  /// The agents' proposals waiting for a person (`/-/proposals/ID`), in memory.
-  let proposals = ProposalStore()
+  /// The agents' bearer tokens (`/-/tokens`, `/-/mcp`), kept where sessions are.
+  let agentTokens: any AgentTokenStore
+  /// How many calls each token made this minute, on this server.
+  let agentCalls = CallLimiter()
+  /// The agents' proposals waiting for a person (`/-/proposals/ID`), kept where sessions are.
+  let proposals: any ProposalStore
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues
@@ -119,8 +121,12 @@ public final class WebApplication: Sendable {
         pool: DatabasePool(
           size: 2, statementTimeout: .seconds(10), model: Model(entities: []),
           open: { try PostgreSQLAdaptor(url: url) }))
+      agentTokens = PostgreSQLAgentTokenStore(url: url)
+      proposals = PostgreSQLProposalStore(url: url)
     } else {
       sessions = MemorySessionStore()
+      agentTokens = MemoryAgentTokenStore()
+      proposals = MemoryProposalStore()
     }
     self.dependencies = dependencies
     self.keys = keys

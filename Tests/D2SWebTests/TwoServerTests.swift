@@ -57,20 +57,32 @@ final class LoopbackBrowser {
       && FileManager.default.fileExists(atPath: ServeBinaryTests.binary.path)
   }
 
-  @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
-  func sessionsFormsAndConflictsCrossServersAndOneCanDie() throws {
-    let conninfo = try PostgresSakila.copy()
+  /// Two servers over `conninfo` with the demo rules, one secret and `--shared-sessions`, and
+  /// their addresses.
+  static func startTwo(_ conninfo: String) throws -> (ChildProcess, String, ChildProcess, String) {
     let folder = try ServeBinaryTests.folder()
     let secret = folder.appendingPathComponent("secret")
     try Data((0..<48).map { _ in UInt8.random(in: 0...255) }).write(to: secret)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
-    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("data/demo.d2s").path
-    let arguments = [conninfo, "--rules", rules, "--secret-file", secret.path, "--shared-sessions"]
+    let arguments = [
+      conninfo, "--rules", WebEditingTests.demoRules, "--secret-file", secret.path,
+      "--shared-sessions",
+    ]
     let (first, a) = try ServeBinaryTests.start(arguments, folder: folder)
+    do {
+      let (second, b) = try ServeBinaryTests.start(arguments, folder: folder)
+      return (first, a, second, b)
+    } catch {
+      first.stop()
+      throw error
+    }
+  }
+
+  @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
+  func sessionsFormsAndConflictsCrossServersAndOneCanDie() throws {
+    let conninfo = try PostgresSakila.copy()
+    let (first, a, second, b) = try Self.startTwo(conninfo)
     defer { first.stop() }
-    let (second, b) = try ServeBinaryTests.start(arguments, folder: folder)
     defer { second.stop() }
 
     // A session made on one server is valid on the other.
