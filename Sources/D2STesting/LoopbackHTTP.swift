@@ -152,7 +152,8 @@ public enum LoopbackHTTP {
       answer += buffer[0..<got]
       if bodyStart == nil,
         let end = (0..<max(0, answer.count - 3)).first(where: {
-          Array(answer[$0..<$0 + 4]) == separator
+          answer[$0] == separator[0] && answer[$0 + 1] == separator[1]
+            && answer[$0 + 2] == separator[2] && answer[$0 + 3] == separator[3]
         })
       {
         bodyStart = end + 4

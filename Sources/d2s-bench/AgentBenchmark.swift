@@ -41,11 +41,12 @@ enum AgentBenchmark {
     func tool() throws -> Double {
       id += 1
       let start = ContinuousClock.now
-      let line = try agent.call(
+      let line = try agent.callBytes(
         #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"list","arguments":{"entity":"Film","limit":20}}}"#
       )
-      guard line.contains(#""isError":false"#) else {
-        throw BenchError("list: \(line.prefix(200))")
+      // The answer ends `…,"isError":false}}`: its tail says whether the call succeeded.
+      guard String(decoding: line.suffix(40), as: UTF8.self).contains(#""isError":false"#) else {
+        throw BenchError("list: \(String(decoding: line.prefix(200), as: UTF8.self))")
       }
       return (ContinuousClock.now - start).seconds
     }
@@ -76,12 +77,16 @@ extension Duration {
   }
 }
 
-/// An MCP server over stdio: one request line written, one answer line read.
+/// An MCP server over stdio: one request line written, one answer line read (its bytes read
+/// straight from the pipe into one buffer, each byte looked at once, as a client that only
+/// hands the line on would).
 final class StdioClient {
   let process = Process()
   let input = Pipe()
   let output = Pipe()
-  private var buffer = Data()
+  private var buffer: [UInt8] = []
+  /// How many bytes of `buffer` were looked at for a line feed.
+  private var scanned = 0
 
   init(_ binary: String, _ arguments: [String]) throws {
     process.executableURL = URL(fileURLWithPath: binary)
@@ -94,16 +99,26 @@ final class StdioClient {
 
   /// Sends `line`; returns the next line the server writes.
   func call(_ line: String) throws -> String {
+    let answer = try callBytes(line)
+    return String(decoding: answer, as: UTF8.self)
+  }
+
+  /// Sends `line`; the next line the server writes, as bytes.
+  func callBytes(_ line: String) throws -> ArraySlice<UInt8> {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let answer = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-        buffer.removeSubrange(buffer.startIndex...end)
+      if let end = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+        let answer = buffer[..<end]
+        buffer.removeSubrange(...end)
+        scanned = 0
         return answer
       }
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw BenchError("d2s-mcp ended") }
-      buffer.append(chunk)
+      scanned = buffer.count
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { throw BenchError("d2s-mcp ended") }
+      buffer.append(contentsOf: chunk[..<count])
     }
   }
 
