@@ -90,7 +90,7 @@ public struct HTMLRenderer: PageRenderer {
   }
 
   /// The document's start: language, title, viewport, stylesheet, the site header (with who
-  /// is logged in, or a login link), `<main>`.
+  /// is logged in, their agents' tokens and Log out, or a login link), `<main>`.
   package static func writeHead(
     title: String, databaseName: String, user: String? = nil, csrf: String? = nil,
     returnTo: String? = nil, to output: any TextOutput
@@ -98,7 +98,7 @@ public struct HTMLRenderer: PageRenderer {
     let account: String
     if let user, let csrf {
       account =
-        "<span class=\"user\">\(HTML.escape(user))</span> <form class=\"inline\" method=\"post\" action=\"/-/logout\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrf))\"><button type=\"submit\">Log out</button></form>"
+        "<span class=\"user\">\(HTML.escape(user))</span> <a href=\"/-/tokens\">Agent tokens</a> <form class=\"inline\" method=\"post\" action=\"/-/logout\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrf))\"><button type=\"submit\">Log out</button></form>"
     } else {
       // Logging in returns to the page it was asked from.
       let next = returnTo.map { "?" + HTML.query([("next", $0)]) } ?? ""

@@ -38,7 +38,7 @@ public struct Fence: Sendable {
 
   /// `json` (an object's text) with every string fenced but the structural ones, for a model
   /// to read: the text is walked once, each string value's contents put between the markers
-  /// inside its quotes (a member's name stays as it is).
+  /// inside its quotes (a member's name stays as it is when it is a plain identifier).
   public func text(of json: String) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(json.utf8.count * 2)
@@ -61,21 +61,25 @@ public struct Fence: Sendable {
         bytes = bytes[bytes.index(after: end)...]
         let isKey = bytes.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: ":")
         let inner = token.dropFirst().dropLast()
+        let text = String(decoding: inner, as: UTF8.self)
+        let plain: Bool
         if isKey {
-          lastKey = String(decoding: inner, as: UTF8.self)
-          output += token
+          // A member's name is the answer's own or a property's: one that is not a plain
+          // identifier came from a column's name, and is data too.
+          lastKey = text
+          plain = AgentTools.isPlainName(text)
         } else {
           let member = members.last ?? nil
-          let text = String(decoding: inner, as: UTF8.self)
-          if let member, Self.structural.contains(member), AgentTools.isPlainName(text) {
-            output += token
-          } else {
-            output.append(UInt8(ascii: "\""))
-            output += open
-            output += inner
-            output += close
-            output.append(UInt8(ascii: "\""))
-          }
+          plain = member.map(Self.structural.contains) == true && AgentTools.isPlainName(text)
+        }
+        if plain {
+          output += token
+        } else {
+          output.append(UInt8(ascii: "\""))
+          output += open
+          output += inner
+          output += close
+          output.append(UInt8(ascii: "\""))
         }
         continue
       case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -79,6 +79,11 @@ public struct D2SServeCommand: AsyncParsableCommand {
   )
   var sharedSessions = false
 
+  @Option(
+    name: .customLong("agent-calls-per-minute"),
+    help: "The most calls an agent's bearer token makes in a minute at /-/mcp (429 after).")
+  var agentCallsPerMinute = 600
+
   @Option(name: .customLong("log-format"), help: "How log lines are written: text or json.")
   var logFormat = "text"
 
@@ -148,10 +153,10 @@ public struct D2SServeCommand: AsyncParsableCommand {
     }
     guard statementTimeout > 0, anonymousStatementTimeout > 0, requestTimeout > 0,
       connections.map({ $0 > 0 }) ?? true, connectionsPerClient.map({ $0 > 0 }) ?? true,
-      maxToManyHops >= 0
+      maxToManyHops >= 0, agentCallsPerMinute > 0
     else {
       throw ValidationError(
-        "--statement-timeout, --anonymous-statement-timeout, --request-timeout, --connections and --connections-per-client must be positive; --max-to-many-hops 0 or more"
+        "--statement-timeout, --anonymous-statement-timeout, --request-timeout, --connections, --connections-per-client and --agent-calls-per-minute must be positive; --max-to-many-hops 0 or more"
       )
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
@@ -172,7 +177,8 @@ public struct D2SServeCommand: AsyncParsableCommand {
         requestTimeout: .milliseconds(Int(requestTimeout * 1000)),
         pageCacheBytes: pageCache << 20, maximumToManyHops: maxToManyHops,
         anonymousStatementTimeout: .milliseconds(Int(anonymousStatementTimeout * 1000)),
-        sharedSessions: sharedSessions ? target : nil, structuredLog: logFormat == "json"),
+        sharedSessions: sharedSessions ? target : nil, structuredLog: logFormat == "json",
+        agentCallsPerMinute: agentCallsPerMinute),
       keys: keys, logger: logger)
     if !["127.0.0.1", "localhost", "::1"].contains(host) {
       logger.warning(

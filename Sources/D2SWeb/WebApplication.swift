@@ -51,6 +51,9 @@ public final class WebApplication: Sendable {
     /// A PostgreSQL URL whose table `d2s.session` keeps the sessions, shared by every server
     /// given it (`--shared-sessions`); nil keeps them in this process's memory.
     public var sharedSessions: String?
+    /// The most calls an agent's token makes in a minute on this server
+    /// (`--agent-calls-per-minute`).
+    public var agentCallsPerMinute: Int
 
     /// A configuration.
     public init(
@@ -59,8 +62,9 @@ public final class WebApplication: Sendable {
       timing: Bool = false, requestTimeout: Duration = .seconds(30),
       pageCacheBytes: Int = 16 << 20, pageCacheLifetime: Duration = .seconds(1),
       maximumToManyHops: Int = 1, anonymousStatementTimeout: Duration = .seconds(10),
-      sharedSessions: String? = nil, structuredLog: Bool = false
+      sharedSessions: String? = nil, structuredLog: Bool = false, agentCallsPerMinute: Int = 600
     ) {
+      self.agentCallsPerMinute = agentCallsPerMinute
       self.structuredLog = structuredLog
       self.maximumToManyHops = maximumToManyHops
       self.anonymousStatementTimeout = anonymousStatementTimeout
@@ -101,7 +105,7 @@ public final class WebApplication: Sendable {
   /// The agents' bearer tokens (`/-/tokens`, `/-/mcp`), kept where sessions are.
   let agentTokens: any AgentTokenStore
   /// How many calls each token made this minute, on this server.
-  let agentCalls = CallLimiter()
+  let agentCalls: CallLimiter
   /// The agents' proposals waiting for a person (`/-/proposals/ID`), kept where sessions are.
   let proposals: any ProposalStore
   /// What the application sets for every request (a test's clock), over the dependencies of
@@ -128,6 +132,7 @@ public final class WebApplication: Sendable {
       agentTokens = MemoryAgentTokenStore()
       proposals = MemoryProposalStore()
     }
+    agentCalls = CallLimiter(callsPerMinute: configuration.agentCallsPerMinute)
     self.dependencies = dependencies
     self.keys = keys
     self.pageCache = PageCache(

@@ -63,13 +63,20 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [script, reportPath] + arguments
+    let injections = try JSONSerialization.data(withJSONObject: InjectionStrings.all)
     process.environment = [
       "D2S_PASSWORD": "12345", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
+      "D2S_INJECTIONS": String(decoding: injections, as: UTF8.self),
     ]
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null") ?? FileHandle.standardError
+    let errors = folder.appendingPathComponent("stderr.txt")
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw ReportMissing() }
+    guard process.terminationStatus == 0 else {
+      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      throw ReportMissing(stderr: String(text.suffix(2_000)))
+    }
     let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw ReportMissing()
@@ -83,7 +90,11 @@ import Testing
     subscript(_ key: String) -> Any? { values[key] }
   }
 
-  struct ReportMissing: Error {}
+  /// The client ended without its report; the end of what it wrote to stderr.
+  struct ReportMissing: Error, CustomStringConvertible {
+    var stderr = ""
+    var description: String { "the client wrote no report:\n" + stderr }
+  }
 
   /// A private Sakila with Jon's password set and a film whose description talks to agents.
   static func database() throws -> String {
@@ -171,6 +182,7 @@ import Testing
     ) { stored = $0[0].stringValue ?? $0[0].description }
     #expect(stored == "100|1000|SMITH|PENELOPE", "only the permitted edit was written")
     #expect(mike["leaks"] as? [String] == [], "no SQL in any answer")
+    #expect(mike["injections"] as? Int == InjectionStrings.all.count, "the web suite's strings")
     #expect(!Self.answer(mike, "after_injections").error)
 
     // Explanations, for a user a rule lets see them.

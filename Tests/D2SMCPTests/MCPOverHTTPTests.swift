@@ -103,7 +103,11 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let server = try ChildProcess(
       Self.serveBinary.path,
-      [database, "--rules", MCPClientTests.demoRules, "--rules", rules, "--port", "0"],
+      [
+        database, "--rules", MCPClientTests.demoRules, "--rules", rules, "--port", "0",
+        // Every attack string through every tool's arguments is more than 600 calls.
+        "--agent-calls-per-minute", "5000",
+      ],
       folder: folder)
     defer { server.stop() }
     let line = try await offThePool { try server.waitForLine(prefix: "listening on ", seconds: 30) }
@@ -122,6 +126,7 @@ import Testing
     #expect(MCPClientTests.answer(report, "stale_edit").text.contains("conflict: length"))
     #expect(!MCPClientTests.answer(report, "edit").error)
     #expect(report["leaks"] as? [String] == [])
+    #expect(report["injections"] as? Int == InjectionStrings.all.count)
 
     let entities =
       #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"entities","arguments":{}}}"#

@@ -40,6 +40,7 @@ import Testing
     // Mike makes a proposing token on A.
     let mike = LoopbackBrowser()
     #expect(try mike.login(a, "Mike", "12345").status == 303)
+    #expect(try mike.get(a + "/").text.contains(#"<a href="/-/tokens">Agent tokens</a>"#))
     let page = try mike.get(a + "/-/tokens")
     let made = try mike.post(
       a + "/-/tokens",

@@ -166,3 +166,42 @@ import Testing
     #expect(await app.get("/Invoice?format=json").status == 200)
   }
 }
+
+/// Every attack string of ``InjectionStrings`` (the agents' tests send the same through every
+/// tool argument) through every parameter a page takes, on both databases: each is refused
+/// with a 400 or 404 or read as a value, no answer shows SQL or a database's message, and the
+/// database is as it was.
+@Suite struct InjectionTests {
+  @Test(arguments: ShopFixture.kinds)
+  func everyStringThroughEveryParameterReachesNoSQL(kind: ShopFixture.Kind) async throws {
+    let (app, target) = try ShopFixture.open(kind)
+    let before = try ShopFixture.stored(
+      kind, target, "SELECT count(*), (SELECT count(*) FROM account) FROM product")
+    var statuses: Set<Int> = []
+    for attack in InjectionStrings.all {
+      let query = attack.webQuery
+      let segment = attack.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+      let paths = [
+        "/Product?where=" + query, "/Product?order=" + query, "/Product?q=" + query,
+        "/Product?after=" + query, "/Product?limit=" + query, "/Product/" + segment,
+        "/Product/" + segment + "/reviews", "/Product/P1/" + segment,
+        "/Product/P1/reviews?where=" + query, "/" + segment, "/Product?format=" + query,
+        "/Product?format=csv&where=" + query, "/Product?facet=" + query,
+      ]
+      for path in paths {
+        let page = await app.get(path)
+        statuses.insert(page.status)
+        #expect([200, 400, 404].contains(page.status), "\(path): \(page.status)")
+        let lowered = page.body.lowercased()
+        for word in ["sqlite", "syntax error", "pg_catalog", "error:  ", "sqlstate", "near \""]
+        where lowered.contains(word) && !attack.lowercased().contains(word) {
+          Issue.record("\(path) shows \(word): \(page.body.prefix(300))")
+        }
+      }
+    }
+    #expect(
+      try ShopFixture.stored(
+        kind, target, "SELECT count(*), (SELECT count(*) FROM account) FROM product") == before)
+    #expect(statuses == [200, 400, 404], "read as a value, refused, not found: each happened")
+  }
+}

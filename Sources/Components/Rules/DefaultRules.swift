@@ -82,6 +82,8 @@ enum DefaultRules {
     *true* => isEntityReadOnly = @isEntityReadOnly
     *true* => isObjectEditable = NOT isEntityReadOnly
     *true* => isObjectDeletable = isObjectEditable
+    # Agents' changes are proposals a person approves, unless a rule says otherwise
+    client = 'mcp' => agentWrites = 'propose' ; fallback
 
     # Debug views
     debug = true AND (task = 'list' OR task = 'select') => debugComponent = 'DebugEntityInfo'

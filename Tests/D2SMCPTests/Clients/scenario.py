@@ -15,21 +15,13 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
 
-INJECTIONS = [
-    "'; DROP TABLE film; --",
-    "1 OR 1=1",
-    "title = 'x' UNION SELECT password FROM staff",
-    "\") ; DELETE FROM film; --",
-    "film_id) FROM film; --",
-    "%' OR '1'='1",
-    "\x00",
-    "../../etc/passwd",
-]
+# The web's suite's attack strings (D2STesting's InjectionStrings), handed over by the test.
+INJECTIONS = json.loads(os.environ.get("D2S_INJECTIONS", "[]"))
 
 
 async def main():
     report_path, command, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-    report = {"schema_failures": [], "leaks": []}
+    report = {"schema_failures": [], "leaks": [], "injections": len(INJECTIONS)}
     if command.startswith("http"):
         client = create_mcp_http_client(headers={"Authorization": "Bearer " + args[0]})
         transport = streamable_http_client(command, http_client=client)
@@ -97,7 +89,7 @@ async def main():
                         except Exception as error:  # a protocol error is an answer too
                             answer = {"error": True, "text": str(error), "structured": None}
                         lowered = answer["text"].lower()
-                        if any(word in lowered for word in ["sqlite", "syntax error", "select ", "delete from", "drop table"]) and injection.lower() not in lowered:
+                        if any(word in lowered and word not in injection.lower() for word in ["sqlite", "syntax error", "select ", "delete from", "drop table", "sqlstate"]):
                             report["leaks"].append(f"{name}.{argument}: {answer['text'][:200]}")
             report["after_injections"] = await call("list", {"entity": "Film", "limit": 1})
     with open(report_path, "w") as out:
