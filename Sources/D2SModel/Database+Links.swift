@@ -19,8 +19,11 @@ extension Database {
     public let entity: Entity
     /// Pairs of (owner attribute, link attribute): `(filmId, filmId)`.
     public let ownerColumns: [(owner: String, link: String)]
-    /// Pairs of (link attribute, destination attribute): `(actorId, actorId)`.
+    /// Pairs of (link attribute, destination attribute): `(actorId, actorId)`, in the order
+    /// of the destination's primary key (a link's key values are the destination's key).
     public let destinationColumns: [(link: String, destination: String)]
+    /// The entity the links lead to (`Actor`).
+    public let destination: Entity
   }
 
   /// The link table of `relationshipName` on `entity`, which must be a flattened many-to-many.
@@ -35,10 +38,27 @@ extension Database {
         .invalidValue,
         "\(entity.name) has no many-to-many '\(relationshipName)' through a link table")
     }
+    // The link's columns in the order of the destination's key, whatever order its foreign
+    // key names them in: `(part_code, part_maker) REFERENCES part (code, maker)` with the key
+    // `(maker, code)` is read and written as `(maker, code)`.
+    guard let destination = model.entity(named: toDestination.destinationName),
+      Set(toDestination.joins.map(\.destination)) == Set(destination.primaryKeyAttributeNames),
+      toDestination.joins.count == destination.primaryKeyAttributeNames.count
+    else {
+      throw DatabaseError(
+        .invalidValue,
+        "\(entity.name).\(relationshipName) links by another key than \(toDestination.destinationName)'s primary key; its links are edited as rows"
+      )
+    }
+    let keyOrder = destination.primaryKeyAttributeNames
     return LinkTable(
       entity: linkEntity,
       ownerColumns: toLink.joins.map { ($0.source, $0.destination) },
-      destinationColumns: toDestination.joins.map { ($0.source, $0.destination) })
+      destinationColumns: toDestination.joins.sorted {
+        (keyOrder.firstIndex(of: $0.destination) ?? 0)
+          < (keyOrder.firstIndex(of: $1.destination) ?? 0)
+      }.map { ($0.source, $0.destination) },
+      destination: destination)
   }
 
   /// The keys of the destinations `object` is linked to by `relationshipName`, read from the
@@ -123,7 +143,7 @@ extension Database {
     -> [[DatabaseValue]]
   {
     let columns = try link.destinationColumns.map { try attribute($0.link, of: link.entity) }
-    let destinationEntity = try linkDestination(link)
+    let destinationEntity = link.destination
     let keyAttributes = try link.destinationColumns.map {
       try attribute($0.destination, of: destinationEntity)
     }
@@ -142,18 +162,6 @@ extension Database {
         })
     }
     return keys
-  }
-
-  /// The entity the link table leads to.
-  private func linkDestination(_ link: LinkTable) throws -> Entity {
-    guard
-      let toDestination = link.entity.relationships.first(where: { relationship in
-        !relationship.isToMany
-          && relationship.joins.map(\.source) == link.destinationColumns.map(\.link)
-      }),
-      let destination = model.entity(named: toDestination.destinationName)
-    else { throw DatabaseError(.invalidValue, "\(link.entity.name) leads nowhere") }
-    return destination
   }
 
   /// `"film_id" = ?` for each of the link's columns that hold the owner's key.
@@ -179,7 +187,7 @@ extension Database {
     _ link: LinkTable, of object: DatabaseObject, to key: [DatabaseValue],
     _ relationshipName: String, options: SaveOptions
   ) throws {
-    let destination = try linkDestination(link)
+    let destination = link.destination
     guard key.count == destination.primaryKeyAttributes.count,
       try fetchObject(destination.name, primaryKey: key) != nil
     else {
