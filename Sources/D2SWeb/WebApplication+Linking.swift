@@ -1,4 +1,5 @@
 import Components
+import Crypto
 import D2SApplication
 import D2SHTML
 import D2SModel
@@ -59,7 +60,7 @@ extension WebApplication {
       var message: String?
       var notice = found?.0
       if let post {
-        guard let shown = shownToken.flatMap(Self.decodeLinks) else {
+        guard let shown = shownToken, shown.count == 32 else {
           throw WebError(.badRequest, "the form is not valid")
         }
         let change: Database.LinkChange
@@ -70,8 +71,14 @@ extension WebApplication {
           change = .remove(try Self.linkKey(text, of: destination, names: names))
         }
         do {
+          // The form holds a digest of the links as shown: when they are still those, the
+          // change expects them, and the database checks them again under the owner's lock.
+          let current = try database.linkedKeys(name, of: object)
+          guard Self.linksDigest(current) == shown else {
+            throw DatabaseError(.conflict, "the links were changed meanwhile")
+          }
           try EditingSession.changeLinks(
-            name, of: object, change, expecting: shown, in: context)
+            name, of: object, change, expecting: current, in: context)
           return .saved(path + (search.isEmpty ? "" : "?" + HTML.query([("q", search)])))
         } catch is PermissionError {
           throw WebError(
@@ -101,20 +108,29 @@ extension WebApplication {
   ) throws -> String {
     let (database, names, links) = (scope.database, scope.names, scope.links)
     let linkedKeys = try database.linkedKeys(name, of: object)
-    // The linked objects, read in one fetch and shown by their titles' order.
-    let found = try database.fetch(
-      FetchSpecification(
-        entityName: destination.name,
-        qualifier: database.qualifier(
-          for: try Self.relationship(name, of: object.entity), of: object)))
-    let linked = found.map { (FieldWidgets.title(of: $0, context: context), $0) }
-      .sorted { $0.0 < $1.0 }
+    // Candidates searched and sorted by their title's first attribute, as the choose page.
+    let titleKey = destination.titleAttributeChoices.first?.first.flatMap {
+      try? names.property($0, of: destination)
+    }
+    let order =
+      (titleKey.map { [SortOrdering($0)] } ?? [])
+      + destination.primaryKeyAttributeNames.map { SortOrdering($0) }
+    // The linked objects, the first ``linkedLimit`` in one fetch, in that order.
+    var linkedFetch = FetchSpecification(
+      entityName: destination.name,
+      qualifier: database.qualifier(
+        for: try Self.relationship(name, of: object.entity), of: object),
+      limit: linkedLimit)
+    linkedFetch.sortOrderings = order
+    let linked = try database.fetch(linkedFetch).map {
+      (FieldWidgets.title(of: $0, context: context), $0)
+    }
     let label = context.with(\.propertyKey, name).displayNameForProperty
     let ownerTitle = FieldWidgets.title(of: object, context: context)
     let title = "\(label) of \(ownerTitle)"
     let inspect = WebLinks.objectPath(object.entity.name, key: object.primaryKeyValues) ?? "/"
     let hidden =
-      "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\"><input type=\"hidden\" name=\"_links\" value=\"\(HTML.escape(encodeLinks(linkedKeys)))\">"
+      "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\"><input type=\"hidden\" name=\"_links\" value=\"\(linksDigest(linkedKeys))\">"
     let action = path + (search.isEmpty ? "" : "?" + HTML.query([("q", search)]))
     func button(_ verb: String, _ field: String, _ target: DatabaseObject, _ text: String) -> String
     {
@@ -137,8 +153,13 @@ extension WebApplication {
     if let notice {
       output.write("<p class=\"saved\" role=\"status\">\(HTML.escape(notice))</p>\n")
     }
-    output.write("<h2>Linked (\(linked.count))</h2>\n")
+    output.write("<h2>Linked (\(linkedKeys.count))</h2>\n")
     if linked.isEmpty { output.write("<p class=\"hint\">None.</p>\n") }
+    if linkedKeys.count > linked.count {
+      output.write(
+        "<p class=\"hint\">The first \(linked.count) are shown; `unlink` in d2s-repl removes any.</p>\n"
+      )
+    }
     output.write("<ul class=\"linked\">\n")
     for (text, target) in linked {
       let link = WebLinks.objectPath(destination.name, key: target.primaryKeyValues).map {
@@ -151,20 +172,15 @@ extension WebApplication {
       output.write("<li>\(link ?? HTML.escape(text))\(remove)</li>\n")
     }
     output.write("</ul>\n<h2>Add</h2>\n")
-    // Candidates searched and sorted by their title's first attribute, as the choose page.
-    let titleKey = destination.titleAttributeChoices.first?.first.flatMap {
-      try? names.property($0, of: destination)
-    }
     if let titleKey {
       output.write(
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search \(HTML.escape(context.with(\.propertyKey, titleKey).displayNameForProperty))<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
       )
     }
+    // Linked ones are left out of what is read: at most ``linkedLimit`` more are read.
     var specification = FetchSpecification(
-      entityName: destination.name, limit: chooseLimit + linked.count + 1)
-    specification.sortOrderings =
-      (titleKey.map { [SortOrdering($0)] } ?? [])
-      + destination.primaryKeyAttributeNames.map { SortOrdering($0) }
+      entityName: destination.name, limit: chooseLimit + min(linkedKeys.count, linkedLimit) + 1)
+    specification.sortOrderings = order
     if let titleKey, !search.isEmpty {
       specification.qualifier = .comparison(
         KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*"))
@@ -212,21 +228,15 @@ extension WebApplication {
     }
   }
 
-  /// The links as the page showed them, for its forms: the key's arity, then every key's
-  /// values.
-  static func encodeLinks(_ keys: [[DatabaseValue]]) -> String {
-    let arity = keys.first?.count ?? 1
-    return PositionToken.encode([.int(arity)] + keys.flatMap { $0 }, arrays: true) ?? ""
-  }
+  /// The most linked objects a links page lists.
+  static let linkedLimit = 200
 
-  /// The keys ``encodeLinks(_:)`` wrote; nil when the text is not such a token.
-  static func decodeLinks(_ text: String) -> [[DatabaseValue]]? {
-    guard let values = try? PositionToken.decode(text), case .int(let arity)? = values.first,
-      arity > 0, arity <= 16, (values.count - 1) % arity == 0
-    else { return nil }
-    let keys = values.dropFirst()
-    return stride(from: keys.startIndex, to: keys.endIndex, by: arity).map {
-      Array(keys[$0..<($0 + arity)])
-    }
+  /// The links as the page showed them, for its forms: 32 hexadecimal digits of the SHA-256
+  /// of every key in key order (a form's size does not grow with the links).
+  static func linksDigest(_ keys: [[DatabaseValue]]) -> String {
+    let arity = keys.first?.count ?? 1
+    let text = PositionToken.encode([.int(arity)] + keys.flatMap { $0 }, arrays: true) ?? ""
+    return SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }
+      .joined()
   }
 }

@@ -90,6 +90,29 @@ import Testing
       ) == "1|0")
   }
 
+  @Test func manyLinksAreListedUpToTheLimitAndTheFormsStaySmall() async throws {
+    let (app, db) = try WebEditingTests.demo(.sqlite)
+    try db.execute(
+      "INSERT OR IGNORE INTO film_actor (actor_id, film_id, last_update) SELECT 2, film_id, CURRENT_TIMESTAMP FROM film WHERE film_id <= 300"
+    )
+    let count = try db.stored("SELECT count(*), 0 FROM film_actor WHERE actor_id = 2")
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let page = await browser.get("/Actor/2/-/links/films")
+    #expect(page.status == 200)
+    #expect(page.body.contains("Linked (\(count.dropLast(2)))"))
+    #expect(
+      Page.matches(#"name="remove" value="([^"]*)""#, in: page.body).count
+        == WebApplication.linkedLimit)
+    #expect(page.body.contains("The first \(WebApplication.linkedLimit) are shown"))
+    let digests = Page.matches(#"name="_links" value="([^"]*)""#, in: page.body)
+    #expect(!digests.isEmpty && digests.allSatisfy { $0.count == 32 }, "a digest, not the keys")
+    // A removal through it still works, and a stale digest is a conflict.
+    let form = Self.form(page.body, "remove", "3")
+    #expect(await browser.post("/Actor/2/-/links/films", form).status == 303)
+    #expect(await browser.post("/Actor/2/-/links/films", form).status == 409)
+  }
+
   @Test(arguments: ShopFixture.kinds)
   func aLinkChangedMeanwhileIsAConflictAndNothingChanges(kind: ShopFixture.Kind) async throws {
     let (app, db) = try WebEditingTests.demo(kind)
