@@ -17,7 +17,7 @@ public enum CommandParser {
     "login", "logout", "unset", "show", "explain", "why-not", "rule", "rules", "drop", "load",
     "write", "lint", "coverage", "watch", "unwatch",
     "source", "render", "timing", "trace",
-    "context", "keys", "looks", "plugins", "help", "quit",
+    "context", "keys", "looks", "plugins", "formatters", "help", "quit",
   ]
 
   /// The command on `line`, or nil for a blank line or a comment.
@@ -113,6 +113,9 @@ public enum CommandParser {
     case "plugins":
       try none(rest, "plugins")
       return .plugins
+    case "formatters":
+      try none(rest, "formatters")
+      return .formatters
     case "help": return .help(rest.isEmpty ? nil : rest.lowercased())
     case "quit", "exit": return .quit
     default: return try assignment(text, in: line)

@@ -70,7 +70,7 @@ public enum REPLCommand: Equatable, Sendable {
   case timing(Bool)
   /// `trace on|off`: each command's statements and rule look-ups after it, on stderr.
   case trace(Bool)
-  case render, context, keys, looks, plugins
+  case render, context, keys, looks, plugins, formatters
   case help(String?)
   case quit
 }

@@ -92,6 +92,7 @@ enum REPLHelp {
     ),
     ("render", "the current page again"),
     ("context · keys · looks · plugins", "set keys / exposed keys / looks / plugins"),
+    ("formatters", "every formatter: its plugin and an example"),
     (
       "platform = 'json' · unset platform",
       "print pages as JSON Lines (or 'markdown'); unset returns to the rules"

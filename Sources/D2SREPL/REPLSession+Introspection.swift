@@ -95,4 +95,28 @@ extension REPLSession {
     }
     .joined(separator: "\n")
   }
+
+  /// Every formatter with its plugin and the text of its example value, sorted by name.
+  var formatterCatalog: [(name: String, plugin: String, example: String?)] {
+    app.plugins.formatterOwners.map { name, plugin in
+      let example = formatters.formatter(named: name).flatMap { formatter in
+        formatter.example.map { formatter.format($0, for: nil) }
+      }
+      return (name, plugin, example)
+    }
+  }
+
+  /// `formatters`: every formatter, its plugin and an example, one per line.
+  func formatterLines() -> String {
+    let catalog = formatterCatalog
+    let nameWidth = catalog.map(\.name.count).max() ?? 0
+    let pluginWidth = catalog.map(\.plugin.count).max() ?? 0
+    return catalog.map { name, plugin, example in
+      let padded =
+        name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+        + plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0)
+      return example.map { padded + "  " + $0 } ?? padded.trimmingCharacters(in: .whitespaces)
+    }
+    .joined(separator: "\n")
+  }
 }

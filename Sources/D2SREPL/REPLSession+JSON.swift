@@ -47,6 +47,19 @@ extension REPLSession {
       ])
     case .count:
       return JSONText.object([("count", text)])
+    case .formatters:
+      return JSONText.object([
+        (
+          "formatters",
+          JSONText.array(
+            formatterCatalog.map { name, plugin, example in
+              JSONText.object([
+                ("name", JSONText.string(name)), ("plugin", JSONText.string(plugin)),
+                ("example", example.map(JSONText.string) ?? "null"),
+              ])
+            })
+        )
+      ])
     default:
       if let json = try ruleToolJSON(command, text: text) { return json }
       return JSONText.object([("message", JSONText.string(text))])

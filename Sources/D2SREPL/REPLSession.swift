@@ -158,6 +158,7 @@ public final class REPLSession: @unchecked Sendable {
     case .keys: keyLines()
     case .looks: lookLines()
     case .plugins: pluginLines()
+    case .formatters: formatterLines()
     case .help(let word): try REPLHelp.text(for: word)
     // Scripts (REPLSession+Scripts.swift)
     case .source(let path): try source(path)

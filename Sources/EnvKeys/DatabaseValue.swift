@@ -9,14 +9,27 @@ import Foundation
 /// INTEGER column stays `.string`, an epoch number in a DATE column stays `.int`, a date in a
 /// form other than D2S's stays `.string`, PostgreSQL's `-Infinity` stays ``verbatim(_:)``).
 /// Compared and bound back as it is, such a value round-trips byte for byte.
+///
+/// Read a value typed through its accessors (`int`, `double`, `decimal`, `text`, `bool`,
+/// `date`, `data`, `array`: DatabaseValue+Accessors.swift), each nil unless the value holds
+/// that type.
 public enum DatabaseValue: Hashable, Sendable, CustomStringConvertible {
+  /// SQL NULL.
   case null
+  /// An integer column's value (SQLite's INTEGER, PostgreSQL's `smallint`, `integer`,
+  /// `bigint`).
   case int(Int)
+  /// A floating-point column's value (`REAL`, `double precision`).
   case double(Double)
+  /// A numeric column's value, when `Decimal` holds it exactly (else ``verbatim(_:)``).
   case decimal(Decimal)
+  /// Text, as stored.
   case string(String)
+  /// A boolean column's value.
   case bool(Bool)
+  /// A date, time or timestamp stored in one of D2S's forms (else ``string(_:)``).
   case date(Date)
+  /// Bytes (`BLOB`, `bytea`).
   case data(Data)
   /// A one-dimensional array; nil elements are SQL NULLs.
   case array([String?])

@@ -22,6 +22,10 @@ public protocol D2SPlugin: Sendable {
   var components: [PluginComponent] { get }
   /// Formatters by name.
   var formatters: [String: any ValueFormatter] { get }
+  /// The names among ``formatters`` that replace a formatter of the same name another plugin
+  /// (the builtin one included) registered: `["percent"]`. Any other name taken is a
+  /// ``PluginError``.
+  var replacedFormatters: Set<String> { get }
   /// Renderers for `platform` values of the plugin's own (`tsv`).
   var renderers: [PluginRenderer] { get }
   /// Rules as text, parsed against the registry once the keys are exposed.
@@ -35,6 +39,7 @@ extension D2SPlugin {
   public func exposeKeys(in registry: D2SContextKVC) throws {}
   public var components: [PluginComponent] { [] }
   public var formatters: [String: any ValueFormatter] { [:] }
+  public var replacedFormatters: Set<String> { [] }
   public var renderers: [PluginRenderer] { [] }
   public var ruleText: String? { nil }
   public var rules: RuleModel { RuleModel() }

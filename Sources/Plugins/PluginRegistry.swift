@@ -92,12 +92,14 @@ public final class PluginRegistry: Sendable {
       }
     }
     let formatterOwners = state.withLock { $0.formatterOwners }
-    for name in formatters.keys {
+    let replaced = plugin.replacedFormatters
+    for name in formatters.keys.sorted() where !replaced.contains(name) {
       if let owner = formatterOwners[name] {
         throw PluginError(
           code: .formatterConflict,
           message:
-            "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered")
+            "plugin \(plugin.name) registers formatter '\(name)', which plugin \(owner) registered: name yours otherwise, or replace \(owner)'s by declaring `var replacedFormatters: Set<String> { [\"\(name)\"] }` in the plugin (`formatters` lists every formatter)"
+        )
       }
     }
     let rendererOwners = state.withLock { $0.rendererOwners }
@@ -146,6 +148,12 @@ public final class PluginRegistry: Sendable {
       for name in formatters.keys { state.formatterOwners[name] = plugin.name }
       for renderer in renderers { state.rendererOwners[renderer.platform] = plugin.name }
     }
+  }
+
+  /// Every formatter by name, with the plugin that registered it (`builtin` for D2S's own),
+  /// sorted by name.
+  public var formatterOwners: [(name: String, plugin: String)] {
+    state.withLock { $0.formatterOwners }.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
   }
 
   /// The rule models in `engine` that come from the installed plugin `name` (the builtin

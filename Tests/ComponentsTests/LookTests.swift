@@ -74,9 +74,8 @@ struct UndeclaredAmount: D2SView {
 }
 
 extension LookTests {
-  /// The fast path and alignment come from what a component declares, not from BasicLook's
-  /// names: a plugin's `FormattedValueComponent` is resolved once per column.
-  @Test func aLooksDeclaredValueComponentGetsTheListsFastPath() throws {
+  /// Payment's list of dates and amounts, the amount shown by LedgerLook's `Amount`.
+  func ledgerContext() throws -> RuleContext {
     var ctx = try context(
       """
       *true* => look = 'LedgerLook'
@@ -85,6 +84,13 @@ extension LookTests {
       """)
     ctx.task = "list"
     try ctx.setValue(.string("Payment"), forKeyNamed: "entity")
+    return ctx
+  }
+
+  /// The fast path and alignment come from what a component declares, not from BasicLook's
+  /// names: a plugin's `FormattedValueComponent` is resolved once per column.
+  @Test func aLooksDeclaredValueComponentGetsTheListsFastPath() throws {
+    let ctx = try ledgerContext()
     /// The page, and how many times the amount column's component was looked up.
     func render(_ amount: any D2SView) throws -> (page: String, lookups: Int) {
       let looks = LookRegistry()
@@ -101,5 +107,34 @@ extension LookTests {
     #expect(undeclared.page.contains("2005-05-25 11:30:37  2.99\n"))
     #expect(declared.lookups < 20, "\(declared.lookups) component look-ups for 1,000 rows")
     #expect(undeclared.lookups >= 1_000, "per cell: \(undeclared.lookups)")
+  }
+}
+
+/// A value-styled amount: red when small, green when large; right-aligned without being a
+/// `FormattedValueComponent` (whose list cells keep one style).
+struct TrafficLightAmount: AlignedComponent {
+  @Environment(\.propertyValue) var value
+  var alignment: CellAlignment { .trailing }
+  var body: some D2SView {
+    FormattedValue().foregroundStyle(
+      (DatabaseValue(any: value)?.decimal ?? 0) >= 5 ? .green : .red)
+  }
+}
+
+extension LookTests {
+  /// Alignment and a per-value style are independent: a component whose style depends on the
+  /// value declares its column's alignment, and each cell keeps its own style.
+  @Test func aValueStyledComponentIsRightAlignedInATerminalList() throws {
+    var ctx = try ledgerContext()
+    let looks = LookRegistry()
+    looks.register(TrafficLightAmount(), as: "Amount", look: "LedgerLook")
+    let environment = RenderEnvironment(looks: looks, list: ListRequest(limit: 8))
+    let page = try environment.renderPage(ctx)
+    assertSnapshot(page, named: "payments-traffic-light")
+    #expect(page.contains("2005-05-25 11:30:37    2.99\n"), "right-aligned")
+    // Each value keeps its own style: JSON carries it per cell.
+    ctx.platform = "json"
+    let json = try environment.renderPage(ctx)
+    #expect(json.contains(#""style":["green"]"#) && json.contains(#""style":["red"]"#))
   }
 }

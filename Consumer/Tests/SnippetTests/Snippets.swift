@@ -70,8 +70,19 @@ func snippet4() async throws {
   print(rentals.count)
 }
 
-// Documentation/Plugins.md:171
-enum Snippet11 {
+// Documentation/Plugins.md:149
+enum Snippet9 {
+  struct TrafficLights: D2SPlugin {
+    let name = "TrafficLights"
+    var formatters: [String: any ValueFormatter] { ["percent": OutOfFiveFormatter()] }
+    /// Replaces the builtin `percent` everywhere its rules name it.
+    var replacedFormatters: Set<String> { ["percent"] }
+  }
+}
+@Test func snippet9() { #expect(Snippet9.self == Snippet9.self) }
+
+// Documentation/Plugins.md:201
+enum Snippet12 {
   public struct MyPlugin: D2SPlugin {
     public init() {}
     /// Unique among installed plugins.
@@ -87,6 +98,8 @@ enum Snippet11 {
     }
     /// Formatters by name, for `formatter = 'outOfFive'`.
     public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
+    /// Names among `formatters` that replace another plugin's formatter (none here).
+    public var replacedFormatters: Set<String> { [] }
     /// Renderers by platform.
     public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
     /// Rules as text (a resource: `PluginResources.text(of:package:target:)`).
@@ -100,16 +113,16 @@ enum Snippet11 {
     }
   }
 }
-@Test func snippet11() { #expect(Snippet11.self == Snippet11.self) }
+@Test func snippet12() { #expect(Snippet12.self == Snippet12.self) }
 
-// Documentation/Plugins.md:227
-func snippet13() async throws {
+// Documentation/Plugins.md:259
+func snippet14() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
 }
 
 // Documentation/Views.md:40
-@Test func snippet17() async throws {
+@Test func snippet18() async throws {
 
   /// Shows a date as the days since it, by the clock of the scope it runs in.
   struct DaysAgoFormatter: ValueFormatter {
@@ -133,37 +146,60 @@ func snippet13() async throws {
 }
 
 // Documentation/Views.md:70
-enum Snippet18 {
+enum Snippet19 {
 
   struct DisplayBool: D2SView {
     @Environment(\.propertyValue) var value
     var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
   }
 }
-@Test func snippet18() { #expect(Snippet18.self == Snippet18.self) }
+@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
 
-// Documentation/Views.md:111
-enum Snippet19 {
+// Documentation/Views.md:84
+@Test func snippet20() async throws {
+  let price = DatabaseValue.decimal(Decimal(string: "12.50")!)  // PostgreSQL: .verbatim("12.50")
+  #expect(price.decimal == Decimal(string: "12.5"))
+  #expect(price.double == 12.5)
+  #expect(price.int == nil)                       // not a whole number
+  #expect(DatabaseValue.int(3).decimal == 3)
+  #expect(DatabaseValue.int(1).bool == true)      // SQLite keeps booleans as 0 and 1
+  #expect(DatabaseValue.string("PG-13").text == "PG-13")
+  #expect(DatabaseValue.null.text == nil)
+}
+
+// Documentation/Views.md:114
+enum Snippet21 {
+  struct PriceBand: AlignedComponent {
+    @Environment(\.propertyValue) var value
+    var alignment: CellAlignment { .trailing }
+    var isHigh: Bool { (DatabaseValue(any: value)?.decimal ?? 0) >= 4 }
+    var body: some D2SView { FormattedValue().foregroundStyle(isHigh ? .green : .secondary) }
+  }
+}
+@Test func snippet21() { #expect(Snippet21.self == Snippet21.self) }
+
+// Documentation/Views.md:155
+enum Snippet22 {
   struct RatingFlag: D2SView {
     var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
   }
 }
-@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
+@Test func snippet22() { #expect(Snippet22.self == Snippet22.self) }
 
-// Documentation/Views.md:146
-enum Snippet20 {
+// Documentation/Views.md:191
+enum Snippet23 {
   public struct TSVPlatformPlugin: D2SPlugin {
     public let name = "TSVPlatform"
     public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
   }
 }
-@Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
+@Test func snippet23() { #expect(Snippet23.self == Snippet23.self) }
 
-// Documentation/Views.md:216
-enum Snippet21 {
+// Documentation/Views.md:261
+enum Snippet24 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }
     var body: some D2SView { FormattedValue() }
   }
 }
-@Test func snippet21() { #expect(Snippet21.self == Snippet21.self) }
+@Test func snippet24() { #expect(Snippet24.self == Snippet24.self) }

@@ -88,6 +88,8 @@ enum BuiltinFormatters {
 }
 
 struct IntegerFormatter: ValueFormatter {
+  var example: DatabaseValue? { .int(1234) }
+
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     switch value {
     case .int(let i): return String(i)
@@ -112,6 +114,8 @@ struct IntegerFormatter: ValueFormatter {
 }
 
 struct DecimalFormatter: ValueFormatter {
+  var example: DatabaseValue? { .decimal(Decimal(string: "1234.5") ?? 0) }
+
   let prefix: String
   let name: String
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
@@ -142,6 +146,8 @@ struct DecimalFormatter: ValueFormatter {
 }
 
 struct PercentFormatter: ValueFormatter {
+  var example: DatabaseValue? { .double(0.25) }
+
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard let d = BuiltinFormatters.decimal(value) else { return BuiltinFormatters.asStored(value) }
     return BuiltinFormatters.plain(d * 100, scale: nil) + "%"
@@ -157,6 +163,8 @@ struct PercentFormatter: ValueFormatter {
 }
 
 struct DateFormatterKind: ValueFormatter {
+  var example: DatabaseValue? { .date(Date(timeIntervalSince1970: 1_136_214_245)) }
+
   let kind: Attribute.DateKind
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     // A date the column stores in another form (text, an epoch number) is shown as stored.
@@ -184,6 +192,8 @@ struct DateFormatterKind: ValueFormatter {
 }
 
 struct MinutesDurationFormatter: ValueFormatter {
+  var example: DatabaseValue? { .int(95) }
+
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard
       let minutes = BuiltinFormatters.wholeNumber(value)
@@ -219,6 +229,8 @@ struct MinutesDurationFormatter: ValueFormatter {
 }
 
 struct DaysDurationFormatter: ValueFormatter {
+  var example: DatabaseValue? { .int(3) }
+
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard let days = BuiltinFormatters.wholeNumber(value)
     else { return BuiltinFormatters.asStored(value) }

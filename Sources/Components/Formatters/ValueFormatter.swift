@@ -27,6 +27,14 @@ public protocol ValueFormatter: Sendable {
   /// The value typed as `text`.
   /// - Throws: ``FormatterError`` naming the formatter and the accepted forms.
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue
+  /// A value `formatters` shows this formatter's text of (`1234.5` for `currency`); nil, the
+  /// default, shows none.
+  var example: DatabaseValue? { get }
+}
+
+extension ValueFormatter {
+  /// No example.
+  public var example: DatabaseValue? { nil }
 }
 
 /// Text a formatter cannot read.

@@ -196,7 +196,7 @@ struct ListColumns {
       let (own, joinedIndex) = path.map(place) ?? (nil, nil)
       // What the component declares it shows, not its name, decides the fast path.
       let valueView = view as? any FormattedValueComponent
-      let rightAligned = valueView?.alignment == .trailing
+      let rightAligned = (view as? any AlignedComponent)?.alignment == .trailing
       let isPlainValue = (own != nil || joinedIndex != nil) && isWholeColumn && valueView != nil
       var titles: ToOneTitles?
       if isWholeColumn, view is any RelatedTitleComponent, let path {

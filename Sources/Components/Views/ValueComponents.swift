@@ -19,12 +19,27 @@ public enum CellAlignment: Sendable, Equatable {
 ///   var body: some D2SView { FormattedValue() }
 /// }
 /// ```
-public protocol FormattedValueComponent: D2SView {
+public protocol FormattedValueComponent: AlignedComponent {}
+
+/// A component that declares where a table puts its column's values, whatever else it does:
+/// one whose style depends on the value (and so is no ``FormattedValueComponent``, whose list
+/// cells keep one style) can still be right-aligned:
+///
+/// ```swift
+/// struct TrafficLight: AlignedComponent {
+///   @Environment(\.propertyValue) var value
+///   var alignment: CellAlignment { .trailing }
+///   var body: some D2SView {
+///     FormattedValue().foregroundStyle((value as? Int ?? 0) >= 5 ? .green : .red)
+///   }
+/// }
+/// ```
+public protocol AlignedComponent: D2SView {
   /// Where a table puts the values (numbers: trailing); leading unless declared.
   var alignment: CellAlignment { get }
 }
 
-extension FormattedValueComponent {
+extension AlignedComponent {
   /// Leading.
   public var alignment: CellAlignment { .leading }
 }
