@@ -165,7 +165,7 @@ import Testing
       try await browser.type("#q0", "an")
       try await browser.type("#q2-from", "60")
       try await browser.type("#q2-to", "120")
-      try await browser.click("#q3 option[value=\"'PG'\"]")
+      try await browser.click("#q4 option[value=\"'PG'\"]")
       try await shoot("16-query")
       try await browser.click("form.query button")
       #expect(try await browser.waitForText("h1", "Film") == "Film")

@@ -18,7 +18,7 @@ import Testing
     let (app, _) = try WebEditingTests.demo(kind)
     let page = await app.get("/Film/-/query")
     #expect(page.status == 200)
-    #expect(page.body.contains(#"<select id="q3" name="rating"><option value="">(any)</option>"#))
+    #expect(page.body.contains(#"<select id="q4" name="rating"><option value="">(any)</option>"#))
     let submitted = await app.get("/Film/-/query?" + HTML.query(Self.form))
     #expect(submitted.status == 303)
     let location = try #require(submitted.header("Location"))

@@ -19,6 +19,19 @@ import Testing
     #expect(list.body.contains("<td>★★★☆☆</td>"), "ACE GOLDFINGER: 3")
   }
 
+  /// The README's example under the demo rules: the demo's Film list has a column for the
+  /// rental duration, and no demo rule picks its component, so the plugin's stars show there.
+  @Test func theStarsShowInTheDemosFilmList() async throws {
+    let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("data/demo.d2s").path
+    let app = try WebApplication.open(
+      try SakilaSQLite.copy(), rules: [demo], plugins: [RatingComponentsPlugin()])
+    let list = await app.respond(to: WebRequest(target: "/Film?order=title&limit=2"))
+    #expect(list.body.contains("Rental Duration"))
+    #expect(list.body.contains("★★★★★"), "ACADEMY DINOSAUR: 6 days")
+  }
+
   @Test func aRuleCanPickAComponentForTheWebOnly() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "d2s-consumer-" + UUID().uuidString)
