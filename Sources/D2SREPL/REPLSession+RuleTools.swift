@@ -80,7 +80,7 @@ extension REPLSession {
 
   /// The lint of the installed plugin `plugin`'s rules.
   func lintReport(plugin: String) throws -> (text: String, warnings: Int) {
-    lintReport(lintWarnings(try plugins.ruleModels(ofPlugin: plugin, in: context.engine)))
+    lintReport(lintWarnings(try plugins.ruleModelsToLint(ofPlugin: plugin, in: context.engine)))
   }
 
   private func lintReport(_ warnings: [RuleLintWarning]) -> (text: String, warnings: Int) {

@@ -11,11 +11,11 @@ extension RuleTester {
   /// let tester = try RuleTester(plugins: [AuditKeysPlugin()])
   /// #expect(try tester.lint(plugin: "AuditKeys").isEmpty)
   /// ```
-  /// - Throws: ``PluginError`` when `plugin` names no installed plugin.
+  /// - Throws: ``PluginError`` when `plugin` names no installed plugin, or one without rules.
   public func lint(plugin: String? = nil) throws -> [RuleLintWarning] {
     let engine = context.engine
     let models =
-      try plugin.map { try plugins.ruleModels(ofPlugin: $0, in: engine) }
+      try plugin.map { try plugins.ruleModelsToLint(ofPlugin: $0, in: engine) }
       ?? engine.models.filter { $0.origin != .builtin }
     return RuleLinter(
       engine: engine, looks: plugins.looks, formatters: plugins.formatters,

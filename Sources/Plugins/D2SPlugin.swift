@@ -30,6 +30,11 @@ public protocol D2SPlugin: Sendable {
   var renderers: [PluginRenderer] { get }
   /// Rules as text, parsed against the registry once the keys are exposed.
   var ruleText: String? { get }
+  /// A rules file shipped as a resource of the plugin's package, read when the plugin is
+  /// installed (after ``ruleText``): a file not found stops the install with a
+  /// ``PluginError`` naming where it looked and `D2S_RESOURCES`, so the rules never vanish
+  /// silently.
+  var ruleResource: PluginResource? { get }
   /// Rules in Swift (after the text rules), named against the registry the plugin is
   /// installed in: `[\.isAuditLogged == true => \.auditLabel <= \.displayNameForEntity]`.
   var rules: RuleModel { get }
@@ -42,5 +47,6 @@ extension D2SPlugin {
   public var replacedFormatters: Set<String> { [] }
   public var renderers: [PluginRenderer] { [] }
   public var ruleText: String? { nil }
+  public var ruleResource: PluginResource? { nil }
   public var rules: RuleModel { RuleModel() }
 }

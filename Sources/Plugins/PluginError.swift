@@ -16,6 +16,11 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     public static let componentNameMismatch = Code(raw: "componentNameMismatch")
     /// No installed plugin has the name asked for.
     public static let unknownPlugin = Code(raw: "unknownPlugin")
+    /// A resource the plugin names (its ``D2SPlugin/ruleResource``) is in none of the places
+    /// searched.
+    public static let missingResource = Code(raw: "missingResource")
+    /// A plugin asked to be linted has no rules.
+    public static let noRules = Code(raw: "noRules")
   }
   public var code: Code
   public var message: String

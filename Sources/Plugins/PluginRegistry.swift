@@ -115,7 +115,16 @@ public final class PluginRegistry: Sendable {
     for key in exposed where keys.key(named: key.name) == nil { try keys.expose(key) }
     let model = RuleModel(
       origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
-    if let text = plugin.ruleText {
+    var texts = plugin.ruleText.map { [$0] } ?? []
+    if let resource = plugin.ruleResource {
+      do {
+        texts.append(try resource.text())
+      } catch {
+        throw PluginError(
+          code: .missingResource, message: "plugin \(plugin.name)'s rules: \(error)")
+      }
+    }
+    for text in texts {
       do {
         try model.load(
           text, file: "plugin \(plugin.name)",
@@ -154,6 +163,23 @@ public final class PluginRegistry: Sendable {
   /// sorted by name.
   public var formatterOwners: [(name: String, plugin: String)] {
     state.withLock { $0.formatterOwners }.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+  }
+
+  /// The rule models of the installed plugin `name` for `lint` (``ruleModels(ofPlugin:in:)``):
+  /// never none, since "no warnings" over no rules would hide rules that were not found.
+  /// - Throws: ``PluginError`` when no plugin of that name is installed, or it has no rules.
+  public func ruleModelsToLint(ofPlugin name: String, in engine: RuleEngine) throws
+    -> [RuleModel]
+  {
+    let models = try ruleModels(ofPlugin: name, in: engine)
+    guard models.contains(where: { $0.count > 0 }) else {
+      throw PluginError(
+        code: .noRules,
+        message:
+          "plugin \(name) has no rules to lint: its ruleText, ruleResource and rules gave none (a rules file it reads itself may not have been found; PluginResource names where it looks, and D2S_RESOURCES another folder)"
+      )
+    }
+    return models
   }
 
   /// The rule models in `engine` that come from the installed plugin `name` (the builtin

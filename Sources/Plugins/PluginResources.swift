@@ -35,6 +35,30 @@ public enum PluginResources {
   }
 }
 
+/// A resource file of a plugin's package: its name, and the package and target whose bundle
+/// (`<package>_<target>.resources`) holds it (``D2SPlugin/ruleResource``).
+public struct PluginResource: Sendable, Equatable {
+  /// The file's name in the bundle (`rating.d2s`).
+  public var file: String
+  /// The package's name.
+  public var package: String
+  /// The target's name.
+  public var target: String
+
+  /// The resource `file` of `target` in `package`.
+  public init(_ file: String, package: String, target: String) {
+    self.file = file
+    self.package = package
+    self.target = target
+  }
+
+  /// Its text (see ``PluginResources/url(of:package:target:)``).
+  /// - Throws: ``PluginResourceError`` listing the places searched.
+  public func text() throws -> String {
+    try PluginResources.text(of: file, package: package, target: target)
+  }
+}
+
 /// A resource file that is in none of the places searched.
 public struct PluginResourceError: Error, Sendable, CustomStringConvertible {
   public var file: String

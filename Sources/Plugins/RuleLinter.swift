@@ -5,7 +5,7 @@ import Qualifiers
 import RuleCore
 
 /// `lint`: the structural findings of ``RuleCore`` (rules that can never win, ambiguous pairs,
-/// duplicates) and the names a rule uses that nothing provides: components, formatters,
+/// duplicates, a plugin's rules that a model ranked before it always outranks) and the names a rule uses that nothing provides: components, formatters,
 /// entities, tasks, key paths and property names (the last three need a database's model).
 ///
 /// ```swift
@@ -39,6 +39,7 @@ public struct RuleLinter {
     var warnings: [RuleLintWarning] = []
     for model in models {
       warnings += engine.structuralLint(of: model)
+      warnings += engine.outrankedLint(of: model)
       let tasks = handledTasks
       for rule in model.rules { warnings += names(in: rule, tasks: tasks) }
     }

@@ -102,8 +102,10 @@ enum Snippet12 {
     public var replacedFormatters: Set<String> { [] }
     /// Renderers by platform.
     public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
-    /// Rules as text (a resource: `PluginResources.text(of:package:target:)`).
+    /// Rules as text; or a file shipped with the package, `ruleResource` (below).
     public var ruleText: String? { "propertyKey = 'rating' AND task != 'edit' => component = 'DisplayStars'" }
+    /// A rules file of the package's resources, read at install (none here).
+    public var ruleResource: PluginResource? { nil }
     /// Rules in Swift, after the text rules.
     public var rules: RuleModel {
       [
@@ -115,14 +117,22 @@ enum Snippet12 {
 }
 @Test func snippet12() { #expect(Snippet12.self == Snippet12.self) }
 
-// Documentation/Plugins.md:259
-func snippet14() async throws {
+// Documentation/Plugins.md:243
+enum Snippet13 {
+  public var ruleResource: PluginResource? {
+    PluginResource("rating.d2s", package: "RatingComponents", target: "RatingComponents")
+  }
+}
+@Test func snippet13() { #expect(Snippet13.self == Snippet13.self) }
+
+// Documentation/Plugins.md:289
+func snippet15() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
 }
 
 // Documentation/Views.md:40
-@Test func snippet18() async throws {
+@Test func snippet19() async throws {
 
   /// Shows a date as the days since it, by the clock of the scope it runs in.
   struct DaysAgoFormatter: ValueFormatter {
@@ -146,17 +156,17 @@ func snippet14() async throws {
 }
 
 // Documentation/Views.md:70
-enum Snippet19 {
+enum Snippet20 {
 
   struct DisplayBool: D2SView {
     @Environment(\.propertyValue) var value
     var body: some D2SView { Text((value as? Bool) == true ? "✓" : "✗") }
   }
 }
-@Test func snippet19() { #expect(Snippet19.self == Snippet19.self) }
+@Test func snippet20() { #expect(Snippet20.self == Snippet20.self) }
 
 // Documentation/Views.md:84
-@Test func snippet20() async throws {
+@Test func snippet21() async throws {
   let price = DatabaseValue.decimal(Decimal(string: "12.50")!)  // PostgreSQL: .verbatim("12.50")
   #expect(price.decimal == Decimal(string: "12.5"))
   #expect(price.double == 12.5)
@@ -168,7 +178,7 @@ enum Snippet19 {
 }
 
 // Documentation/Views.md:114
-enum Snippet21 {
+enum Snippet22 {
   struct PriceBand: AlignedComponent {
     @Environment(\.propertyValue) var value
     var alignment: CellAlignment { .trailing }
@@ -176,30 +186,30 @@ enum Snippet21 {
     var body: some D2SView { FormattedValue().foregroundStyle(isHigh ? .green : .secondary) }
   }
 }
-@Test func snippet21() { #expect(Snippet21.self == Snippet21.self) }
+@Test func snippet22() { #expect(Snippet22.self == Snippet22.self) }
 
 // Documentation/Views.md:155
-enum Snippet22 {
+enum Snippet23 {
   struct RatingFlag: D2SView {
     var body: some D2SView { FormattedValue().bold().foregroundStyle(.red) }
   }
 }
-@Test func snippet22() { #expect(Snippet22.self == Snippet22.self) }
+@Test func snippet23() { #expect(Snippet23.self == Snippet23.self) }
 
 // Documentation/Views.md:191
-enum Snippet23 {
+enum Snippet24 {
   public struct TSVPlatformPlugin: D2SPlugin {
     public let name = "TSVPlatform"
     public var renderers: [PluginRenderer] { [PluginRenderer("tsv") { _ in TSVRenderer() }] }
   }
 }
-@Test func snippet23() { #expect(Snippet23.self == Snippet23.self) }
+@Test func snippet24() { #expect(Snippet24.self == Snippet24.self) }
 
 // Documentation/Views.md:261
-enum Snippet24 {
+enum Snippet25 {
   struct LedgerAmount: FormattedValueComponent {
     var alignment: CellAlignment { .trailing }
     var body: some D2SView { FormattedValue() }
   }
 }
-@Test func snippet24() { #expect(Snippet24.self == Snippet24.self) }
+@Test func snippet25() { #expect(Snippet25.self == Snippet25.self) }

@@ -61,9 +61,10 @@ public struct RatingComponentsPlugin: D2SPlugin {
     ]
   }
   public var formatters: [String: any ValueFormatter] { ["outOfFive": OutOfFiveFormatter()] }
-  /// The rules ship as a resource (`rating.d2s`), found without `Bundle.module`.
-  public var ruleText: String? {
-    try? PluginResources.text(
-      of: "rating.d2s", package: "RatingComponents", target: "RatingComponents")
+  /// The rules ship as a resource (`rating.d2s`), found without `Bundle.module`: beside the
+  /// executable, in the build folder, or under `D2S_RESOURCES`; else installing stops with an
+  /// error naming where it looked.
+  public var ruleResource: PluginResource? {
+    PluginResource("rating.d2s", package: "RatingComponents", target: "RatingComponents")
   }
 }
