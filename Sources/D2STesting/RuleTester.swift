@@ -87,7 +87,9 @@ public struct RuleTester: Sendable {
     return nil
   }
 
-  /// The page for `task` (and `entity`), as the REPL would print it.
+  /// The page for `task` (and `entity`), as the REPL would print it: of the tester's object
+  /// (``with(object:key:)``) for `inspect` and `edit`, in the context's `platform`
+  /// (`terminal` unless set: `setting("platform", to: "'json'")`), `width` columns wide.
   public func render(
     task: String, entity: String? = nil, width: Int? = 100, list: ListRequest = ListRequest()
   ) throws -> String {

@@ -31,7 +31,8 @@ import Testing
     let folder = root.appendingPathComponent("Documentation")
     let guides = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
-    return ["README.md"] + guides
+    // The one module guide with a snippet that runs.
+    return ["README.md"] + guides + ["Sources/D2STesting/D2STesting.docc/D2STesting.md"]
   }
 
   static func snippets() throws -> [Snippet] {

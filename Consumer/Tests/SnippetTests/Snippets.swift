@@ -213,3 +213,17 @@ enum Snippet25 {
   }
 }
 @Test func snippet25() { #expect(Snippet25.self == Snippet25.self) }
+
+// Sources/D2STesting/D2STesting.docc/D2STesting.md:34
+@Test func snippet26() async throws {
+  let tester = try RuleTester(
+    rules: "entity.name = 'Film' => displayNameForEntity = 'Movie'",
+    database: try TestDatabases.sakila())
+  let film = try tester.with(object: "Film", key: [.int(1)])
+  let page = try film.render(task: "inspect")
+  #expect(page.hasPrefix("ACADEMY DINOSAUR"))
+  let json = try film.setting("platform", to: "'json'").render(task: "inspect")
+  #expect(json.contains(#""entity":"Film""#))
+  let list = try tester.render(task: "list", entity: "Film", list: ListRequest(limit: 2))
+  #expect(list.hasPrefix("Movie\n"))
+}
