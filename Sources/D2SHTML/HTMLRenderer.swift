@@ -28,7 +28,7 @@ public struct HTMLRenderer: PageRenderer {
       title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
       returnTo: links.returnPath, to: output)
     Self.writeBreadcrumb(links.breadcrumb, to: output)
-    output.write("<h1>\(HTML.escape(title))</h1>\n")
+    output.write("<h1>\(HTML.escape(title))\(links.whyLink(nil, label: "this page"))</h1>\n")
     if let notice = links.notice {
       output.write("<p class=\"saved\" role=\"status\">\(HTML.escape(notice))</p>\n")
     }
@@ -318,7 +318,7 @@ public struct HTMLRenderer: PageRenderer {
           " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\" aria-label=\"\(HTML.escape(label)): NULL\"\(isNull ? " checked" : "")> NULL</label>"
       }
       return
-        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\"\(required ? " class=\"required\"" : "")>\(HTML.escape(label))</label></th><td>\(control)\(hidden)\(message)</td></tr>\n"
+        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\"\(required ? " class=\"required\"" : "")>\(HTML.escape(label))</label>\(links.whyLink(key, label: label))</th><td>\(control)\(hidden)\(message)</td></tr>\n"
     }
 
     /// The pending property rows as a table: labels as row headers.
@@ -339,7 +339,9 @@ public struct HTMLRenderer: PageRenderer {
             ))
           continue
         }
-        let label = row.style == .valueOnly ? "" : HTML.escape(row.label)
+        let label =
+          row.style == .valueOnly
+          ? "" : HTML.escape(row.label) + links.whyLink(row.key, label: row.label)
         output.write(
           "<tr><th scope=\"row\">\(label)</th><td>\(inline(row.content, key: row.key))</td></tr>\n"
         )
@@ -419,12 +421,13 @@ public struct HTMLRenderer: PageRenderer {
         let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
         let numeric = column.rightAligned ? " class=\"num\"" : ""
         let label = HTML.escape(column.label)
+        let why = links.whyLink(column.key, label: column.label)
         if let list, !column.key.contains("@"), links.sorts?(column.key) ?? true {
           output.write(
-            "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a></th>"
+            "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a>\(why)</th>"
           )
         } else {
-          output.write("<th scope=\"col\"\(sort)\(numeric)>\(label)</th>")
+          output.write("<th scope=\"col\"\(sort)\(numeric)>\(label)\(why)</th>")
         }
       }
       output.write("</tr></thead>\n<tbody>\n")

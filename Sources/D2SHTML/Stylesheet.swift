@@ -33,6 +33,7 @@ package enum Stylesheet {
     table.properties th { font-weight: 600; color: var(--muted); }
     table.properties td { overflow-wrap: anywhere; }
     .total, .hint { color: var(--muted); }
+    a.why { font-size: 0.75em; font-weight: normal; color: var(--muted); margin-left: 0.3em; }
     .pager a { display: inline-block; padding: .3rem .8rem; margin-right: .5rem;
       border: 1px solid var(--line); border-radius: .3rem; text-decoration: none; }
     form.filter { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin-bottom: 1rem; }

@@ -57,6 +57,23 @@ public struct WebLinks: Sendable {
   package var breadcrumb: [(label: String, path: String)] = []
   /// What a list row's link adds to its object's path (`/-/edit` when `nextTask` is edit).
   package var rowSuffix = ""
+  /// The page's own path when it shows "why?" links (`?explain=1`, for a user the rules let
+  /// see explanations): each label's and the title's lead to `/-/why`.
+  package var explainedPage: String?
+
+  /// The explanation page of the property `key` of this page (nil: of the page itself), when
+  /// the page shows explanations.
+  package func whyPath(_ key: String?) -> String? {
+    guard let page = explainedPage else { return nil }
+    return "/-/why?" + HTML.query([("page", page)] + (key.map { [("property", $0)] } ?? []))
+  }
+
+  /// ` <a class="why" …>why?</a>` after a label, or nothing.
+  package func whyLink(_ key: String?, label: String) -> String {
+    guard let path = whyPath(key) else { return "" }
+    return
+      " <a class=\"why\" href=\"\(HTML.escape(path))\" aria-label=\"Why is \(HTML.escape(label)) as it is?\">why?</a>"
+  }
 
   /// Links for a page.
   public init(

@@ -1,12 +1,22 @@
-/// The rule tools' command lines: `explain [--tree] KEY`, `why-not LABEL [for PROPERTY]`,
+/// The rule tools' command lines: `explain [--tree] KEY [for PROPERTY]`, `why-not LABEL [for PROPERTY]`,
 /// `lint [--all | --plugin NAME]`, `coverage [--all]`, `watch FILE`, `unwatch FILE`.
 extension CommandParser {
   static func ruleTool(_ word: String, _ rest: Substring) throws -> REPLCommand {
     switch word {
     case "explain":
-      let (first, tail) = splitWord(try required(rest, "explain [--tree] KEY"))
-      guard first == "--tree" else { return .explain(String(rest)) }
-      return .explainTree(String(try required(tail, "explain --tree KEY")))
+      let usage = "explain [--tree] KEY [for PROPERTY]"
+      let (first, tail) = splitWord(try required(rest, usage))
+      let tree = first == "--tree"
+      let words = (tree ? try required(tail, usage) : rest).split(
+        separator: " ", omittingEmptySubsequences: true)
+      let (key, property): (String, String?)
+      switch words.count {
+      case 1: (key, property) = (String(words[0]), nil)
+      case 3 where words[1].lowercased() == "for":
+        (key, property) = (String(words[0]), String(words[2]))
+      default: throw REPLError("usage: \(usage)")
+      }
+      return tree ? .explainTree(key, property: property) : .explain(key, property: property)
     case "why-not":
       let usage =
         "why-not LABEL [for PROPERTY] (a label from `rules --all`: N, PLUGIN:N, builtin:N)"

@@ -57,7 +57,8 @@ public enum CommandParser {
       try none(rest, "position")
       return .position
     case "inspect":
-      let (e, k) = try entityAndKey(rest, "inspect ENTITY KEY")
+      if rest == "--explain" { return .inspectExplained }
+      let (e, k) = try entityAndKey(rest, "inspect ENTITY KEY | inspect --explain")
       return .inspect(entity: e, key: k)
     case "edit":
       let (e, k) = try entityAndKey(rest, "edit ENTITY KEY")

@@ -24,6 +24,9 @@ public enum REPLCommand: Equatable, Sendable {
   case position
   /// `inspect ENTITY KEY`.
   case inspect(entity: String, key: [Literal])
+  /// `inspect --explain`: the current page's rows, each with the rules behind its component
+  /// and its label.
+  case inspectExplained
   /// `edit ENTITY KEY`.
   case edit(entity: String, key: [Literal])
   /// `new ENTITY`.
@@ -43,9 +46,11 @@ public enum REPLCommand: Equatable, Sendable {
   case set(key: String, value: Literal)
   case unset(String)
   case show(String)
-  case explain(String)
-  /// `explain --tree KEY`: the nested look-ups of one resolution.
-  case explainTree(String)
+  /// `explain KEY [for PROPERTY]`: every candidate rule of KEY, on the current page or for
+  /// one of its properties.
+  case explain(String, property: String?)
+  /// `explain --tree KEY [for PROPERTY]`: the nested look-ups of one resolution.
+  case explainTree(String, property: String?)
   /// `why-not LABEL [for PROPERTY]`.
   case whyNot(label: String, property: String?)
   /// `lint [--all]`.

@@ -39,11 +39,15 @@ enum REPLHelp {
     ("KEY = VALUE · unset KEY", "set or clear a context key"),
     ("show KEY", "KEY = VALUE  # where the value comes from"),
     (
-      "explain KEY",
-      "every candidate rule and what happened to it (rules from files with FILE:LINE)"
+      "explain KEY [for PROPERTY]",
+      "every candidate rule and what happened to it (rules from files with FILE:LINE, the first false condition of each that did not match)"
     ),
     (
-      "explain --tree KEY",
+      "inspect --explain",
+      "each row of the page shown with the rules behind its component and label"
+    ),
+    (
+      "explain --tree KEY [for PROPERTY]",
       "the nested look-ups of KEY, one per line, with their rules and cache hits"
     ),
     (

@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import Qualifiers
 import RuleCore
 
@@ -27,24 +28,8 @@ extension REPLSession {
         ("key", JSONText.string(key)), ("value", JSONText.string(value)),
         ("source", JSONText.string(source)),
       ])
-    case .explain(let key):
-      let explanation = try context.explain(keyNamed: key)
-      let candidates = explanation.entries.map { entry in
-        JSONText.object([
-          ("rank", "\(entry.rank)"), ("priority", JSONText.string("\(entry.rule.rule.priority)")),
-          ("complexity", "\(entry.rule.rule.complexity)"),
-          ("status", JSONText.string("\(entry.status)")),
-          ("rule", JSONText.string("\(entry.rule)")),
-        ])
-      }
-      return JSONText.object([
-        ("key", JSONText.string(explanation.key.name)),
-        ("explicit", explanation.isExplicit ? "true" : "false"),
-        ("candidates", JSONText.array(candidates)),
-        ("winner", explanation.winner.map { JSONText.string($0.rule.description) } ?? "null"),
-        ("value", JSONText.string(explanation.key.describe(explanation.resolution.value))),
-        ("source", JSONText.string("\(explanation.resolution.source)")),
-      ])
+    case .explain(let key, let property):
+      return try KeyExplanation(keyNamed: key, in: context(for: property)).json
     case .count:
       return JSONText.object([("count", text)])
     case .formatters:

@@ -1,4 +1,6 @@
 import Components
+import D2SApplication
+import Foundation
 import Plugins
 import RuleCore
 
@@ -7,12 +9,7 @@ import RuleCore
 extension REPLSession {
   /// `FILE:LINE` of a user rule loaded from a file or written in Swift, or nil.
   func place(of numbered: NumberedRule) -> String? {
-    guard numbered.origin == .user else { return nil }
-    if let source = context.engine.source(of: numbered), source.file != nil {
-      return source.description
-    }
-    if let location = numbered.rule.location, location.file != nil { return location.description }
-    return nil
+    KeyExplanation.place(of: numbered, in: context.engine)
   }
 
   /// A rule's source as `show` and `explain` print it, with `(FILE:LINE)` when it has one.
@@ -20,38 +17,82 @@ extension REPLSession {
     numbered.description + (place(of: numbered).map { "  (\($0))" } ?? "")
   }
 
-  /// `explain KEY`: a header, then every candidate in rank order, each rule from a file with
-  /// its place.
-  func explainText(_ key: String) throws -> String {
-    let explanation = try context.explain(keyNamed: key)
-    if explanation.isExplicit { return explanation.description }
+  /// `explain KEY [for PROPERTY]`: a header, then every candidate in rank order, each rule
+  /// from a file with its place, and for one that did not match its first false condition.
+  func explainText(_ key: String, for property: String? = nil) throws -> String {
+    let asked = try context(for: property)
+    let explanation = try KeyExplanation(keyNamed: key, in: asked, tree: false)
+    let showLine = "\(explanation.key) = \(explanation.value)  # \(explanation.source)"
+    if explanation.isExplicit { return "set explicitly; rules not consulted\n\(showLine)" }
     var lines = ["rank  priority  complexity  status  rule"]
-    lines += explanation.entries.map { entry in
-      "\(entry.rank)  \(entry.rule.rule.priority)  \(entry.rule.rule.complexity)  \(entry.status)  \(sourceText(entry.rule))"
+    for candidate in explanation.candidates {
+      lines.append(
+        "\(candidate.rank)  \(candidate.priority)  \(candidate.complexity)  \(candidate.status)  \(candidate.rule)"
+          + (candidate.place.map { "  (\($0))" } ?? ""))
+      if let condition = candidate.falseCondition {
+        let values = candidate.actual.map { "\($0.path) = \($0.value)" }.joined(separator: ", ")
+        lines.append("     false: \(condition)" + (values.isEmpty ? "" : " (\(values))"))
+      }
     }
     lines.append(
-      "winner: " + (explanation.winner.map { sourceText($0.rule) } ?? "none (default value)"))
-    lines.append(explanation.showLine)
+      "winner: "
+        + (explanation.winner.map { $0 + (explanation.winnerPlace.map { "  (\($0))" } ?? "") }
+          ?? "none (default value)"))
+    lines.append(showLine)
     return lines.joined(separator: "\n")
   }
 
-  /// `explain --tree KEY`: one line per nested look-up, indented.
-  func explainTree(_ key: String) throws -> String {
-    try context.resolutionTree(forKeyNamed: key).steps.map(\.description).joined(separator: "\n")
+  /// `inspect --explain`: each row of the current page (its properties, in order) with the
+  /// rule behind its component and the rule behind its label, `FILE:LINE` where they have one.
+  func explainedRows() throws -> String {
+    guard context.entity != nil, ["inspect", "edit", "list"].contains(context.task) else {
+      throw REPLError("inspect --explain explains the page shown: inspect, edit or list one first")
+    }
+    let keys = context.displayPropertyKeys
+    guard !keys.isEmpty else { return "no properties shown" }
+    var rows: [[String]] = [["property", "label", "component", "from"]]
+    for key in keys {
+      let row = context.with(\.propertyKey, key)
+      let component = try KeyExplanation(keyNamed: "component", in: row, tree: false)
+      let label = try KeyExplanation(keyNamed: "displayNameForProperty", in: row, tree: false)
+      func origin(_ explanation: KeyExplanation) -> String {
+        guard let winner = explanation.winner else { return explanation.source }
+        let labelled = winner.prefix { $0 != ":" }
+        return String(labelled) + (explanation.winnerPlace.map { " (\($0))" } ?? "")
+      }
+      rows.append([
+        key, label.value, component.value,
+        "component: \(origin(component)); label: \(origin(label))",
+      ])
+    }
+    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+        .joined(separator: "  ") + "  " + row[3]
+    }
+    .joined(separator: "\n")
+  }
+
+  /// `explain --tree KEY [for PROPERTY]`: one line per nested look-up, indented.
+  func explainTree(_ key: String, for property: String? = nil) throws -> String {
+    try context(for: property).resolutionTree(forKeyNamed: key).steps.map(\.description)
+      .joined(separator: "\n")
+  }
+
+  /// The session's context, for `property` of the current entity when one is named.
+  func context(for property: String?) throws -> RuleContext {
+    guard let property else { return context }
+    var name = property
+    if let entity = context.entity, context.database != nil {
+      name = try propertyName(property, in: entity)
+    }
+    return context.with(\.propertyKey, name)
   }
 
   /// `why-not LABEL [for PROPERTY]`.
   func whyNot(_ label: String, property: String?) throws -> String {
     let numbered = try context.engine.rule(labelled: label)
-    var asked = context
-    if let property {
-      var name = property
-      if let entity = context.entity, context.database != nil {
-        name = try propertyName(property, in: entity)
-      }
-      asked = context.with(\.propertyKey, name)
-    }
-    return try asked.whyNot(numbered).description
+    return try context(for: property).whyNot(numbered).description
   }
 
   /// `lint [--all]`: the warnings, then `N warnings` or `no warnings`.

@@ -699,6 +699,12 @@ public final class WebApplication: Sendable {
     if context.task == "list", context.nextTask == "edit", user != nil, !configuration.readOnly {
       links.rowSuffix = "/-/edit"
     }
+    // "why?" beside every label, for a logged-in user a rule lets see explanations.
+    if format == .html, user != nil, parameters.contains(where: { $0 == ("explain", "1") }),
+      context.mayExplain
+    {
+      links.explainedPage = path
+    }
     try renderPage(
       request, context: context, application: application, links: links, format: format,
       to: output)

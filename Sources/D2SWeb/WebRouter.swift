@@ -51,6 +51,10 @@ extension WebApplication {
           .response(head: request.method == .head)
       }
     }
+    router.get("-/why") { request, context in
+      try await application.why(context.web, session: context.session)
+        .response(head: request.method == .head)
+    }
     router.post("-/mcp") { request, context in
       var request = request
       guard let body = try? await request.collectBody(upTo: WebFormMiddleware.maximumBody) else {

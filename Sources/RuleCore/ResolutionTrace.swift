@@ -74,12 +74,17 @@ public final class ResolutionTrace: @unchecked Sendable {
 
 extension RuleContext {
   /// Resolves the key named `name` from its rules (not the cache), recording every nested
-  /// look-up: the first step is the key itself.
-  public func resolutionTree(forKeyNamed name: String) throws -> ResolutionTrace {
+  /// look-up: the first step is the key itself. With `bypassingCache`, nested look-ups are
+  /// resolved from their rules too, so the tree is the same whatever the cache holds (and
+  /// every step shows what it read).
+  public func resolutionTree(forKeyNamed name: String, bypassingCache: Bool = false) throws
+    -> ResolutionTrace
+  {
     let key = try exposedKey(named: name)
     let trace = ResolutionTrace()
     let state = ResolutionState()
     state.isTool = true
+    state.bypassesCache = bypassingCache
     state.trace = trace
     var context = self
     context.state = state
