@@ -1,4 +1,5 @@
 import Components
+import D2SApplication
 import EnvKeys
 import Foundation
 import RuleCore
@@ -44,22 +45,12 @@ extension REPLSession {
       }
       do {
         let placed = try context.engine.parser.parsePlacedRules(text, file: path)
-        let before = pageAnswers()
+        let before = PageAnswers(of: context)
         for id in file.ruleIDs { context.engine.ruleModel.remove(id: id) }
         let ids = add(placed)
         watched[path] = WatchedFile(text: text, ruleIDs: ids)
-        let after = pageAnswers()
         changes.append("reloaded \(path): \(ids.count) rules")
-        for (name, old) in before.sorted(by: { $0.key < $1.key }) {
-          guard let new = after[name], new.value != old.value else { continue }
-          // A property's line only when it changed otherwise than the page's own answer.
-          if let space = name.firstIndex(of: " "), let page = before[String(name[..<space])],
-            page.value == old.value, after[String(name[..<space])]?.value == new.value
-          {
-            continue
-          }
-          changes.append("\(name): \(old.value) → \(new.value)  (\(new.source))")
-        }
+        changes += before.changes(to: PageAnswers(of: context))
       } catch {
         watched[path]?.text = text  // report this version once
         errors.append("error: " + REPLError.describe(error))
@@ -79,36 +70,6 @@ extension REPLSession {
   private func readRuleFile(_ path: String) throws -> String {
     do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
       throw REPLError("cannot read rule file \(path): \((error as NSError).localizedDescription)")
-    }
-  }
-
-  /// The answer of every exposed key on the current page, and, for each property the page
-  /// shows, of the keys that depend on it (`displayNameForProperty (title)`).
-  private func pageAnswers() -> [String: (value: String, source: String)] {
-    var answers: [String: (value: String, source: String)] = [:]
-    let keys = registry.allKeys.filter { $0.name != "propertyKey" }
-    func record(_ context: RuleContext, suffix: String) {
-      for key in keys {
-        guard let resolution = try? context.resolution(forKeyNamed: key.name) else { continue }
-        answers[key.name + suffix] = (
-          key.describe(resolution.value), answerSource(resolution.source)
-        )
-      }
-    }
-    record(context, suffix: "")
-    let properties = context.entity == nil ? [] : context.displayPropertyKeys
-    for property in properties {
-      record(context.with(\.propertyKey, property), suffix: " (\(property))")
-    }
-    return answers
-  }
-
-  /// `tutorial.d2s:2` for a rule from a file, else the rule's label, `set` or `default`.
-  private func answerSource(_ source: ValueSource) -> String {
-    switch source {
-    case .explicit: "set"
-    case .defaultValue: "default"
-    case .rule(let numbered): place(of: numbered) ?? numbered.labelPhrase
     }
   }
 }

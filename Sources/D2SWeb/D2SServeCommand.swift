@@ -37,6 +37,13 @@ public struct D2SServeCommand: AsyncParsableCommand {
   @Flag(help: "Reload the rule files when they change (all or nothing, as the REPL's watch).")
   var watch = false
 
+  @Option(
+    name: .customLong("rules-output"),
+    help:
+      "A rule file that users the rules allow (mayEditRules) add rules to from the pages' explanations; loaded last and watched (made when missing)."
+  )
+  var rulesOutput: String?
+
   @Flag(name: .customLong("read-only"), help: "Open the database read-only.")
   var readOnly = false
 
@@ -160,6 +167,10 @@ public struct D2SServeCommand: AsyncParsableCommand {
       )
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
+    if let rulesOutput {
+      try RulesOutputFile.prepare(rulesOutput)
+      rules.append(rulesOutput)
+    }
     let setup = try WebSetup(
       target: target, ruleFiles: rules, readOnly: readOnly, plugins: Self.plugins)
     if sharedSessions, !setup.isPostgreSQL {
@@ -187,15 +198,22 @@ public struct D2SServeCommand: AsyncParsableCommand {
     let files = rules
     let readOnly = self.readOnly
     let plugins = Self.plugins
+    let reload: @Sendable () throws -> Void = { [weak application] in
+      let fresh = try WebSetup(
+        target: target, ruleFiles: files, readOnly: readOnly, plugins: plugins)
+      application?.replace(fresh.pages)
+    }
+    if let rulesOutput {
+      application.assistant = RuleAssistant(
+        output: RulesOutputFile(path: rulesOutput), ruleFiles: files, plugins: plugins,
+        reload: reload)
+    }
+    // The output file is watched whatever --watch says: another server may add to it.
     let watcher =
-      watch
+      watch || rulesOutput != nil
       ? RuleWatcher(
-        files: files, logger: logger,
-        reload: {
-          let fresh = try WebSetup(
-            target: target, ruleFiles: files, readOnly: readOnly, plugins: plugins)
-          application.replace(fresh.pages)
-        }) : nil
+        files: watch ? files : rulesOutput.map { [$0] } ?? [], logger: logger, reload: reload)
+      : nil
     let shownHost = host.contains(":") ? "[\(host)]" : host
     // The pool and the rule watcher run beside the server in its service group: SIGTERM lets
     // the requests in flight finish, then stops the watcher and closes the idle connections.
@@ -308,17 +326,35 @@ extension WebApplication {
   /// The application serving `target` (an SQLite file or a PostgreSQL URL) with the rule
   /// files `rules` loaded, as `d2s-serve` makes it: `connections` readers whose statements
   /// stop after `statementTimeout` seconds.
+  /// With `rulesOutput`, the rule assistant adds rules to that file (loaded last; the
+  /// application reloads it after each change, as a watching server does).
   public static func open(
     _ target: String, rules: [String] = [], readOnly: Bool = false,
     plugins: [any D2SPlugin] = [], configuration: Configuration = Configuration(),
     connections: Int? = nil, statementTimeout: Double = 30, keys: SessionKeys = .random(),
-    logger: Logger = Logger(label: "d2s-serve")
+    logger: Logger = Logger(label: "d2s-serve"), rulesOutput: String? = nil
   ) throws -> WebApplication {
+    var rules = rules
+    if let rulesOutput {
+      try RulesOutputFile.prepare(rulesOutput)
+      rules.append(rulesOutput)
+    }
     let setup = try WebSetup(target: target, ruleFiles: rules, readOnly: readOnly, plugins: plugins)
     var configuration = configuration
     configuration.readOnly = configuration.readOnly || readOnly
-    return WebApplication(
+    let application = WebApplication(
       pages: setup.pages, pool: setup.pool(size: connections, timeout: statementTimeout),
       databaseName: setup.databaseName, configuration: configuration, keys: keys, logger: logger)
+    if let rulesOutput {
+      let files = rules
+      application.assistant = RuleAssistant(
+        output: RulesOutputFile(path: rulesOutput), ruleFiles: rules, plugins: plugins,
+        reload: { [weak application] in
+          let fresh = try WebSetup(
+            target: target, ruleFiles: files, readOnly: readOnly, plugins: plugins)
+          application?.replace(fresh.pages)
+        })
+    }
+    return application
   }
 }

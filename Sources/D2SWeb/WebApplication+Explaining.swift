@@ -41,7 +41,7 @@ extension WebApplication {
     }
     let property = parameters.last { $0.0 == "property" }?.1
     let key = parameters.last { $0.0 == "key" }?.1
-    let (keys, databaseName) = (self.keys, databaseName)
+    let (keys, databaseName, assistant) = (self.keys, databaseName, assistant)
     let timed = try await timed(client: request.clientAddress) { application, database in
       var links = WebLinks(databaseName: databaseName, model: database.model)
       guard
@@ -74,7 +74,8 @@ extension WebApplication {
       }
       let subject = label.map { "\($0) on \(context.title)" } ?? "the page \(context.title)"
       return Self.explanationPage(
-        explanations, subject: subject, page: page, context: context, links: links)
+        explanations, subject: subject, page: page, context: context, links: links,
+        editsRules: assistant != nil && context.mayEditRules)
     }
     return WebResponse(
       contentType: format.contentType, headers: [("Cache-Control", "no-store")],
@@ -86,6 +87,14 @@ extension WebApplication {
   static func explainedContext(
     _ path: String, user: DatabaseObject, application: PageApplication, database: Database
   ) throws -> RuleContext {
+    try application.context(
+      for: explainedRequest(path, user: user, application: application, database: database))
+  }
+
+  /// The request of the page at `path` for `user` (``explainedContext(_:user:application:database:)``).
+  static func explainedRequest(
+    _ path: String, user: DatabaseObject, application: PageApplication, database: Database
+  ) throws -> PageRequest {
     var base = application.base
     base.database = database
     base.platform = "html"
@@ -137,14 +146,14 @@ extension WebApplication {
     default:
       throw WebError(.notFound, "no page \(path) to explain")
     }
-    return try application.context(for: request)
+    return request
   }
 
   /// The explanation page's HTML: per key, its value, the winner with its place, the
   /// candidates (each that did not match with its first false condition), and the look-ups.
   static func explanationPage(
     _ explanations: [KeyExplanation], subject: String, page: String, context: RuleContext,
-    links: WebLinks
+    links: WebLinks, editsRules: Bool = false
   ) -> String {
     let output = StringOutput()
     let title = "Why is \(subject) as it is?"
@@ -185,6 +194,15 @@ extension WebApplication {
           )
         }
         output.write("</tbody></table>\n")
+      }
+      if editsRules {
+        // Direct to Web's WebAssistant: a rule for this key on this page, to change and
+        // preview (`--rules-output`).
+        let property = context.propertyKey.isEmpty ? nil : context.propertyKey
+        output.write(
+          ruleForm(
+            rule: suggestedRule(explanation, context: context, property: property != nil),
+            page: page, property: property, csrf: links.csrf ?? "", saves: false))
       }
       if !explanation.tree.isEmpty {
         output.write(

@@ -108,6 +108,12 @@ public final class WebApplication: Sendable {
   let agentCalls: CallLimiter
   /// The agents' proposals waiting for a person (`/-/proposals/ID`), kept where sessions are.
   let proposals: any ProposalStore
+  private let assistantBox = Mutex<RuleAssistant?>(nil)
+  /// The rule assistant (`--rules-output FILE`), or nil: no rule is changed from a page.
+  var assistant: RuleAssistant? {
+    get { assistantBox.withLock { $0 } }
+    set { assistantBox.withLock { $0 = newValue } }
+  }
   /// What the application sets for every request (a test's clock), over the dependencies of
   /// the scope it responds in; pages derive theirs from them.
   public let dependencies: DependencyValues

@@ -51,6 +51,11 @@ extension WebApplication {
           .response(head: request.method == .head)
       }
     }
+    let rules = router.group("-/rules").add(
+      middleware: WebFormMiddleware(application: application, checksToken: true))
+    rules.post("") { _, context in
+      try await application.rules(context.web, session: context.session).response(head: false)
+    }
     router.get("-/why") { request, context in
       try await application.why(context.web, session: context.session)
         .response(head: request.method == .head)

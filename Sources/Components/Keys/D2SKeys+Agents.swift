@@ -32,11 +32,23 @@ extension D2SKeys {
     public static let exposedName: String? = "mayExplain"
   }
 
+  /// Whether the user may change the rules from a page (d2s-serve's rule assistant, on with
+  /// `--rules-output FILE`): an administrator's key. A rule can grant anything, including
+  /// what this key keeps from others, so give it to administrators only; it is never true for
+  /// an anonymous visitor, whatever the rules say.
+  public enum MayEditRules: DynamicEnvironmentKey {
+    /// False: changing rules is granted by a rule.
+    public static var defaultValue: Bool { false }
+    /// `mayEditRules` in rule text.
+    public static let exposedName: String? = "mayEditRules"
+  }
+
   /// Exposes the agents' keys to rule text.
   static func exposeAgentKeys(in registry: D2SContextKVC) throws {
     try registry.expose(Client.self)
     try registry.expose(AgentWrites.self)
     try registry.expose(MayExplain.self)
+    try registry.expose(MayEditRules.self)
   }
 }
 
@@ -51,6 +63,12 @@ extension RuleContext {
   public var mayExplain: Bool {
     get { self[D2SKeys.MayExplain.self] }
     set { self[D2SKeys.MayExplain.self] = newValue }
+  }
+
+  /// ``D2SKeys/MayEditRules``.
+  public var mayEditRules: Bool {
+    get { self[D2SKeys.MayEditRules.self] }
+    set { self[D2SKeys.MayEditRules.self] = newValue }
   }
 
   /// ``D2SKeys/AgentWrites``.

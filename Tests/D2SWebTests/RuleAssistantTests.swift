@@ -1,0 +1,147 @@
+import D2SApplication
+import D2SModel
+import D2STesting
+import Foundation
+import RuleCore
+import Testing
+
+@testable import D2SWeb
+
+/// Direct to Web's WebAssistant in d2s-serve (`--rules-output FILE`): a rule typed on an
+/// explanation page is previewed, then saved to the output file with a comment naming who and
+/// when, and undone byte for byte; an ambiguous rule, one reading a password, a user without
+/// `mayEditRules`, an anonymous visitor and a form without its CSRF token change nothing.
+@Suite struct RuleAssistantTests {
+  static let granting = """
+    user.username = 'Mike' => mayExplain = true
+    user.username = 'Mike' => mayEditRules = true
+    """
+
+  /// The demo with Mike allowed to explain and change rules; the app, the database and the
+  /// output file.
+  static func app() throws -> (WebApplication, String, String) {
+    let path = try SakilaSQLite.copy()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-assistant-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("assistant.d2s").path
+    let app = try WebApplication.open(
+      path, rules: [WebEditingTests.demoRules, try WebFixtures.ruleFile(granting)],
+      rulesOutput: output)
+    return (app, path, output)
+  }
+
+  static func csrf(_ html: String) -> String {
+    Page.matches(#"name="_csrf" value="([^"]*)""#, in: html).first ?? ""
+  }
+
+  static let movies = "entity.name = 'Film' => displayNameForEntity = 'Movies'"
+
+  @Test func aRuleIsPreviewedSavedShownAndUndone() async throws {
+    let (app, _, output) = try Self.app()
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "", "made empty")
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let why = await mike.get("/-/why?page=%2FFilm")
+    #expect(why.status == 200)
+    #expect(why.body.contains(#"<form class="rule""#))
+    #expect(
+      why.body.contains(
+        HTML.formValue("entity.name = 'Film' => displayNameForEntity = 'Film'")))
+    let token = Self.csrf(why.body)
+    let form = [("_csrf", token), ("page", "/Film"), ("rule", Self.movies)]
+
+    let preview = await mike.post("/-/rules", form + [("action", "preview")])
+    #expect(preview.status == 200)
+    #expect(
+      preview.body.contains(HTML.escape("displayNameForEntity: 'Film' → 'Movies'")),
+      "\(preview.body.prefix(2000))")
+    #expect(preview.body.contains("Save the rule"))
+    #expect(preview.body.contains("<h2>With the rule</h2>\n<pre class=\"page\">Movies\n"))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "", "a preview saves nothing")
+
+    let saved = await mike.post("/-/rules", form + [("action", "save")])
+    #expect(saved.body.contains(HTML.escape("Added at \(output):2: \(Self.movies)")))
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines[2].isEmpty)
+    #expect(lines[0].hasPrefix("# added from a page by Mike Hillyer at 20"))
+    #expect(lines[1] == Self.movies[...])
+    let parser = try D2SApp().context.engine.parser
+    #expect("\(try parser.parseRule(String(lines[1])))" == Self.movies, "parses back")
+    #expect((await mike.get("/Film")).body.contains("<h1>Movies"), "reloaded at once")
+
+    // Lint first: a rule that shadows the saved one, or is ambiguous with it, is refused.
+    func refusal(_ rule: String) async -> String {
+      let answer = await mike.post(
+        "/-/rules", [("_csrf", token), ("page", "/Film"), ("rule", rule), ("action", "save")])
+      return Page.matches(#"role="status">([^<]*)<"#, in: answer.body).first ?? ""
+    }
+    let shadowing = await refusal("entity.name = 'Film' => displayNameForEntity = 'Films'")
+    #expect(shadowing.hasPrefix("Not saved: lint: rule 20 can never win: rule 21"), "\(shadowing)")
+    let ambiguous = await refusal("task = 'list' => displayNameForEntity = 'Lists'")
+    #expect(ambiguous.hasPrefix("Not saved: lint:") && ambiguous.contains("ambiguous"))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == text)
+
+    let undone = await mike.post(
+      "/-/rules", [("_csrf", token), ("page", "/Film"), ("action", "undo")])
+    #expect(undone.body.contains(HTML.escape("Removed: \(Self.movies)")))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "", "byte for byte")
+    #expect((await mike.get("/Film")).body.contains("<h1>Film"))
+  }
+
+  @Test func whatMayNotChangeTheRulesChangesNothing() async throws {
+    let (app, path, output) = try Self.app()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let token = Self.csrf((await mike.get("/-/why?page=%2FFilm")).body)
+    let password = await mike.post(
+      "/-/rules",
+      [
+        ("_csrf", token), ("page", "/Film"), ("action", "save"),
+        ("rule", "user.password = 'x' => mayExplain = false"),
+      ])
+    #expect(password.body.contains("may not read a password"))
+    let two = await mike.post(
+      "/-/rules",
+      [
+        ("_csrf", token), ("page", "/Film"), ("action", "save"),
+        ("rule", Self.movies + "\n*true* => mayEditRules = true"),
+      ])
+    #expect(two.body.contains("one rule on one line"))
+    #expect(
+      await mike.post("/-/rules", [("page", "/Film"), ("action", "save"), ("rule", Self.movies)])
+        .status == 403, "no CSRF token")
+    let anonymous = WebClient(app)
+    #expect(
+      await anonymous.post("/-/rules", [("page", "/Film"), ("rule", Self.movies)]).status == 403)
+    try LinkEditingTests.givePasswordToJon(TestBackend(kind: .sqlite, target: path))
+    let jon = WebClient(app)
+    await jon.login("Jon", "12345")
+    let jonToken = Self.csrf((await jon.get("/Film/1")).body)
+    #expect(
+      await jon.post(
+        "/-/rules",
+        [("_csrf", jonToken), ("page", "/Film"), ("action", "save"), ("rule", Self.movies)]
+      ).status == 403)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "")
+  }
+
+  @Test func theFileIsRestoredByteForByteAndNamesAreCommentSafe() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-output-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("rules.d2s").path
+    for original in ["", "a = 1 => b = 2", "a = 1 => b = 2\n", "# note\n\n"] {
+      try original.write(toFile: path, atomically: true, encoding: .utf8)
+      let file = RulesOutputFile(path: path)
+      _ = try file.append("c = 3 => d = 4", by: "Mike\n*true* => mayEditRules = true #", at: Date())
+      let written = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(!written.contains("\n*true*"), "a name cannot add a line")
+      #expect(try file.undoLast() == "c = 3 => d = 4")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+    }
+    try "x = 1 => y = 2\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: AssistantError.self) { try RulesOutputFile(path: path).undoLast() }
+  }
+}
