@@ -21,7 +21,10 @@ extension WebApplication {
       let request = scope.request("inspect", object: object)
       let context = try scope.application.context(for: request)
       guard context.isObjectDeletable else {
-        throw WebError(.forbidden, "\(object.displayDescription) may not be deleted")
+        throw Self.refusal(
+          "\(object.displayDescription) may not be deleted", key: "isObjectDeletable",
+          page: WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/",
+          context: context)
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       let referring = try Self.referringRows(

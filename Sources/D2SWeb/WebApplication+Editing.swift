@@ -138,11 +138,13 @@ extension WebApplication {
       let object = try Self.object(key, of: entity, names: names, in: scope.database)
       let request = scope.request("edit", object: object)
       let editing: EditingSession
+      let asked = try application.context(for: request)
       do {
-        editing = try EditingSession.edit(
-          object, in: try application.context(for: request), formatters: application.formatters)
+        editing = try EditingSession.edit(object, in: asked, formatters: application.formatters)
       } catch is PermissionError {
-        throw WebError(.forbidden, "you may not edit \(object.displayDescription)")
+        throw Self.refusal(
+          "you may not edit \(object.displayDescription)", key: "isObjectEditable",
+          page: path.replacingOccurrences(of: "/-/edit", with: ""), context: asked)
       }
       let inspect = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? "/"
       var form = WebForm(action: path, csrf: scope.links.csrf ?? "", cancel: inspect)

@@ -26,6 +26,18 @@ extension WebApplication {
     "isObjectEditable", "isObjectDeletable",
   ]
 
+  /// A 403 for a permission `key` refused on the page at `page`, linking to its explanation
+  /// when `context`'s user may see explanations.
+  static func refusal(
+    _ message: String, key: String, page: String, context: RuleContext
+  ) -> WebError {
+    var error = WebError(.forbidden, message)
+    if context.user != nil, context.mayExplain {
+      error.why = "/-/why?" + HTML.query([("page", page), ("key", key)])
+    }
+    return error
+  }
+
   func why(_ request: WebRequest, session: WebSession?) async throws -> WebResponse {
     let refusal = WebError(
       .forbidden, "explanations are for users a rule lets see them (mayExplain = true)")

@@ -774,6 +774,9 @@ public final class WebApplication: Sendable {
       if let column = failure.column {
         output.write("<p class=\"hint\">at column \(column)</p>\n")
       }
+      if let why = failure.why {
+        output.write("<p><a class=\"why\" href=\"\(HTML.escape(why))\">Why not?</a></p>\n")
+      }
       output.write("<p><a href=\"/\">All entities</a></p>\n")
       HTMLRenderer.writeTail(to: output)
       body = output.text

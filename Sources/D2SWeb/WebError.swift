@@ -47,6 +47,9 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
   /// Headers the error's response carries besides the security headers (`Allow` of a
   /// 405, `Retry-After` of a 429).
   public var headers: [(String, String)]
+  /// The explanation of the permission that refused (`/-/why?…&key=isObjectEditable`), for a
+  /// user the rules let see explanations.
+  public var why: String?
 
   /// An error page; `allow` lists the methods a 405's resource takes, `retryAfter` the
   /// seconds a 429 asks the client to wait.

@@ -53,6 +53,24 @@ import Testing
     #expect((await mike.get("/-/why?page=%2FFilm%2F1&property=nope")).status == 404)
   }
 
+  @Test func aRefusalLinksToThePermissionsExplanation() async throws {
+    let (app, path, rules) = try Self.app()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let refused = await mike.get("/Actor/1/-/edit")
+    #expect(refused.status == 403)
+    let why = "/-/why?" + HTML.query([("page", "/Actor/1"), ("key", "isObjectEditable")])
+    #expect(refused.body.contains(#"<a class="why" href="\#(HTML.escape(why))">Why not?</a>"#))
+    let explained = await mike.get(why)
+    #expect(explained.status == 200)
+    #expect(explained.body.contains("<code>\(HTML.escape(rules[0])):17</code>"), "the demo's rule")
+    try LinkEditingTests.givePasswordToJon(TestBackend(kind: .sqlite, target: path))
+    let jon = WebClient(app)
+    await jon.login("Jon", "12345")
+    let deleted = await jon.get("/Actor/1/-/delete")
+    #expect(!deleted.body.contains("Why not?"))
+  }
+
   @Test func nobodyElseGetsALinkOrAnExplanation() async throws {
     let (app, path, _) = try Self.app()
     let anonymous = WebClient(app)
