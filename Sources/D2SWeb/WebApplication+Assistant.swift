@@ -113,14 +113,17 @@ extension WebApplication {
         "<h2>The page now</h2>\n<pre class=\"page\">\(HTML.escape(preview.before))</pre>\n<h2>With the rule</h2>\n<pre class=\"page\">\(HTML.escape(preview.after))</pre>\n"
       )
     }
-    output.write(
-      "<form class=\"inline undo\" method=\"post\" action=\"/-/rules\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(links.csrf ?? ""))\"><input type=\"hidden\" name=\"page\" value=\"\(HTML.formValue(page))\"><button type=\"submit\" name=\"action\" value=\"undo\">Undo the last rule added from a page</button></form>\n"
-    )
+    output.write(undoForm(page: page, csrf: links.csrf ?? ""))
     output.write(
       "<p><a href=\"\(HTML.escape(page))\">Back to the page</a> · <a href=\"\(HTML.escape(page + "?explain=1"))\">with explanations</a></p>\n"
     )
     HTMLRenderer.writeTail(to: output)
     return output.text
+  }
+
+  /// The form that removes the last rule added from a page.
+  static func undoForm(page: String, csrf: String) -> String {
+    "<form class=\"inline undo\" method=\"post\" action=\"/-/rules\"><input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(csrf))\"><input type=\"hidden\" name=\"page\" value=\"\(HTML.formValue(page))\"><button type=\"submit\" name=\"action\" value=\"undo\">Undo the last rule added from a page</button></form>\n"
   }
 
   /// The form that previews (and, once previewed, saves) a rule typed for `page`.

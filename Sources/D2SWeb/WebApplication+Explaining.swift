@@ -223,6 +223,7 @@ extension WebApplication {
       }
       output.write("</section>\n")
     }
+    if editsRules { output.write(undoForm(page: page, csrf: links.csrf ?? "")) }
     HTMLRenderer.writeTail(to: output)
     return output.text
   }

@@ -121,13 +121,6 @@ extension BrowserTests {
 
   @Test(.timeLimit(.minutes(4)))
   func linksTabsPhonesAndAccessibilityInChromium() async throws {
-    let chromium = try #require(
-      ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      }, "Chromium is not installed (make deps installs Debian's chromium)")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      "chromedriver is not installed (make deps installs Debian's chromium-driver)")
     try #require(
       FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -141,12 +134,9 @@ extension BrowserTests {
       servers.shop.stop()
     }
     let base = servers.demoBase
-    let driverPort = try FreePort.pick()
-    let driver = try ChildProcess(
-      "/usr/bin/chromedriver", ["--port=\(driverPort)"], folder: folder)
-    defer { driver.stop() }
-    let browser = try await WebDriver.start(
-      port: driverPort, chromium: chromium, profile: folder.appendingPathComponent("profile").path)
+    let chromium = try await Chromium.start(folder: folder)
+    defer { chromium.driver.stop() }
+    let browser = chromium.browser
     var screenshots: [String] = []
     func shoot(_ name: String) async throws {
       let path = folder.appendingPathComponent(name + ".png")

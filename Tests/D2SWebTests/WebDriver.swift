@@ -1,5 +1,6 @@
 import D2STesting
 import Foundation
+import Testing
 
 /// The few WebDriver commands the test uses, as JSON over HTTP to chromedriver.
 struct WebDriver {
@@ -132,5 +133,39 @@ struct WebDriver {
       throw BrowserError("\(method) \(url): \(error): \(value["message"] ?? "")")
     }
     return object?["value"]
+  }
+}
+
+/// Headless Chromium driven through chromedriver, both started for one test in `folder`.
+struct Chromium {
+  let driver: ChildProcess
+  let browser: WebDriver
+
+  /// Starts chromedriver and a browser session; a machine without them fails the test with
+  /// what to install.
+  static func start(folder: URL) async throws -> Chromium {
+    let chromium = try #require(
+      ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }, "Chromium is not installed (make deps installs Debian's chromium)")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      "chromedriver is not installed (make deps installs Debian's chromium-driver)")
+    let port = try FreePort.pick()
+    let driver = try ChildProcess("/usr/bin/chromedriver", ["--port=\(port)"], folder: folder)
+    do {
+      let browser = try await WebDriver.start(
+        port: port, chromium: chromium, profile: folder.appendingPathComponent("profile").path)
+      return Chromium(driver: driver, browser: browser)
+    } catch {
+      driver.stop()
+      throw error
+    }
+  }
+
+  /// Ends the browser session and chromedriver.
+  func stop() async {
+    try? await browser.quit()
+    driver.stop()
   }
 }
