@@ -152,6 +152,10 @@ extension WebApplication {
       scope.links.breadcrumb = WebLinks.trail(to: entity, object: object, context: editing.context)
       scope.links.continues = true
       scope.links.notice = notice
+      // "why?" beside every label, for a user a rule lets see explanations.
+      if write.query.contains(where: { $0 == ("explain", "1") }), editing.context.mayExplain {
+        scope.links.explainedPage = path
+      }
       scope.links.editable = try Self.editableKeys(
         editing, page: request, application: application, reaches: names.reaches)
       form.widgets = try FieldWidgets.widgets(

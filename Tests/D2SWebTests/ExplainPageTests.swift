@@ -32,6 +32,11 @@ import Testing
     #expect(page.body.contains(#"<h1>ACADEMY DINOSAUR <a class="why""#), "the page's own")
     #expect(!(await mike.get("/Film/1")).body.contains(#"class="why""#), "only when asked")
     #expect((await mike.get("/Film?explain=1")).body.contains(#"property=rentalDuration"#))
+    let form = await mike.get("/Film/1/-/edit?explain=1")
+    let fieldWhy = "/-/why?" + HTML.query([("page", "/Film/1/-/edit"), ("property", "length")])
+    #expect(form.body.contains(HTML.escape(fieldWhy)), "an edit form's labels too")
+    let editWhy = await mike.get(fieldWhy + "&key=component&format=json")
+    #expect(editWhy.body.contains(#""value":"'EditNumber'""#), "explained as the form is made")
 
     let why = await mike.get(Self.why)
     #expect(why.status == 200)
