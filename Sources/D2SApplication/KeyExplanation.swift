@@ -48,6 +48,9 @@ public struct KeyExplanation: Sendable {
   /// resolved from its rules whatever the cache holds.
   public var tree: [String]
 
+  /// What stands for a password's value.
+  static let hidden = "(a password, not shown)"
+
   /// The explanation of the key named `name` in `context`; `tree` false leaves ``tree``
   /// empty (resolving it fills the context's cache with the nested answers).
   public init(keyNamed name: String, in context: RuleContext, tree withTree: Bool = true) throws {
@@ -65,7 +68,15 @@ public struct KeyExplanation: Sendable {
         case .doesNotMatch(_, let clause, let actual) = try context.whyNot(entry.rule)
       {
         candidate.falseCondition = clause.description
-        candidate.actual = actual
+        // A password's value is never shown, as `show` never shows it.
+        let paths = Dictionary(
+          clause.keyPaths.map { ($0.description, $0) }, uniquingKeysWith: { first, _ in first })
+        candidate.actual = actual.map { path, value in
+          guard let model = context.database?.model, let read = paths[path],
+            PasswordPaths.reads(read, in: model)
+          else { return (path, value) }
+          return (path, Self.hidden)
+        }
       }
       return candidate
     }
@@ -78,6 +89,18 @@ public struct KeyExplanation: Sendable {
       ? []
       : try context.resolutionTree(forKeyNamed: name, bypassingCache: true).steps.map(
         \.description)
+    // On a password's property, `propertyValue` is the password: never shown.
+    if context.entity?.attribute(named: context.propertyKey)?.isPassword == true {
+      if key == "propertyValue" { value = Self.hidden }
+      tree = tree.map { line in
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("propertyValue = "), let end = line.range(of: "  # ") else {
+          return line
+        }
+        return line.prefix { $0 == " " } + "propertyValue = " + Self.hidden
+          + line[end.lowerBound...]
+      }
+    }
   }
 
   /// `FILE:LINE` of a user rule loaded from a file or written in Swift, or nil (a rule typed

@@ -33,7 +33,11 @@ extension AgentTools {
     }
     return JSONText.object([
       ("rule", JSONText.string(label)),
-      ("explanation", JSONText.string(try asked.whyNot(numbered).description)),
+      (
+        "explanation",
+        JSONText.string(
+          PasswordPaths.description(of: try asked.whyNot(numbered), in: asked.database?.model))
+      ),
     ])
   }
 }

@@ -108,23 +108,27 @@ final class PostgreSQLProposalStore: ProposalStore {
 
   func keep(_ proposal: Proposal, database: String, now: Date) throws -> String? {
     let expired = now.timeIntervalSince1970 - ProposalLimits.lifetime
-    try records.run("DELETE FROM d2s.proposal WHERE created_at < $1", [.double(expired)])
     let id = SessionKeys.nonce(bytes: 16)
-    // One statement counts and inserts, so two servers cannot both pass a limit.
-    let rows = try records.run(
-      """
-      INSERT INTO d2s.proposal (id, database_name, proposer, created_at, state, body)
-      SELECT $1, $2, $3, $4, 'pending', $5
-      WHERE (SELECT count(*) FROM d2s.proposal) < $6
-        AND (SELECT count(*) FROM d2s.proposal WHERE proposer = $3 AND state = 'pending') < $7
-      RETURNING id
-      """,
-      [
-        .string(id), .string(database), .string(proposal.proposer),
-        .double(now.timeIntervalSince1970), .string(ProposalCoding.encode(proposal)),
-        .int(ProposalLimits.capacity), .int(ProposalLimits.perProposer),
-      ], columns: 1)
-    return rows.isEmpty ? nil : id
+    // Counted and inserted under one lock that every server takes (a transaction-scoped
+    // advisory lock): two servers cannot both pass a limit. Only waiting proposals count.
+    return try records.inTransaction { run -> String? in
+      _ = try run("SELECT pg_advisory_xact_lock(2026112801)", [], 1)
+      _ = try run("DELETE FROM d2s.proposal WHERE created_at < $1", [.double(expired)], 0)
+      let rows = try run(
+        """
+        INSERT INTO d2s.proposal (id, database_name, proposer, created_at, state, body)
+        SELECT $1, $2, $3, $4, 'pending', $5
+        WHERE (SELECT count(*) FROM d2s.proposal WHERE state = 'pending') < $6
+          AND (SELECT count(*) FROM d2s.proposal WHERE proposer = $3 AND state = 'pending') < $7
+        RETURNING id
+        """,
+        [
+          .string(id), .string(database), .string(proposal.proposer),
+          .double(now.timeIntervalSince1970), .string(ProposalCoding.encode(proposal)),
+          .int(ProposalLimits.capacity), .int(ProposalLimits.perProposer),
+        ], 1)
+      return rows.isEmpty ? nil : id
+    }
   }
 
   func entry(_ id: String, now: Date) throws -> ProposalEntry? {

@@ -87,15 +87,12 @@ struct RuleAssistant: Sendable {
       before: try before.pages.render(shown), after: try after.pages.render(shown))
   }
 
-  /// Refuses a rule that reads a password attribute's value (in its condition or value): a
-  /// rule written from a page cannot learn or test what no page shows.
+  /// Refuses a rule that reads a password's value (in its condition or value, through an
+  /// attribute's name or column, or through `propertyValue`): a rule written from a page
+  /// cannot learn or test what no page shows.
   static func refusePasswords(_ rule: Rule, in model: Model) throws {
-    let passwords = Set(
-      model.entities.flatMap { entity in entity.attributes.filter(\.isPassword).map(\.name) })
-    for path in rule.predicate.keyPaths + rule.value.keyPaths
-    where path.components.contains(where: passwords.contains) {
-      throw AssistantError(
-        "a rule written from a page may not read a password (\(path.description))")
-    }
+    guard PasswordPaths.reads(rule, in: model) else { return }
+    throw AssistantError(
+      "a rule written from a page may not read a password (nor propertyValue, which can be one)")
   }
 }

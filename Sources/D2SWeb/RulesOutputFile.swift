@@ -40,7 +40,16 @@ struct RulesOutputFile: Sendable {
   /// Appends `rule` (one line of rule text) after a comment naming `user` and `date`; the
   /// line number of the rule in the file.
   func append(_ rule: String, by user: String, at date: Date) throws -> Int {
+    try append(by: user, at: date) { rule }.line
+  }
+
+  /// Appends the rule `check` gives, `check` run under the lock (it reads the file as the
+  /// other servers left it); the rule's line number and the rule.
+  func append(by user: String, at date: Date, _ check: () throws -> String) throws -> (
+    line: Int, rule: String
+  ) {
     try locked {
+      let rule = try check()
       let old = try current()
       // A file that does not end a line gets one first; the comment says so, and Undo takes
       // it away again.
@@ -50,7 +59,10 @@ struct RulesOutputFile: Sendable {
         (joined ? "\n" : "") + Self.marker + Self.commentSafe(user) + " at " + stamp
         + (joined ? " (a line end added before)" : "") + "\n" + rule + "\n"
       try replace(with: old + block)
-      return (old + block).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      return (
+        (old + block).utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+          .count - 1, rule
+      )
     }
   }
 
@@ -83,12 +95,22 @@ struct RulesOutputFile: Sendable {
     return try String(contentsOfFile: path, encoding: .utf8)
   }
 
-  /// `text` written beside the file and renamed over it.
+  /// `text` written beside the file (the file a link names, with its mode), flushed to the
+  /// disk, and renamed over it.
   private func replace(with text: String) throws {
-    let url = URL(fileURLWithPath: path)
+    let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       "." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    try Data(text.utf8).write(to: temporary)
+    let mode = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions]
+    guard
+      FileManager.default.createFile(
+        atPath: temporary.path, contents: Data(text.utf8),
+        attributes: mode.map { [.posixPermissions: $0] })
+    else { throw AssistantError("cannot write beside \(path)") }
+    if let handle = FileHandle(forWritingAtPath: temporary.path) {
+      try? handle.synchronize()
+      try? handle.close()
+    }
     if rename(temporary.path, url.path) != 0 {
       try? FileManager.default.removeItem(at: temporary)
       throw AssistantError("cannot write \(path)")

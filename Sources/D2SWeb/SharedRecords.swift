@@ -25,6 +25,39 @@ final class SharedRecords: Sendable {
   func run(_ sql: String, _ bindings: [DatabaseValue], columns: Int = 0) throws
     -> [[DatabaseValue]]
   {
+    try withConnection { try Self.run(sql, bindings, columns: columns, on: $0) }
+  }
+
+  /// `work` in one transaction, given a function that runs a statement as ``run(_:_:columns:)``
+  /// does.
+  func inTransaction<T>(
+    _ work: ((String, [DatabaseValue], Int) throws -> [[DatabaseValue]]) throws -> T
+  ) throws -> T {
+    try withConnection { adaptor in
+      try adaptor.transaction {
+        try work { sql, bindings, columns in
+          try Self.run(sql, bindings, columns: columns, on: adaptor)
+        }
+      }
+    }
+  }
+
+  private static func run(
+    _ sql: String, _ bindings: [DatabaseValue], columns: Int, on adaptor: PostgreSQLAdaptor
+  ) throws -> [[DatabaseValue]] {
+    var rows: [[DatabaseValue]] = []
+    if columns == 0 {
+      try adaptor.execute(SQLStatement(raw: sql, bindings))
+    } else {
+      try adaptor.query(
+        SQLStatement(raw: sql, bindings), columns: Array(repeating: nil, count: columns)
+      ) { rows.append($0) }
+    }
+    return rows
+  }
+
+  /// `work` on the connection, opened (with the tables) on first use.
+  private func withConnection<T>(_ work: (PostgreSQLAdaptor) throws -> T) throws -> T {
     try connection.withLock { connection in
       let adaptor: PostgreSQLAdaptor
       if let open = connection {
@@ -42,15 +75,7 @@ final class SharedRecords: Sendable {
         }
         connection = adaptor
       }
-      var rows: [[DatabaseValue]] = []
-      if columns == 0 {
-        try adaptor.execute(SQLStatement(raw: sql, bindings))
-      } else {
-        try adaptor.query(
-          SQLStatement(raw: sql, bindings), columns: Array(repeating: nil, count: columns)
-        ) { rows.append($0) }
-      }
-      return rows
+      return try work(adaptor)
     }
   }
 }

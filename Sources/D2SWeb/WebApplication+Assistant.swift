@@ -2,6 +2,7 @@ import Components
 import D2SApplication
 import D2SHTML
 import D2SModel
+import EnvKeys
 import Foundation
 import RuleCore
 
@@ -34,8 +35,7 @@ extension WebApplication {
       guard
         let user = try Self.user(
           session, in: database, keys: keys, links: &links, base: application.base),
-        try Self.explainedContext(page, user: user, application: application, database: database)
-          .mayEditRules
+        try Self.mayEditRules(user, application: application, database: database)
       else { throw refusal }
       let who = links.userName ?? "someone"
       var message: String
@@ -50,11 +50,14 @@ extension WebApplication {
         }
       case "save":
         do {
-          let checked = try assistant.preview(text, page: page, user: user, database: database)
-          let line = try assistant.output.append(checked.rule, by: who, at: Date())
+          // Checked again under the file's lock: another server's rule appended meanwhile is
+          // linted with this one.
+          let (line, rule) = try assistant.output.append(by: who, at: Date()) {
+            try assistant.preview(text, page: page, user: user, database: database).rule
+          }
           try assistant.reload()
           logger.notice("rule added by \(Self.loggedName(who)) at \(assistant.output.path):\(line)")
-          message = "Added at \(assistant.output.path):\(line): \(checked.rule)"
+          message = "Added at \(assistant.output.path):\(line): \(rule)"
         } catch let error as AssistantError {
           message = "Not saved: " + error.description
         }
@@ -77,6 +80,17 @@ extension WebApplication {
     return WebResponse(
       contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")],
       body: timed.value)
+  }
+
+  /// Whether `user` may change the rules: `mayEditRules` asked of the user alone, on no page
+  /// (a rule that grants it on one page would otherwise let its rules, which apply to every
+  /// page, and its Undo, which removes anyone's, through).
+  static func mayEditRules(
+    _ user: DatabaseObject, application: PageApplication, database: Database
+  ) throws -> Bool {
+    var request = PageRequest(user: user, platform: "html", width: nil)
+    request.database = database
+    return try application.context(for: request).mayEditRules
   }
 
   /// The assistant's page: what happened, the preview's changes and pages, and the forms to
@@ -146,8 +160,10 @@ extension WebApplication {
     -> String
   {
     var conditions: [String] = []
-    if let entity = context.entity { conditions.append("entity.name = '\(entity.name)'") }
-    if property { conditions.append("propertyKey = '\(context.propertyKey)'") }
+    if let entity = context.entity {
+      conditions.append("entity.name = \(Literal.quote(entity.name))")
+    }
+    if property { conditions.append("propertyKey = \(Literal.quote(context.propertyKey))") }
     let condition = conditions.isEmpty ? "*true*" : conditions.joined(separator: " AND ")
     return "\(condition) => \(explanation.key) = \(explanation.value)"
   }

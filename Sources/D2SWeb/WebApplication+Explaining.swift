@@ -87,7 +87,8 @@ extension WebApplication {
       let subject = label.map { "\($0) on \(context.title)" } ?? "the page \(context.title)"
       return Self.explanationPage(
         explanations, subject: subject, page: page, context: context, links: links,
-        editsRules: assistant != nil && context.mayEditRules)
+        editsRules: try assistant != nil
+          && Self.mayEditRules(user, application: application, database: database))
     }
     return WebResponse(
       contentType: format.contentType, headers: [("Cache-Control", "no-store")],

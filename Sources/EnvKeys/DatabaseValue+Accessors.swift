@@ -48,16 +48,23 @@ extension DatabaseValue {
 
   /// A number as `Decimal`, exactly where it can be: `.decimal`, `.int`, a `.double` by its
   /// shortest text (`0.1` is 0.1), or a `.verbatim` number as the database wrote it
-  /// (PostgreSQL's `12.50`; not `NaN` or `Infinity`); else nil.
+  /// (PostgreSQL's `12.50`; not `NaN` or `Infinity`, nor one of more than 38 significant
+  /// digits, which `Decimal` would round); else nil.
   public var decimal: Decimal? {
     switch self {
     case .decimal(let v): return v
     case .int(let v): return Decimal(v)
     case .double(let v): return v.isFinite ? Decimal(string: String(v)) : nil
     case .verbatim(let text):
+      // A number Decimal holds exactly: at most 38 significant digits (more would round).
+      let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+      let digits = mantissa.filter { $0.isASCII && $0.isNumber }.drop { $0 == "0" }.reversed().drop
+      {
+        $0 == "0" && mantissa.contains(".")
+      }
       guard !text.isEmpty,
         text.unicodeScalars.allSatisfy({ "0123456789.-+eE".unicodeScalars.contains($0) }),
-        text.unicodeScalars.contains(where: { ("0"..."9").contains($0) })
+        text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }), digits.count <= 38
       else { return nil }
       return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     default: return nil

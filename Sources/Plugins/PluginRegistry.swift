@@ -115,19 +115,19 @@ public final class PluginRegistry: Sendable {
     for key in exposed where keys.key(named: key.name) == nil { try keys.expose(key) }
     let model = RuleModel(
       origin: plugin.name == BuiltinPlugin().name ? .builtin : .plugin(plugin.name))
-    var texts = plugin.ruleText.map { [$0] } ?? []
+    var texts = plugin.ruleText.map { [(text: $0, file: "plugin \(plugin.name)")] } ?? []
     if let resource = plugin.ruleResource {
       do {
-        texts.append(try resource.text())
+        texts.append((try resource.text(), "plugin \(plugin.name) \(resource.file)"))
       } catch {
         throw PluginError(
           code: .missingResource, message: "plugin \(plugin.name)'s rules: \(error)")
       }
     }
-    for text in texts {
+    for (text, file) in texts {
       do {
         try model.load(
-          text, file: "plugin \(plugin.name)",
+          text, file: file,
           parser: RuleParser(registry: keys, computations: computations))
       } catch {
         throw PluginError(code: .invalidRules, message: "plugin \(plugin.name)'s rules: \(error)")

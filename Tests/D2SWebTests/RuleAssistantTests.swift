@@ -145,3 +145,91 @@ import Testing
     #expect(throws: AssistantError.self) { try RulesOutputFile(path: path).undoLast() }
   }
 }
+
+/// What the review of the assistant found, each a test first: a password read through
+/// `propertyValue` or a column's name, a grant of `mayEditRules` on one page used for rules of
+/// every page, and a password shown in an explanation.
+@Suite struct RuleAssistantHardeningTests {
+  @Test func noRuleReadsAPasswordByAnyName() async throws {
+    let (app, _, output) = try RuleAssistantTests.app()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let token = RuleAssistantTests.csrf((await mike.get("/-/why?page=%2FFilm")).body)
+    for rule in [
+      "propertyKey = 'password' => displayNameForProperty = propertyValue",
+      "propertyKey = 'password' => displayNameForProperty = @propertyValue",
+      "propertyValue like 'a*' => mayExplain = true",
+      "user.password = 'x' => mayExplain = true",
+    ] {
+      let answer = await mike.post(
+        "/-/rules",
+        [("_csrf", token), ("page", "/Staff/1"), ("action", "preview"), ("rule", rule)])
+      #expect(answer.body.contains("may not read a password"), "\(rule)")
+    }
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "")
+  }
+
+  @Test func aGrantOnOnePageIsNoGrant() async throws {
+    let path = try SakilaSQLite.copy()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-assistant-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("assistant.d2s").path
+    let grant = """
+      user.username = 'Mike' => mayExplain = true
+      user.username = 'Mike' AND entity.name = 'Film' => mayEditRules = true
+      """
+    let app = try WebApplication.open(
+      path, rules: [WebEditingTests.demoRules, try WebFixtures.ruleFile(grant)],
+      rulesOutput: output)
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let why = await mike.get("/-/why?page=%2FFilm")
+    #expect(!why.body.contains(#"<form class="rule""#))
+    let answer = await mike.post(
+      "/-/rules",
+      [
+        ("_csrf", RuleAssistantTests.csrf(why.body)), ("page", "/Film"), ("action", "save"),
+        ("rule", "*true* => mayEditRules = true"),
+      ])
+    #expect(answer.status == 403)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "")
+  }
+
+  @Test func anExplanationNeverShowsAPassword() async throws {
+    let (app, _, _) = try RuleAssistantTests.app()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let why = await mike.get(
+      "/-/why?page=%2FStaff%2F1&property=password&key=propertyValue&format=json")
+    // A password is no property a page names; were it one, its value would be masked.
+    #expect(why.status == 404 || why.body.contains("(a password, not shown)"))
+    #expect(!why.body.contains("8cb2237d0679ca88db6464eac60da96345513964"))
+  }
+}
+
+/// The masking itself, where the terminal would show a password: an explanation on a password's
+/// property, and a rule whose condition reads one.
+@Suite struct PasswordMaskTests {
+  @Test func explanationsMaskAPasswordsValue() throws {
+    var app = try D2SApp()
+    try app.open(try SakilaSQLite.copy())
+    try app.addRule("user.password = 'x' => mayExplain = true")
+    var context = app.context
+    let staff = try #require(try context.database?.fetchObject("Staff", primaryKey: [.int(1)]))
+    context.task = "inspect"
+    context.entity = staff.entity
+    context.object = staff
+    context.user = staff
+    let value = try KeyExplanation(
+      keyNamed: "propertyValue", in: context.with(\.propertyKey, "password"))
+    #expect(value.value == "(a password, not shown)")
+    #expect(!value.json.contains("8cb2237d"))
+    let rule = try KeyExplanation(keyNamed: "mayExplain", in: context)
+    let actual = rule.candidates.first.map { $0.actual.map(\.value) } ?? []
+    #expect(actual == ["(a password, not shown)"])
+    let whyNot = try context.whyNot(try context.engine.rule(labelled: "1"))
+    let described = PasswordPaths.description(of: whyNot, in: context.database?.model)
+    #expect(described.contains("(a password, not shown)") && !described.contains("8cb2237d"))
+  }
+}

@@ -20,6 +20,10 @@ import Testing
     #expect(DatabaseValue.double(.nan).decimal == nil)
     #expect(DatabaseValue.verbatim("12.50").decimal == Decimal(string: "12.5"))
     #expect(DatabaseValue.verbatim("-Infinity").decimal == nil)
+    let long = "5." + String(repeating: "0", count: 39) + "1"
+    #expect(DatabaseValue.verbatim(long).decimal == nil, "more digits than Decimal holds")
+    #expect(DatabaseValue.verbatim(long).int == nil)
+    #expect(DatabaseValue.verbatim("12.500000").decimal == Decimal(string: "12.5"))
     #expect(DatabaseValue.verbatim("NaN").double == nil)
     #expect(DatabaseValue.decimal(try #require(Decimal(string: "1e30"))).int == nil, "too large")
     #expect(DatabaseValue.string("12").int == nil, "text is not a number")
