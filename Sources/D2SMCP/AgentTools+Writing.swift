@@ -21,7 +21,7 @@ extension AgentTools {
       object, in: writeContext(for: object, task: "edit"), formatters: pages.formatters)
     let writes = try mayWrite(editing.context, "edit")
     let seen = try arguments.object("seen") ?? [:]
-    try requireSeen(seen, in: object)
+    let seenKeys = try requireSeen(seen, in: object)
     try set(values, on: editing)
     guard writes else {
       editing.revert()
@@ -30,7 +30,9 @@ extension AgentTools {
       let lock = seen.isEmpty ? try storedLock(object, keys: Array(values.keys)) : seen
       return try propose(.edit, entity, key: try arguments.key(), values, seen: lock)
     }
-    try editing.save()
+    // What the agent saw is locked in the save itself: a seen column changed after this call
+    // read the row is a conflict too.
+    try editing.save(locking: seenKeys)
     return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
   }
 
@@ -163,7 +165,9 @@ extension AgentTools {
   }
 
   /// Throws a conflict naming the first column of `seen` whose stored value differs.
-  func requireSeen(_ seen: [String: Any], in object: DatabaseObject) throws {
+  @discardableResult
+  func requireSeen(_ seen: [String: Any], in object: DatabaseObject) throws -> [String] {
+    var compared: [String] = []
     for (name, value) in seen.sorted(by: { $0.key < $1.key }) {
       let key = try names.property(name, of: object.entity)
       guard let attribute = object.entity.attribute(named: key), !attribute.isPassword else {
@@ -180,7 +184,9 @@ extension AgentTools {
           "\(key) of \(object.entity.name) \(object.primaryKeyDescription) is now \(storedJSON), not \(seenJSON) as seen: nothing was changed"
         )
       }
+      compared.append(key)
     }
+    return compared
   }
 
   /// A JSON value's text as JSONSerialization writes it (`20.99`, `"a"`), so that two

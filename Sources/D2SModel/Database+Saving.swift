@@ -8,10 +8,18 @@ extension Database {
     public var creationTimestampKey: String?
     /// Attribute set to now whenever the object is saved.
     public var updateTimestampKey: String?
-    /// Options naming the timestamp properties a save sets (none by default).
-    public init(creationTimestampKey: String? = nil, updateTimestampKey: String? = nil) {
+    /// Attributes that must still hold their fetched values for an update to apply, besides
+    /// the changed ones (an agent's `seen` values: the lock of what it read).
+    public var lockedAttributes: [String]
+    /// Options naming the timestamp properties a save sets (none by default), and the
+    /// attributes it locks besides the changed ones.
+    public init(
+      creationTimestampKey: String? = nil, updateTimestampKey: String? = nil,
+      lockedAttributes: [String] = []
+    ) {
       self.creationTimestampKey = creationTimestampKey
       self.updateTimestampKey = updateTimestampKey
+      self.lockedAttributes = lockedAttributes
     }
   }
 
@@ -125,7 +133,7 @@ extension Database {
       guard !changes.isEmpty else { return }
       try stamp(options.updateTimestampKey)
       let values = try adaptor.transaction { () throws -> [DatabaseValue] in
-        try update(object, changes)
+        try update(object, changes, locking: options.lockedAttributes)
         guard let row = try fetchRow(entity, primaryKey: object.primaryKeyValues) else {
           throw DatabaseError(
             .notFound, "\(entity.name) \(object.primaryKeyDescription) could not be read back")
@@ -196,7 +204,9 @@ extension Database {
     }
   }
 
-  private func update(_ object: DatabaseObject, _ changes: [(Attribute, DatabaseValue)]) throws {
+  private func update(
+    _ object: DatabaseObject, _ changes: [(Attribute, DatabaseValue)], locking locked: [String]
+  ) throws {
     let entity = object.entity
     // A date is written in the form the row already stores it in (an epoch number, ISO with
     // `T` and `Z`, a day only), when D2S recognises that form.
@@ -212,9 +222,15 @@ extension Database {
     // A row addressed by its rowid (which VACUUM may renumber) must still hold every value
     // fetched, not only the changed ones.
     let byRowID = entity.primaryKeyAttributes.contains { $0.isRowID }
+    let extra = locked.compactMap { name in
+      entity.attribute(named: name).flatMap { attribute in
+        changes.contains { $0.0 === attribute } ? nil : (attribute, DatabaseValue.null)
+      }
+    }
     let compared =
       byRowID
-      ? entity.attributes.filter { !$0.isRowID }.map { ($0, DatabaseValue.null) } : changes
+      ? entity.attributes.filter { !$0.isRowID }.map { ($0, DatabaseValue.null) }
+      : changes + extra
     for (attribute, _) in compared where attribute.isComparable {
       let fetched = object.snapshotValue(forAttribute: attribute.name) ?? .null
       conditions.append(stillHolds(attribute, fetched))

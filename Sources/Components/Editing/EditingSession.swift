@@ -123,8 +123,9 @@ public final class EditingSession: @unchecked Sendable {
     try object.setRelated(destination, forRelationship: key)
   }
 
-  /// Saves the pending changes if the rules allow it for the fetched and the pending values.
-  public func save() throws {
+  /// Saves the pending changes if the rules allow it for the fetched and the pending values;
+  /// the attributes `locking` names must still hold their fetched values too.
+  public func save(locking: [String] = []) throws {
     guard let database = context.database else {
       throw DatabaseError(.connection, "no database is open")
     }
@@ -139,7 +140,7 @@ public final class EditingSession: @unchecked Sendable {
       object,
       options: .init(
         creationTimestampKey: context.creationTimestampPropertyKey,
-        updateTimestampKey: context.updateTimestampPropertyKey))
+        updateTimestampKey: context.updateTimestampPropertyKey, lockedAttributes: locking))
   }
 
   /// Whether `key` may not be changed by this session's user whatever the rules say: another
