@@ -15,6 +15,7 @@ public struct KeyExplanation: Sendable {
     public var rank: Int
     /// The rule's priority and complexity, as `explain` prints them.
     public var priority: String
+    /// The number of conditions the rule tests.
     public var complexity: Int
     /// `matched`, `not matched`, `not reached`, `skipped: …`, `matched (tie: …)`.
     public var status: String

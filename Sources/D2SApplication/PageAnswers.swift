@@ -10,7 +10,9 @@ public struct PageAnswers: Sendable {
   /// An answer: the value as rule text writes it, and its source (`FILE:LINE` for a rule of
   /// a file, else the rule's label, `set` or `default`).
   public struct Answer: Sendable, Equatable {
+    /// The value, as rule text writes it.
     public var value: String
+    /// Where it came from.
     public var source: String
   }
 

@@ -137,8 +137,11 @@ public struct LineSlice: Equatable, Sendable {
 
 /// A command line that cannot be understood.
 public struct REPLError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
   public var message: String
+  /// An error saying `message`.
   public init(_ message: String) { self.message = message }
+  /// The message.
   public var description: String { message }
 }
 

@@ -77,6 +77,7 @@ public enum FreePort {
 
 /// A loopback connection or process that failed.
 public struct LoopbackError: Error, CustomStringConvertible {
+  /// What went wrong.
   public let description: String
   /// An error saying `description`.
   public init(_ description: String) { self.description = description }

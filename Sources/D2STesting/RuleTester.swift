@@ -19,7 +19,9 @@ import SQLiteAdaptor
 /// #expect(try tester.rule("displayNameForEntity") == "entity.name = 'Actor' => displayNameForEntity = 'Moviestars'")
 /// ```
 public struct RuleTester: Sendable {
+  /// The context answers are read in (the rules, plugins, database and keys set).
   public private(set) var context: RuleContext
+  /// The installed plugins.
   public let plugins: PluginRegistry
 
   /// A context over `rules` (the user's), the plugins' rules and the builtin ones.

@@ -270,7 +270,7 @@ struct WebSetup {
     databaseName = database.name
     model = database.model
     isPostgreSQL = app.location?.isPostgreSQL ?? false
-    open = { [app] in try app.connect() }
+    self.open = { [app] in try app.connect() }
   }
 
   /// The rule d2s-serve installs (shown by `rules --all`).

@@ -34,23 +34,23 @@ extension WebApplication {
       }
     }
 
-    // Agents: tokens made by a logged-in person, and the MCP endpoint they are used at.
-    let tokens = router.group("-/tokens").add(
-      middleware: WebFormMiddleware(application: application, checksToken: true))
-    for method in [HTTPRequest.Method.get, .post] {
-      tokens.on("", method: method) { request, context in
-        try await application.tokens(context.web, session: context.session)
-          .response(head: request.method == .head)
+    /// A page of the server's own at `group`/`path` with a form: GET shows it, POST (with its
+    /// session's CSRF token) acts on it.
+    func page(
+      _ group: String, _ path: RouterPath = "",
+      _ respond: @escaping @Sendable (WebRequest, WebSession?) async throws -> WebResponse
+    ) {
+      let forms = router.group(RouterPath(group)).add(
+        middleware: WebFormMiddleware(application: application, checksToken: true))
+      for method in [HTTPRequest.Method.get, .post] {
+        forms.on(path, method: method) { request, context in
+          try await respond(context.web, context.session).response(head: request.method == .head)
+        }
       }
     }
-    let proposals = router.group("-/proposals").add(
-      middleware: WebFormMiddleware(application: application, checksToken: true))
-    for method in [HTTPRequest.Method.get, .post] {
-      proposals.on("{id}", method: method) { request, context in
-        try await application.proposal(context.web, session: context.session)
-          .response(head: request.method == .head)
-      }
-    }
+    // Agents: tokens made by a logged-in person, their proposals, and the MCP endpoint.
+    page("-/tokens") { try await application.tokens($0, session: $1) }
+    page("-/proposals", "{id}") { try await application.proposal($0, session: $1) }
     let rules = router.group("-/rules").add(
       middleware: WebFormMiddleware(application: application, checksToken: true))
     rules.post("") { _, context in

@@ -41,12 +41,20 @@ public protocol D2SPlugin: Sendable {
 }
 
 extension D2SPlugin {
+  /// Exposes nothing.
   public func exposeKeys(in registry: D2SContextKVC) throws {}
+  /// None.
   public var components: [PluginComponent] { [] }
+  /// None.
   public var formatters: [String: any ValueFormatter] { [:] }
+  /// None.
   public var replacedFormatters: Set<String> { [] }
+  /// None.
   public var renderers: [PluginRenderer] { [] }
+  /// None.
   public var ruleText: String? { nil }
+  /// None.
   public var ruleResource: PluginResource? { nil }
+  /// None.
   public var rules: RuleModel { RuleModel() }
 }

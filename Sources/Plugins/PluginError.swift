@@ -1,5 +1,6 @@
 /// Two plugins that claim the same name.
 public struct PluginError: Error, Sendable, CustomStringConvertible {
+  /// What kind of error it is, for code that handles one.
   public struct Code: Hashable, Sendable {
     let raw: String
     /// One key name exposed for different keys.
@@ -22,7 +23,10 @@ public struct PluginError: Error, Sendable, CustomStringConvertible {
     /// A plugin asked to be linted has no rules.
     public static let noRules = Code(raw: "noRules")
   }
+  /// What kind.
   public var code: Code
+  /// What went wrong, naming the plugins.
   public var message: String
+  /// The message.
   public var description: String { message }
 }

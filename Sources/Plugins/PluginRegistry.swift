@@ -9,11 +9,15 @@ import Synchronization
 /// ``PluginError``s naming both plugins. The builtin keys, `BasicLook` and formatters are the
 /// plugin named `builtin`.
 public final class PluginRegistry: Sendable {
+  /// The exposed keys of every installed plugin.
   public let keys: D2SContextKVC
+  /// The looks and their components.
   public let looks: LookRegistry
+  /// The formatters by name.
   public let formatters: FormatterRegistry
   /// The renderers by platform.
   public let renderers: RendererRegistry
+  /// The named computations rules call (`@name`).
   public let computations: RuleComputations
 
   private struct State {

@@ -61,8 +61,11 @@ public struct PluginResource: Sendable, Equatable {
 
 /// A resource file that is in none of the places searched.
 public struct PluginResourceError: Error, Sendable, CustomStringConvertible {
+  /// The file asked for.
   public var file: String
+  /// The places searched, in order.
   public var places: [String]
+  /// What was missing and where it was looked for, naming `D2S_RESOURCES`.
   public var description: String {
     "cannot find the resource \(file) (looked in \(places.joined(separator: ", "))); set D2S_RESOURCES to the folder holding it"
   }

@@ -39,14 +39,19 @@ extension ValueFormatter {
 
 /// Text a formatter cannot read.
 public struct FormatterError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The formatter that could not read the text.
   public var formatter: String
+  /// The text as typed.
   public var text: String
+  /// The forms it accepts (`3 or 3/5`).
   public var accepted: String
+  /// An error naming the formatter, the text and the accepted forms.
   public init(formatter: String, text: String, accepted: String) {
     self.formatter = formatter
     self.text = text
     self.accepted = accepted
   }
+  /// `'x' is not a valid outOfFive value (write 3 or 3/5)`.
   public var description: String {
     "'\(text)' is not a valid \(formatter) value (write \(accepted))"
   }
@@ -72,7 +77,9 @@ public final class FormatterRegistry: Sendable {
     table.withLock { $0[name] = formatter }
   }
 
+  /// The formatter registered as `name`, if any.
   public func formatter(named name: String) -> (any ValueFormatter)? { table.withLock { $0[name] } }
 
+  /// Every registered name, sorted.
   public var names: [String] { table.withLock { $0.keys.sorted() } }
 }
