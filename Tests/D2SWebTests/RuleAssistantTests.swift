@@ -3,6 +3,7 @@ import D2SModel
 import D2STesting
 import Foundation
 import RuleCore
+import SQLiteAdaptor
 import Testing
 
 @testable import D2SWeb
@@ -231,5 +232,28 @@ import Testing
     let whyNot = try context.whyNot(try context.engine.rule(labelled: "1"))
     let described = PasswordPaths.description(of: whyNot, in: context.database?.model)
     #expect(described.contains("(a password, not shown)") && !described.contains("8cb2237d"))
+  }
+}
+
+/// The explanation and assistant pages escape what they show: a row's title, a typed rule,
+/// the rule's value in the preview.
+@Suite struct ExplainEscapingTests {
+  @Test func markupInATitleAndATypedRuleIsShownAsText() async throws {
+    let (app, path, _) = try RuleAssistantTests.app()
+    try SQLiteAdaptor(path: path).executeScript(
+      "UPDATE film SET title = '<b>BOLD</b>' WHERE film_id = 1")
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let why = await mike.get("/-/why?page=%2FFilm%2F1&property=title")
+    #expect(why.status == 200)
+    #expect(why.body.contains("&lt;b&gt;BOLD&lt;/b&gt;") && !why.body.contains("<b>BOLD"))
+    let preview = await mike.post(
+      "/-/rules",
+      [
+        ("_csrf", RuleAssistantTests.csrf(why.body)), ("page", "/Film/1"), ("action", "preview"),
+        ("rule", "entity.name = 'Film' => displayNameForEntity = '<i>x</i>'"),
+      ])
+    #expect(preview.status == 200)
+    #expect(preview.body.contains("&lt;i&gt;x&lt;/i&gt;") && !preview.body.contains("<i>x"))
   }
 }
