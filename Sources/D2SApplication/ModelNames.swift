@@ -52,6 +52,20 @@ public struct ModelNames: Sendable {
     self.policy = policy
   }
 
+  /// `entity` in a plan's name: its name, and which model's it is (plans outlive a request).
+  static func planName(_ entity: Entity) -> String {
+    "\(entity.name)@\(UInt(bitPattern: ObjectIdentifier(entity).hashValue))"
+  }
+
+  /// Whether `text` names orderings of `entity` (a list's column header sorts), planned:
+  /// the answer depends on the rules and the model, never on rows.
+  public func sorts(_ text: String, of entity: Entity) -> Bool {
+    let policy = policy
+    return context.planned("ModelNames.sorts/\(policy)/\(Self.planName(entity))/\(text)") {
+      (try? ModelNames(context: $0, policy: policy).orderings(text, from: entity)) != nil
+    }
+  }
+
   /// The shown properties, and the names a name may mean, by entity name.
   private final class ShownProperties: Sendable {
     let byEntity = Mutex<[String: Set<String>]>([:])
@@ -98,7 +112,10 @@ public struct ModelNames: Sendable {
   /// The names of `entity`'s properties a name may mean under the policy.
   public func propertyNames(of entity: Entity) -> [String] {
     if let known = shown.namesByEntity.withLock({ $0[entity.name] }) { return known }
-    let names = workOutPropertyNames(of: entity)
+    let policy = policy
+    let names = context.planned("ModelNames.propertyNames/\(policy)/\(Self.planName(entity))") {
+      ModelNames(context: $0, policy: policy).workOutPropertyNames(of: entity)
+    }
     shown.namesByEntity.withLock { $0[entity.name] = names }
     return names
   }
@@ -117,7 +134,9 @@ public struct ModelNames: Sendable {
   /// dots), and its key.
   public func shownProperties(of entity: Entity) -> Set<String> {
     if let known = shown.byEntity.withLock({ $0[entity.name] }) { return known }
-    let names = workOutShownProperties(of: entity)
+    let names = context.planned("ModelNames.shownProperties/\(Self.planName(entity))") {
+      ModelNames(context: $0, policy: .shown).workOutShownProperties(of: entity)
+    }
     shown.byEntity.withLock { $0[entity.name] = names }
     return names
   }

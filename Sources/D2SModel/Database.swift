@@ -41,6 +41,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     DeclaredConformances.declare(Database.self)
     DeclaredConformances.declare(Entity.self)
     DeclaredConformances.declare(DatabaseObject.self)
+    DeclaredConformances.declare(Model.self)
   }
 
   public func value(forKey key: String) -> Any? {

@@ -1,7 +1,13 @@
 import EnvKeys
 
 /// The entities of a database, read from its catalog.
-public final class Model: Sendable, KeyValueCoding, CustomStringConvertible {
+public final class Model: Sendable, KeyValueCoding, CustomStringConvertible,
+  RuleCacheFingerprinting
+{
+  /// Identifies the model in rule caches and page plans (a model never changes).
+  public let ruleCacheIdentity = RuleCacheIdentity.next()
+  /// Always 0: a model never changes once read.
+  public var ruleCacheVersion: Int { 0 }
   /// Entities sorted by name.
   public let entities: [Entity]
   private let byName: [String: Entity]

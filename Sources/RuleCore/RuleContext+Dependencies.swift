@@ -22,6 +22,7 @@ extension RuleContext {
         id, in: values, version: engine.rulesVersion, inputsInto: cached),
         cached.looseInputs.isDisjoint(with: read)
       {
+        planRecorder?.record(cached.looseInputs, readIn: values)
         engine.coverage.recordWin(answer)
         return (RuleContext.typedValue(answer, for: key), false)
       }
@@ -32,6 +33,7 @@ extension RuleContext {
     probe.state = state
     let resolution = try probe.resolve(id: ObjectIdentifier(key), exposed: nil)
     if let error = state.error { throw error }
+    planRecorder?.record(state.looseInputs, readIn: values)
     return (RuleContext.typedValue(resolution, for: key), !state.looseInputs.isDisjoint(with: read))
   }
 }

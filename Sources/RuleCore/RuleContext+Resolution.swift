@@ -12,6 +12,14 @@ extension RuleContext {
   func resolve(id: ObjectIdentifier, exposed: ExposedKey?, explicitChecked: Bool = false) throws
     -> RuleResolution
   {
+    if let planRecorder, state == nil {
+      // A plan is being made: resolve with a state, whose loose inputs are what was read.
+      let recording = ResolutionState()
+      var probe = self
+      probe.state = recording
+      defer { planRecorder.record(recording.looseInputs, readIn: values) }
+      return try probe.resolve(id: id, exposed: exposed)
+    }
     state?.recordRead(id)
     if !explicitChecked, let explicit = values.explicitValue(forKeyID: id) {
       let resolution = RuleResolution(value: explicit, source: .explicit)

@@ -21,6 +21,8 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   @usableFromInline var state: ResolutionState?
   /// Set while the Swift DSL records which key a key path reads.
   @usableFromInline var recorder: KeyPathRecorder?
+  /// Set while a plan is made (``planned(_:_:)``): every key read is recorded there.
+  @usableFromInline var planRecorder: PlanRecorder?
 
   /// A root context over `engine` with `values` set.
   public init(engine: RuleEngine = RuleEngine(), values: DynamicEnvironmentValues = .init()) {
@@ -47,7 +49,9 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   public subscript<K: DynamicEnvironmentKey>(key: K.Type) -> K.Value {
     get {
       if let recorder { return recorder.read(key) }
-      if state == nil, let explicit = values.explicitValue(for: key) { return explicit }
+      if state == nil, planRecorder == nil, let explicit = values.explicitValue(for: key) {
+        return explicit
+      }
       guard let resolution = lookupLoggingErrors(ObjectIdentifier(key)) else {
         return K.defaultValue
       }
@@ -62,7 +66,9 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   /// The value of `key`, or the error that resolution ran into.
   @inlinable
   public func resolve<K: DynamicEnvironmentKey>(_ key: K.Type) throws -> K.Value {
-    if state == nil, let explicit = values.explicitValue(for: key) { return explicit }
+    if state == nil, planRecorder == nil, let explicit = values.explicitValue(for: key) {
+      return explicit
+    }
     guard let resolution = try lookup(ObjectIdentifier(key)) else { return K.defaultValue }
     return RuleContext.typedValue(resolution, for: key)
   }

@@ -13,6 +13,8 @@ public final class RuleEngine: Sendable {
   /// Whether answers are cached.
   public let isCacheEnabled: Bool
   let cache: RuleCache
+  /// Values worked out from many answers, kept under the inputs they read.
+  let plans = PlanCache()
   private let evaluations = Atomic<Int>(0)
   /// How often each rule won and was evaluated, once ``RuleCoverageCounter/start()`` is called.
   public let coverage = RuleCoverageCounter()
@@ -95,7 +97,10 @@ public final class RuleEngine: Sendable {
   }
 
   /// Forgets every cached answer (opening a database does this).
-  public func clearCache() { cache.clear() }
+  public func clearCache() {
+    cache.clear()
+    plans.clear()
+  }
 
   /// Cache statistics: hits and misses since the engine was made.
   public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }

@@ -17,9 +17,19 @@ extension RuleContext {
     get { self[D2SKeys.NextTask.self] }
     set { self[D2SKeys.NextTask.self] = newValue }
   }
+  /// The database; setting one sets its model too, so that reading the model (as nearly
+  /// every look-up does) is a read of a set value, cached and planned by the model's identity,
+  /// where an answer derived from the database is never cached.
   public var database: D2SModel.Database? {
     get { self[D2SKeys.DatabaseKey.self] }
-    set { self[D2SKeys.DatabaseKey.self] = newValue }
+    set {
+      self[D2SKeys.DatabaseKey.self] = newValue
+      if let newValue {
+        self[D2SKeys.ModelKey.self] = newValue.model
+      } else {
+        removeValue(for: D2SKeys.ModelKey.self)
+      }
+    }
   }
   public var model: Model {
     get { self[D2SKeys.ModelKey.self] }
@@ -176,14 +186,16 @@ extension RuleContext {
   /// Whether the user may reach the entity named `name` (false for one the model lacks): the
   /// context with that entity, and no object or property, asks ``isEntityReachable``.
   public func isEntityReachable(_ name: String) -> Bool {
-    guard let entity = model.entity(named: name) else { return false }
-    var probe = self
-    probe.entity = entity
-    probe.object = nil
-    probe.attribute = nil
-    probe.relationship = nil
-    probe.propertyKey = ""
-    return probe.isEntityReachable
+    planned("isEntityReachable/\(name)") { context in
+      guard let entity = context.model.entity(named: name) else { return false }
+      var probe = context
+      probe.entity = entity
+      probe.object = nil
+      probe.attribute = nil
+      probe.relationship = nil
+      probe.propertyKey = ""
+      return probe.isEntityReachable
+    }
   }
   /// The entities the entity list shows (`visibleEntityNames`) that the user may reach.
   public var reachableVisibleEntityNames: [String] {
