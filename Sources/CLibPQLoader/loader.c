@@ -87,6 +87,8 @@ FORWARD(PGTransactionStatusType, PQtransactionStatus, (const PGconn *conn), (con
 FORWARD(int, PQserverVersion, (const PGconn *conn), (conn))
 FORWARD(int, PQlibVersion, (void), ())
 FORWARD(PGresult *, PQexec, (PGconn *conn, const char *query), (conn, query))
+FORWARD(int, PQsendPrepare, (PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes), (conn, stmtName, query, nParams, paramTypes))
+FORWARD(int, PQsendQueryPrepared, (PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat), (conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat))
 FORWARD(PGresult *, PQexecParams, (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat), (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat))
 FORWARD(int, PQsetSingleRowMode, (PGconn *conn), (conn))
 FORWARD_VOID(PQreset, (PGconn *conn), (conn))

@@ -30,6 +30,8 @@ extension PostgreSQLConnection {
     defer { lock.unlock() }
     guard isLost else { return }
     PQreset(handle)
+    // A new session: the old one's prepared statements are gone.
+    prepared.removeAll()
     guard PQstatus(handle) == CONNECTION_OK else {
       let reason = String(cString: PQerrorMessage(handle)).trimmingCharacters(
         in: .whitespacesAndNewlines)

@@ -16,6 +16,10 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   /// The query being read row by row, while its rows are handed out (see
   /// ``stream(_:row:)``).
   var activeStream: PostgreSQLRowStream?
+  /// The statements prepared on this connection, by their SQL (``preparedName(for:)``).
+  var prepared: [String: String] = [:]
+  /// How many statements were prepared: names are never reused, even after a failure.
+  var preparedCount = 0
   /// The URL or conninfo it connected with.
   let conninfo: String
   /// A second connection for statements from inside a row callback, made when first needed
@@ -142,9 +146,15 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
         encode(value).flatMap { strdup($0) }
       }
       defer { for parameter in parameters { free(parameter) } }
+      let name = try preparedName(for: statement)
       sent = parameters.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-        PQsendQueryParams(
-          handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        if let name {
+          PQsendQueryPrepared(
+            handle, name, Int32(parameters.count), buffer.baseAddress, nil, nil, 0)
+        } else {
+          PQsendQueryParams(
+            handle, statement.sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
       }
     }
     guard sent == 1 else { throw connectionError(sql: statement.sql) }
@@ -238,6 +248,11 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     default:
       code =
         state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) ? .connection : .other
+    }
+    // A prepared statement the server no longer has, or whose plan a change of the table
+    // made stale: prepared again when next sent.
+    if state == "26000" || (state == "0A000" && message.contains("cached plan")) {
+      prepared[sql] = nil
     }
     var error = DatabaseError(code, message + detail, sql: sql)
     error.sqlState = state

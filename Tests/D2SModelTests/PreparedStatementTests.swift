@@ -1,0 +1,94 @@
+import D2SModel
+import D2STesting
+import Foundation
+import Testing
+
+@testable import PostgreSQLAdaptor
+
+/// Queries are prepared once per connection and sent again by name: the server parses and
+/// plans a page's statements once. Writes are sent unnamed; an error reads as before; a
+/// statement whose plan went stale is prepared anew.
+@Suite(.enabled(if: TestDatabase.postgresURL != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+struct PreparedStatementTests {
+  /// A connection to a schema of its own in database `postgres`, holding table `t`.
+  func open() throws -> (PostgreSQLAdaptor, String) {
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("postgres"))
+    let schema = "prepared_\(UUID().uuidString.prefix(8).lowercased())"
+    try adaptor.executeScript(
+      """
+      CREATE SCHEMA \(schema);
+      CREATE TABLE \(schema).t (id int PRIMARY KEY, name text);
+      INSERT INTO \(schema).t VALUES (1, 'one'), (2, 'two');
+      """)
+    return (adaptor, schema)
+  }
+
+  func drop(_ adaptor: PostgreSQLAdaptor, _ schema: String) {
+    try? adaptor.executeScript("DROP SCHEMA \(schema) CASCADE")
+  }
+
+  /// How many statements this session has prepared whose text is `sql`.
+  func prepared(_ adaptor: PostgreSQLAdaptor, _ sql: String) throws -> Int {
+    var count = -1
+    try adaptor.query(
+      SQLStatement(
+        raw: "SELECT count(*)::int FROM pg_prepared_statements WHERE statement = $1",
+        [.string(sql)]), columns: [nil]
+    ) { count = $0[0].intValue ?? -1 }
+    return count
+  }
+
+  func names(_ adaptor: PostgreSQLAdaptor, _ schema: String, over id: Int) throws -> [String] {
+    var names: [String] = []
+    try adaptor.query(
+      SQLStatement(raw: "SELECT name FROM \(schema).t WHERE id > $1 ORDER BY id", [.int(id)]),
+      columns: [nil]
+    ) { names.append($0[0].stringValue ?? "?") }
+    return names
+  }
+
+  @Test func aQueryIsPreparedOnceAndAnsweredEachTime() throws {
+    let (adaptor, schema) = try open()
+    defer { drop(adaptor, schema) }
+    let sql = "SELECT name FROM \(schema).t WHERE id > $1 ORDER BY id"
+    #expect(try prepared(adaptor, sql) == 0)
+    #expect(try names(adaptor, schema, over: 0) == ["one", "two"])
+    #expect(try names(adaptor, schema, over: 1) == ["two"])
+    #expect(try names(adaptor, schema, over: 2) == [])
+    #expect(try prepared(adaptor, sql) == 1)
+    // A write is sent as it comes.
+    let insert = "INSERT INTO \(schema).t VALUES ($1, $2)"
+    _ = try adaptor.execute(SQLStatement(raw: insert, [.int(3), .string("three")]))
+    #expect(try prepared(adaptor, insert) == 0)
+    #expect(try names(adaptor, schema, over: 2) == ["three"])
+  }
+
+  @Test func aFailingQueryFailsAsBeforeAndTheConnectionGoesOn() throws {
+    let (adaptor, schema) = try open()
+    defer { drop(adaptor, schema) }
+    let wrong = SQLStatement(raw: "SELECT nosuch FROM \(schema).t WHERE id = $1", [.int(1)])
+    for _ in 0..<2 {
+      #expect {
+        try adaptor.query(wrong, columns: [nil]) { _ in }
+      } throws: { error in
+        (error as? DatabaseError)?.message.contains("nosuch") == true
+      }
+    }
+    #expect(try names(adaptor, schema, over: 1) == ["two"])
+  }
+
+  @Test func aStalePlanIsPreparedAgain() throws {
+    let (adaptor, schema) = try open()
+    defer { drop(adaptor, schema) }
+    let star = SQLStatement(raw: "SELECT * FROM \(schema).t WHERE id = $1", [.int(1)])
+    var rows = 0
+    try adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 }
+    try adaptor.executeScript("ALTER TABLE \(schema).t ALTER COLUMN name TYPE varchar(20)")
+    // The server refuses the old plan at most once; the statement is then prepared anew.
+    var answered = false
+    for _ in 0..<2 where !answered {
+      answered = (try? adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 }) != nil
+    }
+    #expect(answered && rows == 2)
+  }
+}
