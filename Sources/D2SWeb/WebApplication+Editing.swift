@@ -156,11 +156,29 @@ extension WebApplication {
       if write.query.contains(where: { $0 == ("explain", "1") }), editing.context.mayExplain {
         scope.links.explainedPage = path
       }
+      var page = request
+      page.object = editing.object
+      guard let post = write.post else {
+        // The form as stored: its page is made once, for its fields and for the HTML.
+        let html = try Self.withPage(page, application: application) { node in
+          scope.links.editable = try Self.editableKeys(
+            editing, page: request, application: application, reaches: names.reaches,
+            fields: node.editFieldKeys)
+          form.widgets = try FieldWidgets.widgets(
+            for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
+          Self.prefill(&form, from: write.query, editable: scope.links.editable)
+          scope.links.form = form
+          let output = StringOutput()
+          try Self.render(node, links: scope.links, format: write.json ? .json : .html, to: output)
+          return output.text
+        }
+        return .page(html)
+      }
       scope.links.editable = try Self.editableKeys(
         editing, page: request, application: application, reaches: names.reaches)
       form.widgets = try FieldWidgets.widgets(
         for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
-      if let post = write.post {
+      do {
         let fields = try PostedField.fields(
           post, editable: scope.links.editable, widgets: form.widgets,
           nullable: { Self.allowsNull($0, in: entity) })
@@ -193,15 +211,10 @@ extension WebApplication {
           let saved = WebLinks.objectPath(entity.name, key: object.primaryKeyValues) ?? inspect
           return .saved(continuing ? saved + "/-/edit" : saved)
         }
-      } else {
-        Self.prefill(&form, from: write.query, editable: scope.links.editable)
       }
       scope.links.form = form
-      var page = request
-      page.object = editing.object
       let html = try Self.renderPage(
         page, application: application, links: scope.links, format: write.json ? .json : .html)
-      if write.post == nil { return .page(html) }
       return form.isBusy ? .busy(html) : .invalid(html)
     }
     if let session, let stamp = restamp.stamp.withLock({ $0 }) {
@@ -234,11 +247,11 @@ extension WebApplication {
   /// object's page also has its key's columns, unless the database makes them.
   static func editableKeys(
     _ editing: EditingSession, page request: PageRequest, application: PageApplication,
-    reaches: (String) -> Bool
+    reaches: (String) -> Bool, fields known: Set<String>? = nil
   ) throws -> Set<String> {
     var request = request
     request.object = editing.object
-    let fields = try editFieldKeys(request, application: application)
+    let fields = try known ?? editFieldKeys(request, application: application)
     let entity = editing.object.entity
     let keys = Set(entity.primaryKeyAttributeNames)
     // A foreign key into an entity the user may not reach is not typed in: what saves and what
@@ -303,11 +316,18 @@ extension WebApplication {
     links: WebLinks, format: WebFormat = .html, to output: any TextOutput
   ) throws {
     try withPage(request, context: context, application: application) { node in
-      switch format {
-      case .html: try HTMLRenderer(links: links).render(node, to: output)
-      case .json: try JSONRenderer().render(node, to: output)
-      case .csv(let options): try CSVRenderer(options: options).render(node, to: output)
-      }
+      try render(node, links: links, format: format, to: output)
+    }
+  }
+
+  /// Writes `node` in `format` (within its page's ``withPage(_:context:application:_:)``).
+  static func render(
+    _ node: ViewNode, links: WebLinks, format: WebFormat, to output: any TextOutput
+  ) throws {
+    switch format {
+    case .html: try HTMLRenderer(links: links).render(node, to: output)
+    case .json: try JSONRenderer().render(node, to: output)
+    case .csv(let options): try CSVRenderer(options: options).render(node, to: output)
     }
   }
 

@@ -88,6 +88,54 @@ enum PostgreSQLTypes {
   /// `text` as a decimal when it is a plain number whose decimal prints back as the same text
   /// (padded to the column's scale): `253.60` in a `numeric(12,2)`, never in a `numeric`.
   static func exactDecimal(_ text: String, scale: Int?) -> Decimal? {
+    if let decided = quickDecimal(text, scale: scale) { return decided }
+    return parsedDecimal(text, scale: scale)
+  }
+
+  /// ``exactDecimal(_:scale:)`` for the common forms, read byte by byte without Foundation
+  /// (a list of prices reads one per row): up to 18 digits, no leading zero, no minus zero, as
+  /// many fraction digits as the scale (or, without one, none trailing). Nil when it cannot
+  /// tell: ``parsedDecimal(_:scale:)`` then decides.
+  static func quickDecimal(_ text: String, scale: Int?) -> Decimal?? {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fraction = 0
+    var point = false
+    var negative = false
+    var first: UInt8?
+    var last: UInt8 = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "-") where digits == 0 && !negative && first == nil:
+        negative = true
+      case UInt8(ascii: ".") where !point && digits > 0:
+        point = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard digits < 18 else { return nil }
+        if first == nil { first = byte }
+        mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if point { fraction += 1 }
+      default:
+        return .some(nil)
+      }
+      last = byte
+    }
+    guard digits > 0, last != UInt8(ascii: ".") else { return .some(nil) }
+    if digits - fraction > 1 && first == UInt8(ascii: "0") { return nil }
+    if negative && mantissa == 0 { return nil }
+    if let scale, scale > 0 {
+      guard fraction == scale else { return nil }
+    } else if fraction > 0 && last == UInt8(ascii: "0") {
+      return nil
+    }
+    return .some(
+      Decimal(
+        sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(mantissa)))
+  }
+
+  /// ``exactDecimal(_:scale:)`` through Foundation: parsed, printed and compared.
+  static func parsedDecimal(_ text: String, scale: Int?) -> Decimal? {
     guard isPlainNumber(text), let d = Decimal(string: text, locale: posix) else { return nil }
     var shown = DecimalText.format(d)
     if let scale, scale > 0 {

@@ -1,5 +1,6 @@
 import D2SModel
 import Foundation
+import Synchronization
 
 extension SQLiteAdaptor {
   /// The quoted strings of a `CHECK (column IN ('a', 'b'))` on the column, in the table's SQL.
@@ -44,7 +45,22 @@ extension SQLiteAdaptor {
 
 /// The values of `CHECK (column IN ('a', 'b', …))` in a table's SQL.
 enum CheckConstraintList {
+  /// Lists already read, by column and table SQL: an edit form asks on every request, and
+  /// compiling the expression costs more than the rest of the form's field.
+  private static let known = Mutex<[String: [String]?]>([:])
+
   static func values(of column: String, in sql: String) -> [String]? {
+    let key = column + "\u{0}" + sql
+    if let found = known.withLock({ $0[key] }) { return found }
+    let values = read(column, in: sql)
+    known.withLock { known in
+      if known.count >= 1_024 { known.removeAll() }
+      known[key] = .some(values)
+    }
+    return values
+  }
+
+  private static func read(_ column: String, in sql: String) -> [String]? {
     let name = NSRegularExpression.escapedPattern(for: column)
     let pattern =
       #"(?i)check\s*\(\s*(?:"\#(name)"|`\#(name)`|\[\#(name)\]|\#(name))\s+in\s*\(((?:\s*'(?:[^']|'')*'\s*,?)+)\)\s*\)"#
