@@ -108,7 +108,15 @@ enum WebBenchmark {
       "  d2s-serve peak resident memory under 64 connections: \(format(at30 / 1024)) MB after "
         + "30 s, \(format(at60 / 1024)) MB after 60 s")
     table.append(("peak memory after 60 s / after 30 s", at60 / at30, "≤ 1.1"))
+    bigServer.stop()
 
+    print("  pages no cache answers, the demo rules without facets:")
+    try RenderedPages.measure(serve, sakila: sakila, folder: folder, into: &table)
+    printTable(table)
+  }
+
+  /// The ratios, each with its goal.
+  static func printTable(_ table: [(String, Double, String)]) {
     print("")
     for (name, ratio, goal) in table {
       let shown = pad(format(ratio, decimals: 2), 8)
@@ -116,20 +124,41 @@ enum WebBenchmark {
     }
   }
 
-  /// Runs each target for ``seconds`` under `connections`, one after another, for
-  /// ``rounds`` rounds; the median of each measure per target.
+  /// A page measured: its name, URL, server and the headers sent (a session's cookie).
+  struct Target {
+    let name: String
+    let url: String
+    let server: Served
+    var headers: [(String, String)] = []
+
+    init(_ name: String, _ url: String, _ server: Served, headers: [(String, String)] = []) {
+      self.name = name
+      self.url = url
+      self.server = server
+      self.headers = headers
+    }
+  }
+
+  /// ``alternate(_:connections:)-(Target)`` for targets without headers.
   static func alternate(_ targets: [(String, String, Served)], connections: Int) throws -> [(
     String, Load
   )] {
+    try alternate(targets.map { Target($0.0, $0.1, $0.2) }, connections: connections)
+  }
+
+  /// Runs each target for ``seconds`` under `connections`, one after another, for
+  /// ``rounds`` rounds; the median of each measure per target.
+  static func alternate(_ targets: [Target], connections: Int) throws -> [(String, Load)] {
     var results: [String: [Load]] = [:]
     for _ in 0..<rounds {
-      for (name, url, server) in targets {
-        results[name, default: []].append(try Load.measure(url, connections: connections))
+      for target in targets {
+        results[target.name, default: []].append(
+          try Load.measure(target.url, connections: connections, headers: target.headers))
         // A server still busy with requests wrk gave up on would slow the next one measured.
-        server.waitUntilIdle()
+        target.server.waitUntilIdle()
       }
     }
-    return targets.map { name, _, _ in (name, Load.middle(results[name] ?? [])) }
+    return targets.map { ($0.name, Load.middle(results[$0.name] ?? [])) }
   }
 
   /// The server's peak resident memory (VmHWM, KB) after 30 s and after 60 s of load.
@@ -165,13 +194,15 @@ struct Load: CustomStringConvertible {
     seconds < 0.01 ? format(seconds * 1000, decimals: 2) + " ms" : format(seconds * 1000) + " ms"
   }
 
-  static func measure(_ url: String, connections: Int) throws -> Load {
+  static func measure(_ url: String, connections: Int, headers: [(String, String)] = []) throws
+    -> Load
+  {
     let threads = min(2, connections)
     let output = try Tools.output(
       [
         "wrk", "-t\(threads)", "-c\(connections)", "-d\(WebBenchmark.seconds)s",
-        "--timeout", "30s", "--latency", url,
-      ])
+        "--timeout", "30s", "--latency",
+      ] + headers.flatMap { ["-H", "\($0.0): \($0.1)"] } + [url])
     return try parse(output)
   }
 
