@@ -282,14 +282,23 @@ extension DatabaseObject {
   public var defaultTitle: String {
     for choice in entity.titleAttributeIndexes {
       let parts = choice.compactMap { index -> String? in
-        guard case .string(let s) = databaseValue(at: index),
-          !s.trimmingCharacters(in: .whitespaces).isEmpty
-        else { return nil }
+        guard case .string(let s) = databaseValue(at: index), !Self.isBlank(s) else {
+          return nil
+        }
         return s
       }
       if !parts.isEmpty { return parts.joined(separator: " ") }
     }
     return isNew ? "new \(entity.name)" : "\(entity.name): \(primaryKeyDescription)"
+  }
+
+  /// Whether `text` is only blanks (`CharacterSet.whitespaces`), without trimming a copy
+  /// through `NSString`: a title is asked of every row shown.
+  static func isBlank(_ text: String) -> Bool {
+    for scalar in text.unicodeScalars where scalar != " " && scalar != "\t" {
+      if scalar.isASCII || !CharacterSet.whitespaces.contains(scalar) { return false }
+    }
+    return true
   }
 
   /// `Staff(1) 'Mike'`: entity, primary key and title, as `show` prints objects.

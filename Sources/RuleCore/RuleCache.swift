@@ -39,8 +39,6 @@ final class RuleCache: Sendable {
     var inputs: [ObjectIdentifier] = []
     var inputSet: Set<ObjectIdentifier> = []
     var answers: [CacheKey: RuleResolution] = [:]
-    /// Counts changes of `inputs`: a key computed from older inputs is not looked up.
-    var generation = 0
 
     init(id: ObjectIdentifier) { self.id = id }
   }
@@ -105,37 +103,28 @@ final class RuleCache: Sendable {
   }
 
   /// The cached answer for `id` in `values`; the inputs it depends on are recorded into
-  /// `inputsInto`, the lookup in progress that asked. The inputs' fingerprints are taken
-  /// outside the lock.
+  /// `inputsInto`, the lookup in progress that asked. One lock per look-up: the inputs'
+  /// fingerprints are read under it (set values carry theirs, made when they were set).
   func lookup(
     _ id: ObjectIdentifier, in values: DynamicEnvironmentValues, version: Int,
     inputsInto asker: ResolutionState?
   ) -> RuleResolution? {
-    let shard = shard(id)
-    let found = shard.state.withLock { cache -> (KeyTable, [ObjectIdentifier], Int)? in
+    let found = shard(id).state.withLock { cache -> (RuleResolution, [ObjectIdentifier])? in
       if cache.version != version {
         cache.tables.removeAll()
         cache.version = version
       }
-      guard let table = cache.tables.first(where: { $0.id == id }) else {
-        cache.misses += 1
-        return nil
-      }
-      return (table, table.inputs, table.generation)
-    }
-    guard let (table, inputs, generation) = found else { return nil }
-    let key = RuleCache.key(inputs, in: values)
-    let answer = shard.state.withLock { cache -> RuleResolution? in
-      guard let key, cache.version == version, table.generation == generation,
-        let answer = table.answers[key]
+      guard let table = cache.tables.first(where: { $0.id == id }),
+        let key = RuleCache.key(table.inputs, in: values), let answer = table.answers[key]
       else {
         cache.misses += 1
         return nil
       }
       cache.hits += 1
-      return answer
+      return (answer, asker == nil ? [] : table.inputs)
     }
-    if answer != nil { asker?.recordInputs(inputs) }
+    guard let (answer, inputs) = found else { return nil }
+    asker?.recordInputs(inputs)
     return answer
   }
 
@@ -157,7 +146,6 @@ final class RuleCache: Sendable {
         table.inputSet.formUnion(inputs)
         table.inputs = table.inputSet.sorted { $0.hashValue < $1.hashValue }
         table.answers.removeAll()
-        table.generation += 1
       }
       if table.answers.count >= maximumAnswersPerKey { table.answers.removeAll() }
       if let key = RuleCache.key(table.inputs, in: values) { table.answers[key] = answer }
