@@ -194,15 +194,25 @@ struct Load: CustomStringConvertible {
     seconds < 0.01 ? format(seconds * 1000, decimals: 2) + " ms" : format(seconds * 1000) + " ms"
   }
 
-  static func measure(_ url: String, connections: Int, headers: [(String, String)] = []) throws
-    -> Load
-  {
+  static func measure(
+    _ url: String, connections: Int, headers: [(String, String)] = [],
+    pacedTo rate: Double? = nil, folder: URL? = nil
+  ) throws -> Load {
     let threads = min(2, connections)
+    var script: [String] = []
+    if let rate, let folder {
+      // Each connection waits between its requests, so that together they ask `rate` a second.
+      let file = folder.appendingPathComponent("paced-\(connections).lua")
+      let milliseconds = max(1, Int((Double(connections) / rate * 1000).rounded()))
+      try "function delay() return \(milliseconds) end\n".write(
+        to: file, atomically: true, encoding: .utf8)
+      script = ["-s", file.path]
+    }
     let output = try Tools.output(
       [
         "wrk", "-t\(threads)", "-c\(connections)", "-d\(WebBenchmark.seconds)s",
         "--timeout", "30s", "--latency",
-      ] + headers.flatMap { ["-H", "\($0.0): \($0.1)"] } + [url])
+      ] + script + headers.flatMap { ["-H", "\($0.0): \($0.1)"] } + [url])
     return try parse(output)
   }
 

@@ -14,6 +14,7 @@ import Testing
     user.username = 'Mike' AND entity.name = 'Store' => isEntityReachable = false ; high
     object.title = 'ACADEMY DINOSAUR' AND propertyKey = 'length' => displayNameForProperty = 'Dinosaur minutes' ; high
     user.username = 'Jon' AND task = 'list' AND entity.name = 'Film' AND propertyKey = 'length' => displayNameForProperty = 'Minutes for Jon' ; high
+    object.title = 'ACE GOLDFINGER' AND propertyKey = 'rentalDuration' AND task = 'list' => formatter = 'minutesDuration' ; high
     platform = 'json' AND task = 'list' AND entity.name = 'Film' => displayPropertyKeys = ('title', 'length') ; high
 
     """
@@ -69,9 +70,13 @@ import Testing
       #expect(dinosaur.contains("Dinosaur minutes"))
       let other = await app.get("/Film/2").body
       #expect(other.contains(">Length<") && !other.contains("Dinosaur minutes"))
-      // The list's column is the column's, not a row's.
-      let list = await app.get("/Film?limit=3").body
+      // The list's column is the column's, not a row's; a formatter a rule gives one row
+      // shows in that row's cell alone.
+      let list = await app.get("/Film?limit=3&order=title").body
       #expect(list.contains("ACADEMY DINOSAUR") && !list.contains("Dinosaur minutes"))
+      let cells = Page.matches(#"<td[^>]*>([0-9][^<]*)</td>"#, in: list)
+      #expect(
+        cells.contains("6 days") && cells.contains("3m") && !cells.contains("3 days"), "\(cells)")
     }
   }
 

@@ -163,15 +163,74 @@ struct ListColumns {
   /// Where to-one columns fetch the objects they show the titles of.
   let database: Database?
 
+  /// What the rules decide of a list's columns, whatever its rows: kept as a page plan
+  /// (``RuleContext/planned(_:_:)``) under the keys those decisions read.
+  struct ColumnPlan: Sendable {
+    /// One column's decisions.
+    struct Column: Sendable {
+      let key: String
+      let label: String
+      let component: String
+      /// Whether the component or the formatter is worked out per cell (a rule reads the row).
+      let perCell: Bool
+      let formatter: String?
+      let rightAligned: Bool
+      /// Whether the component shows its value formatted (the fast path).
+      let showsValue: Bool
+      /// Whether the component shows a to-one by its title.
+      let showsTitle: Bool
+      let style: TextStyle?
+      let nilText: String
+      let attribute: Attribute?
+    }
+    let columns: [Column]
+
+    /// The decisions for `entity`'s list in `context`.
+    static func make(
+      _ context: RuleContext, entity: Entity, environment: RenderEnvironment
+    ) throws -> ColumnPlan {
+      let perCell: [any DynamicEnvironmentKey.Type] = [
+        D2SKeys.Object.self, D2SKeys.PropertyValue.self,
+      ]
+      return ColumnPlan(
+        columns: try ListColumns.keys(context, environment.list).map { key in
+          let column = context.with(\.propertyKey, key)
+          let (component, componentPerCell) = try column.value(
+            D2SKeys.Component.self, readingAnyOf: perCell)
+          let (formatter, formatterPerCell) = try column.value(
+            D2SKeys.Formatter.self, readingAnyOf: perCell)
+          let name = component?.name ?? ""
+          let view = try? environment.looks.view(ComponentName(name), look: column.look)
+          return Column(
+            key: key, label: column.displayNameForProperty, component: name,
+            perCell: componentPerCell || formatterPerCell || column.debug,
+            formatter: formatter?.name,
+            rightAligned: (view as? any AlignedComponent)?.alignment == .trailing,
+            // What the component declares it shows, not its name, decides the fast path.
+            showsValue: view is any FormattedValueComponent,
+            showsTitle: view is any RelatedTitleComponent,
+            // A style does not depend on the row: read once per component type.
+            style: view.flatMap {
+              ValueComponentStyles.style(
+                of: $0, in: ViewScope(context: column, environment: environment))
+            }, nilText: column.displayStringForNil, attribute: column.attribute)
+        })
+    }
+  }
+
   init(
     context: RuleContext, entity: Entity, database: Database?, environment: RenderEnvironment
   ) throws {
     let model = database?.model ?? context.model
     var rowContext = context
     rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
-    let perCell: [any DynamicEnvironmentKey.Type] = [
-      D2SKeys.Object.self, D2SKeys.PropertyValue.self,
-    ]
+    let keepsScale = database?.adaptor.keepsDecimalScale == true
+    // The plan's name says what it depends on besides the keys its rules read: the entity
+    // (of which model) and the columns the request asks for.
+    let plan = try rowContext.planned(
+      "ListColumns/\(ObjectIdentifier(entity).hashValue)/\(entity.name)/"
+        + environment.list.columns.joined(separator: ",")
+    ) { try ColumnPlan.make($0, entity: entity, environment: environment) }
     var joined: [PropertyPath] = []
     var columns: [Column] = []
     /// Where `path`'s value will be in a row: its own attribute's name, or a joined path's
@@ -183,43 +242,31 @@ struct ListColumns {
       return (nil, joined.count - 1)
     }
     var sourcePlaces: [ObjectIdentifier: [(own: String?, joined: Int?)]] = [:]
-    for key in Self.keys(context, environment.list) {
-      let column = rowContext.with(\.propertyKey, key)
-      let (component, componentPerCell) = try column.value(
-        D2SKeys.Component.self, readingAnyOf: perCell)
-      let (formatter, formatterPerCell) = try column.value(
-        D2SKeys.Formatter.self, readingAnyOf: perCell)
-      let name = component?.name ?? ""
-      let path = try? PropertyPath(key, from: entity, in: model)
-      let isWholeColumn = !componentPerCell && !formatterPerCell && !column.debug
-      let view = try? environment.looks.view(ComponentName(name), look: column.look)
+    for decided in plan.columns {
+      let column = rowContext.with(\.propertyKey, decided.key)
+      let path = try? PropertyPath(decided.key, from: entity, in: model)
+      let isWholeColumn = !decided.perCell
       let (own, joinedIndex) = path.map(place) ?? (nil, nil)
-      // What the component declares it shows, not its name, decides the fast path.
-      let valueView = view as? any FormattedValueComponent
-      let rightAligned = (view as? any AlignedComponent)?.alignment == .trailing
-      let isPlainValue = (own != nil || joinedIndex != nil) && isWholeColumn && valueView != nil
+      let isPlainValue =
+        (own != nil || joinedIndex != nil) && isWholeColumn && decided.showsValue
       var titles: ToOneTitles?
-      if isWholeColumn, view is any RelatedTitleComponent, let path {
+      if isWholeColumn, decided.showsTitle, let path {
         titles = ToOneTitles(path, from: entity, in: model)
         if let titles { sourcePlaces[ObjectIdentifier(titles)] = titles.sources.map(place) }
       }
       columns.append(
         Column(
           description: TableColumn(
-            key: key, label: column.displayNameForProperty, component: name,
-            rightAligned: rightAligned,
-            cuttable: Self.isCuttable(path, rightAligned: rightAligned, model: model),
-            scale: database?.adaptor.keepsDecimalScale == true ? column.attribute?.scale : nil),
+            key: decided.key, label: decided.label, component: decided.component,
+            rightAligned: decided.rightAligned,
+            cuttable: Self.isCuttable(path, rightAligned: decided.rightAligned, model: model),
+            scale: keepsScale ? decided.attribute?.scale : nil),
           context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
-              formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
-              attribute: column.attribute, nilText: column.displayStringForNil,
-              // A style does not depend on the row: read once per component type.
-              style: view.flatMap {
-                ValueComponentStyles.style(
-                  of: $0, in: ViewScope(context: column, environment: environment))
-              }) : nil,
+              formatter: decided.formatter.flatMap { environment.formatters.formatter(named: $0) },
+              attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
+            : nil,
           titles: titles))
     }
     let slow = columns.filter { $0.plain == nil && $0.titles == nil }
