@@ -75,16 +75,37 @@ public struct SessionKeys: Sendable {
       mac, authenticating: Data((purpose + "\u{0}" + binding).utf8), using: key)
   }
 
+  /// `data` in base64url without padding (RFC 4648 §5), its bytes mapped in one pass: every
+  /// logged-in request makes a token and reads one.
   static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((data.count + 2) / 3 * 4)
+    for byte in data.base64EncodedString().utf8 {
+      switch byte {
+      case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
+      case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
+      case UInt8(ascii: "="): continue
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The bytes of base64url `text` (padding optional); nil when it is not base64url.
   static func data(base64URL text: Substring) -> Data? {
-    var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-      of: "_", with: "/")
-    while base.count % 4 != 0 { base += "=" }
-    return Data(base64Encoded: base)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 3)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+      case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+      // The standard alphabet's own letters are not base64url.
+      case UInt8(ascii: "+"), UInt8(ascii: "/"): return nil
+      default: bytes.append(byte)
+      }
+    }
+    while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
+    return Data(base64Encoded: Data(bytes))
   }
 
   /// `bytes` random bytes (16 by default) as URL-safe text: pre-session nonces, session ids.

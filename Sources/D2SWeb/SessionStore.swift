@@ -38,7 +38,14 @@ protocol SessionStore: Sendable {
 extension SessionStore {
   /// The hash a session id is kept under: hex SHA-256.
   static func hash(of id: String) -> String {
-    SHA256.hash(data: Data(id.utf8)).map { String(format: "%02x", $0) }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(64)
+    for byte in SHA256.hash(data: Data(id.utf8)) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: hex, as: UTF8.self)
   }
 }
 

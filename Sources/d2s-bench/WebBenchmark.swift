@@ -201,10 +201,11 @@ struct Load: CustomStringConvertible {
     let threads = min(2, connections)
     var script: [String] = []
     if let rate, let folder {
-      // Each connection waits between its requests, so that together they ask `rate` a second.
+      // Each connection waits between its requests, so that together they ask `rate` a second;
+      // a random wait (of that mean) keeps them from asking all at once.
       let file = folder.appendingPathComponent("paced-\(connections).lua")
       let milliseconds = max(1, Int((Double(connections) / rate * 1000).rounded()))
-      try "function delay() return \(milliseconds) end\n".write(
+      try "function delay() return math.random(0, \(2 * milliseconds)) end\n".write(
         to: file, atomically: true, encoding: .utf8)
       script = ["-s", file.path]
     }

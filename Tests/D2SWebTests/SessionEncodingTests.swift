@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import D2SWeb
+
+/// Session ids' hashes and tokens' base64url, written byte by byte, read as the standards say.
+@Suite struct SessionEncodingTests {
+  @Test func aSessionIdsHashIsItsSHA256InLowercaseHex() {
+    #expect(
+      MemorySessionStore.hash(of: "abc")
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+
+  @Test func base64URLRoundTripsAndRefusesTheStandardAlphabet() {
+    var generator = SystemRandomNumberGenerator()
+    for count in 0..<40 {
+      let data = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      let text = SessionKeys.base64URL(data)
+      #expect(!text.contains("+") && !text.contains("/") && !text.contains("="))
+      #expect(SessionKeys.data(base64URL: Substring(text)) == data)
+    }
+    // 0xfb 0xff: "+/8=" in the standard alphabet, "-_8" in base64url.
+    #expect(SessionKeys.base64URL(Data([0xfb, 0xff])) == "-_8")
+    #expect(SessionKeys.data(base64URL: "+/8") == nil)
+    #expect(SessionKeys.data(base64URL: "-_8=") == Data([0xfb, 0xff]))
+  }
+}
