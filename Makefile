@@ -26,10 +26,14 @@ test: deps
 	$(MAKE) examples
 
 # The example plugin packages (Plugins/Examples): built and tested through the REPL built for them;
-# then the web consumer package (Consumer): a plugin's components served by D2SWeb.
+# then the web consumer package (Consumer): a plugin's components served by D2SWeb. Both build in
+# one scratch folder, so D2S and the packages both depend on are compiled once for the two.
+EXAMPLES_SCRATCH ?= $(CURDIR)/.build-examples
 examples:
-	cd Plugins/Examples/DVDStoreREPL && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	cd Consumer && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Plugins/Examples/DVDStoreREPL && $(SWIFT) build --build-tests --scratch-path "$(EXAMPLES_SCRATCH)" \
+	  && $(SWIFT) test --skip-build --scratch-path "$(EXAMPLES_SCRATCH)"
+	cd Consumer && $(SWIFT) build --build-tests --scratch-path "$(EXAMPLES_SCRATCH)" \
+	  && $(SWIFT) test --skip-build --scratch-path "$(EXAMPLES_SCRATCH)"
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules
