@@ -8,11 +8,17 @@ extension PostgreSQLConnection {
   static let maximumPrepared = 256
 
   /// The name `statement` is prepared under on this connection, preparing it now if it is a
-  /// query worth keeping (a `SELECT` or `WITH`); nil to send it unnamed.
+  /// query sent before (a `SELECT` or `WITH` seen a second time: a statement sent once, as a
+  /// script's, costs no extra round trip); nil to send it unnamed.
   /// - Throws: what the server says of the statement (the error sending it would give).
   func preparedName(for statement: SQLStatement) throws -> String? {
     if let name = prepared[statement.sql] { return name }
     guard prepared.count < Self.maximumPrepared, Self.isQuery(statement.sql) else { return nil }
+    guard sentOnce.removeValue(forKey: statement.sql) != nil else {
+      if sentOnce.count >= 1_024 { sentOnce.removeAll() }
+      sentOnce[statement.sql] = true
+      return nil
+    }
     preparedCount += 1
     let name = "d2s_\(preparedCount)"
     guard

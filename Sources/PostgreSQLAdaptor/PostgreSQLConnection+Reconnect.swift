@@ -32,6 +32,7 @@ extension PostgreSQLConnection {
     PQreset(handle)
     // A new session: the old one's prepared statements are gone.
     prepared.removeAll()
+    sentOnce.removeAll()
     guard PQstatus(handle) == CONNECTION_OK else {
       let reason = String(cString: PQerrorMessage(handle)).trimmingCharacters(
         in: .whitespacesAndNewlines)

@@ -18,6 +18,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   var activeStream: PostgreSQLRowStream?
   /// The statements prepared on this connection, by their SQL (``preparedName(for:)``).
   var prepared: [String: String] = [:]
+  /// Queries sent once, unnamed: prepared when sent again.
+  var sentOnce: [String: Bool] = [:]
   /// How many statements were prepared: names are never reused, even after a failure.
   var preparedCount = 0
   /// The URL or conninfo it connected with.

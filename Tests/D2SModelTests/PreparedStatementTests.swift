@@ -53,6 +53,8 @@ struct PreparedStatementTests {
     let sql = "SELECT name FROM \(schema).t WHERE id > $1 ORDER BY id"
     #expect(try prepared(adaptor, sql) == 0)
     #expect(try names(adaptor, schema, over: 0) == ["one", "two"])
+    // Sent once: not prepared (a script's one statement costs no extra round trip).
+    #expect(try prepared(adaptor, sql) == 0)
     #expect(try names(adaptor, schema, over: 1) == ["two"])
     #expect(try names(adaptor, schema, over: 2) == [])
     #expect(try prepared(adaptor, sql) == 1)
@@ -82,13 +84,13 @@ struct PreparedStatementTests {
     defer { drop(adaptor, schema) }
     let star = SQLStatement(raw: "SELECT * FROM \(schema).t WHERE id = $1", [.int(1)])
     var rows = 0
-    try adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 }
+    for _ in 0..<2 { try adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 } }
     try adaptor.executeScript("ALTER TABLE \(schema).t ALTER COLUMN name TYPE varchar(20)")
     // The server refuses the old plan at most once; the statement is then prepared anew.
     var answered = false
     for _ in 0..<2 where !answered {
       answered = (try? adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 }) != nil
     }
-    #expect(answered && rows == 2)
+    #expect(answered && rows == 3)
   }
 }
