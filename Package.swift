@@ -172,7 +172,6 @@ let package = Package(
       dependencies: [
         // D2SREPL only as the other front end the web's pages are compared with.
         "D2SWeb", "D2SREPL", "D2STesting",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]),
     .testTarget(name: "PluginsTests", dependencies: ["Plugins", "D2STesting"]),
     .testTarget(

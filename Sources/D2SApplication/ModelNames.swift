@@ -54,7 +54,7 @@ public struct ModelNames: Sendable {
 
   /// `entity` in a plan's name: its name, and which model's it is (plans outlive a request).
   static func planName(_ entity: Entity) -> String {
-    "\(entity.name)@\(UInt(bitPattern: ObjectIdentifier(entity).hashValue))"
+    "\(entity.name)@\(entity.ruleCacheIdentity)"
   }
 
   /// Whether `text` names orderings of `entity` (a list's column header sorts), planned:

@@ -15,6 +15,13 @@ extension PostgreSQLConnection {
     lock.lock()
     defer { lock.unlock() }
     if let other = try lend(statement) { return try other.stream(statement, row: row) }
+    try retryingAStalePlan { try streamOnce(statement, row: row) }
+  }
+
+  /// ``stream(_:row:)`` on this connection, once.
+  private func streamOnce(_ statement: SQLStatement, row: ([String?], [UInt32]) throws -> Void)
+    throws
+  {
     let isOutsideTransactions = PQtransactionStatus(handle) == PQTRANS_IDLE
     // Its time for ``SQLTrace``: sending it and reading its rows, not what `row` does.
     var timer = SQLTimer()
@@ -38,6 +45,8 @@ extension PostgreSQLConnection {
       }
     } catch {
       stream.abandon()
+      // Rows handed out are never handed out again.
+      if delivered > 0 { droppedStalePlan = false }
       guard delivered > 0, var lost = error as? DatabaseError,
         lost.code == .connection || PQstatus(handle) == CONNECTION_BAD
       else { throw error }

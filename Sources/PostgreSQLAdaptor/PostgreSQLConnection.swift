@@ -20,6 +20,9 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   var prepared: [String: String] = [:]
   /// Queries sent once, unnamed: prepared when sent again.
   var sentOnce: [String: Bool] = [:]
+  /// Set when a failure dropped the statement's prepared plan: the statement may be sent
+  /// again, unnamed, once (``retryingAStalePlan(_:)``).
+  var droppedStalePlan = false
   /// How many statements were prepared: names are never reused, even after a failure.
   var preparedCount = 0
   /// The URL or conninfo it connected with.
@@ -88,6 +91,28 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     if let other = try lend(statement) {
       return try other.run(statement, simple: simple, encode: encode)
     }
+    return try retryingAStalePlan {
+      try runOnce(statement, simple: simple, encode: encode)
+    }
+  }
+
+  /// `body`, and once more when it failed because the server refused the statement's prepared
+  /// plan (a table changed under it) outside a transaction: nothing was done, and the
+  /// statement goes unnamed the second time.
+  func retryingAStalePlan<T>(_ body: () throws -> T) throws -> T {
+    droppedStalePlan = false
+    do {
+      return try body()
+    } catch  where droppedStalePlan && PQtransactionStatus(handle) == PQTRANS_IDLE {
+      droppedStalePlan = false
+      return try body()
+    }
+  }
+
+  /// ``run(_:simple:encode:)`` on this connection, once.
+  private func runOnce(
+    _ statement: SQLStatement, simple: Bool, encode: (DatabaseValue) -> String?
+  ) throws -> Result {
     var timer = SQLTimer()
     defer { timer.finish(statement) }
     try send(statement, simple: simple, encode: encode)
@@ -251,12 +276,13 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       code =
         state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) ? .connection : .other
     }
-    // A prepared statement the server no longer has, or whose plan a change of the table
-    // made stale: prepared again when next sent.
-    if state == "26000" || (state == "0A000" && message.contains("cached plan")) {
-      prepared[sql] = nil
-    }
     var error = DatabaseError(code, message + detail, sql: sql)
+    // A prepared statement the server no longer has (26000), or whose plan a change of the
+    // table made stale (0A000, "cached plan must not change result type", in the server's
+    // language): sent unnamed, and prepared again, from now on.
+    if state == "26000" || state == "0A000", prepared.removeValue(forKey: sql) != nil {
+      droppedStalePlan = true
+    }
     error.sqlState = state
     return error
   }

@@ -79,6 +79,9 @@ final class PlanCache: Sendable {
   /// The values of the context the plan is made in.
   let root: DynamicEnvironmentValues
   var inputs: Set<ObjectIdentifier> = []
+  /// Whether a look-up failed while the plan was made (its default was read instead): such a
+  /// plan is not kept, so that every request meets the error, as without plans.
+  var failed = false
 
   init(root: DynamicEnvironmentValues) { self.root = root }
 
@@ -121,7 +124,11 @@ extension RuleContext {
     var context = self
     context.planRecorder = recorder
     let value = try make(context)
-    engine.plans.store(value, as: name, inputs: recorder.inputs, in: values, version: version)
+    if recorder.failed {
+      planRecorder?.failed = true
+    } else {
+      engine.plans.store(value, as: name, inputs: recorder.inputs, in: values, version: version)
+    }
     planRecorder?.record(recorder.inputs, readIn: values)
     return value
   }

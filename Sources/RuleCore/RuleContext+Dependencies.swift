@@ -22,7 +22,8 @@ extension RuleContext {
         id, in: values, version: engine.rulesVersion, inputsInto: cached),
         cached.looseInputs.isDisjoint(with: read)
       {
-        planRecorder?.record(cached.looseInputs, readIn: values)
+        // The key itself too: a value set for it later must change the plan.
+        planRecorder?.record(cached.looseInputs.union([id]), readIn: values)
         engine.coverage.recordWin(answer)
         return (RuleContext.typedValue(answer, for: key), false)
       }

@@ -103,6 +103,7 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   /// logs it when there is none.
   @usableFromInline
   func report(_ error: any Error) {
+    planRecorder?.failed = true
     if let state {
       state.error = state.error ?? error
     } else if !engine.collect(error) {

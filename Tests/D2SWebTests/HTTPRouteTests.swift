@@ -1,63 +1,68 @@
 import D2STesting
 import D2SWeb
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import Testing
 
-/// The routes through Hummingbird's request handling (in process), on SQLite and on
-/// PostgreSQL: status codes, content types and the headers every response carries.
+/// The routes through the built `d2s-serve` over real HTTP, on SQLite and on PostgreSQL:
+/// status codes, content types and the headers every response carries.
 @Suite struct HTTPRouteTests {
-  static let expectations: [(target: String, status: HTTPResponse.Status, contains: String)] = [
-    ("/", .ok, "<a href=\"/Film\">"),
-    ("/Film?limit=3&order=title", .ok, "ACADEMY DINOSAUR"),
-    ("/Film/1", .ok, "<h1>ACADEMY DINOSAUR</h1>"),
-    ("/Film/1/actors", .ok, "PENELOPE"),
-    ("/FilmActor/1,1", .ok, "<h1>"),
-    ("/Nope", .notFound, "Not found"),
-    ("/Film/999999", .notFound, "Not found"),
-    ("/Film/1/nope", .notFound, "Not found"),
-    ("/Film?where=title%20%3D%3D", .badRequest, #"aria-describedby="e-where""#),
-    ("/Film?order=nope", .badRequest, "Bad request"),
-    ("/-/static/d2s.css", .ok, "color-scheme"),
-    ("/-/health", .ok, "ok"),
+  static let expectations: [(target: String, status: Int, contains: String)] = [
+    ("/", 200, "<a href=\"/Film\">"),
+    ("/Film?limit=3&order=title", 200, "ACADEMY DINOSAUR"),
+    ("/Film/1", 200, "<h1>ACADEMY DINOSAUR</h1>"),
+    ("/Film/1/actors", 200, "PENELOPE"),
+    ("/FilmActor/1,1", 200, "<h1>"),
+    ("/Nope", 404, "Not found"),
+    ("/Film/999999", 404, "Not found"),
+    ("/Film/1/nope", 404, "Not found"),
+    ("/Film?where=title%20%3D%3D", 400, #"aria-describedby="e-where""#),
+    ("/Film?order=nope", 400, "Bad request"),
+    ("/-/static/d2s.css", 200, "color-scheme"),
+    ("/-/health", 200, "ok"),
   ]
 
-  static func check(_ app: WebApplication) async throws {
-    try await app.testApplication().test(.router) { client in
-      for expectation in Self.expectations {
-        try await client.execute(uri: expectation.target, method: .get) { response in
-          #expect(response.status == expectation.status, "\(expectation.target)")
-          let body = String(buffer: response.body)
-          #expect(body.contains(expectation.contains), "\(expectation.target)")
-          #expect(response.headers[.xContentTypeOptions] == "nosniff")
-          #expect(
-            response.headers[.contentSecurityPolicy]
-              == "default-src 'self'; frame-ancestors 'none'")
-          #expect(response.headers[values: .init("Referrer-Policy")!] == ["same-origin"])
-        }
-      }
-      try await client.execute(
-        uri: "/Film/1", method: .get, headers: [.accept: "application/json"]
-      ) { response in
-        #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-        #expect(response.headers[.vary] == "Accept")
-        #expect(String(buffer: response.body).hasPrefix("{\"page\":\"Inspect\""))
-      }
-      try await client.execute(uri: "/Film", method: .post) { response in
-        #expect(response.status == .methodNotAllowed)
-      }
+  /// Asks `d2s-serve` on `target` (a SQLite file or a PostgreSQL URL) every route.
+  static func check(_ target: String) throws {
+    let folder = try ServeBinaryTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (server, base) = try ServeBinaryTests.start([target], folder: folder)
+    defer { server.stop() }
+    for expectation in Self.expectations {
+      let answer = try LoopbackHTTP.request("GET", base + expectation.target)
+      #expect(answer.status == expectation.status, "\(expectation.target)")
+      #expect(answer.text.contains(expectation.contains), "\(expectation.target)")
+      #expect(answer.headers("X-Content-Type-Options") == ["nosniff"])
+      #expect(
+        answer.headers("Content-Security-Policy")
+          == ["default-src 'self'; frame-ancestors 'none'"])
+      #expect(answer.headers("Referrer-Policy") == ["same-origin"])
     }
+    let json = try LoopbackHTTP.request(
+      "GET", base + "/Film/1", headers: [("Accept", "application/json")])
+    #expect(json.headers("Content-Type") == ["application/json; charset=utf-8"])
+    #expect(json.headers("Vary") == ["Accept"])
+    #expect(json.text.hasPrefix("{\"page\":\"Inspect\""))
+    let post = try LoopbackHTTP.request(
+      "POST", base + "/Film", body: Data(), contentType: "application/x-www-form-urlencoded")
+    #expect(post.status == 405)
   }
 
-  @Test func routesOnSQLite() async throws {
-    try await Self.check(try WebFixtures.sakila())
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: ServeBinaryTests.binary.path),
+      "build d2s-serve first"))
+  func routesOnSQLite() throws {
+    try Self.check(try SakilaSQLite.copy())
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil
+        && FileManager.default.fileExists(atPath: ServeBinaryTests.binary.path)))
   func routesOnPostgreSQL() async throws {
-    let app = try WebApplication.open(try PostgresSakila.copy())
-    try await Self.check(app)
+    let target = try PostgresSakila.copy()
+    try Self.check(target)
+    let app = try WebApplication.open(target)
     let list = await app.get("/Payment?limit=7&order=amount%20desc")
     #expect(list.status == 200)
     let next = try #require(Page.link(rel: "next", in: list.body))

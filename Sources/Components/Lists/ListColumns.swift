@@ -185,15 +185,15 @@ struct ListColumns {
     }
     let columns: [Column]
 
-    /// The decisions for `entity`'s list in `context`.
+    /// The decisions for the columns `keys` of `entity`'s list in `context`.
     static func make(
-      _ context: RuleContext, entity: Entity, environment: RenderEnvironment
+      _ context: RuleContext, keys: [String], entity: Entity, environment: RenderEnvironment
     ) throws -> ColumnPlan {
       let perCell: [any DynamicEnvironmentKey.Type] = [
         D2SKeys.Object.self, D2SKeys.PropertyValue.self,
       ]
       return ColumnPlan(
-        columns: try ListColumns.keys(context, environment.list).map { key in
+        columns: try keys.map { key in
           let column = context.with(\.propertyKey, key)
           let (component, componentPerCell) = try column.value(
             D2SKeys.Component.self, readingAnyOf: perCell)
@@ -225,12 +225,15 @@ struct ListColumns {
     var rowContext = context
     rowContext.auxiliaryQualifier = nil  // nested lists do not inherit it
     let keepsScale = database?.adaptor.keepsDecimalScale == true
-    // The plan's name says what it depends on besides the keys its rules read: the entity
-    // (of which model) and the columns the request asks for.
+    // The columns, as the page's own context says (a nested list's rules may read its
+    // auxiliaryQualifier); the plan's name says what it depends on besides the keys its rules
+    // read: the entity, the looks and the columns.
+    let keys = Self.keys(context, environment.list)
     let plan = try rowContext.planned(
-      "ListColumns/\(ObjectIdentifier(entity).hashValue)/\(entity.name)/"
-        + environment.list.columns.joined(separator: ",")
-    ) { try ColumnPlan.make($0, entity: entity, environment: environment) }
+      "ListColumns/\(entity.ruleCacheIdentity)/\(ObjectIdentifier(environment.looks).hashValue)/"
+        + "\(ObjectIdentifier(environment.formatters).hashValue)/"
+        + keys.joined(separator: "\u{0}")
+    ) { try ColumnPlan.make($0, keys: keys, entity: entity, environment: environment) }
     var joined: [PropertyPath] = []
     var columns: [Column] = []
     /// Where `path`'s value will be in a row: its own attribute's name, or a joined path's
