@@ -20,12 +20,15 @@ enum FieldWidgets {
     var widgets: [String: FieldWidget] = [:]
     let object = editing.object
     let entity = object.entity
+    // Two to-ones to one entity (a film's language and original language) list the same
+    // choices: fetched and titled once per form.
+    var choices: [String: [FieldWidget.Option]?] = [:]
     for key in keys {
       let component = editing.context.with(\.propertyKey, key).component?.name ?? ""
       if let relationship = entity.relationship(named: key) {
         widgets[key] = try toOne(
-          relationship, of: object, context: editing.context, choose: choose + HTML.pathSegment(key)
-        )
+          relationship, of: object, context: editing.context,
+          choose: choose + HTML.pathSegment(key), choices: &choices)
         continue
       }
       guard let attribute = entity.attribute(named: key) else { continue }
@@ -73,8 +76,11 @@ enum FieldWidgets {
   }
 
   /// A to-one's widget: its candidates when they are few, else a link to the choose page.
+  /// `choices` holds the choices of destinations already listed for this form (nil: too many
+  /// to list), by entity name.
   static func toOne(
-    _ relationship: Relationship, of object: DatabaseObject, context: RuleContext, choose: String
+    _ relationship: Relationship, of object: DatabaseObject, context: RuleContext, choose: String,
+    choices: inout [String: [FieldWidget.Option]?]
   ) throws -> FieldWidget? {
     guard let database = object.database,
       let destination = database.model.entity(named: relationship.destinationName)
@@ -84,17 +90,29 @@ enum FieldWidgets {
       current.count == 1
       ? current[0] : (current.contains(where: \.isNull) ? .null : .string(keyText(current)))
     let text = current.contains(where: \.isNull) ? "" : keyText(current)
-    let specification = FetchSpecification(entityName: destination.name)
-    guard try database.count(specification) <= maximumOptions else {
-      return FieldWidget(kind: .toOne(options: nil, choose: choose), text: text, value: value)
+    let options: [FieldWidget.Option]?
+    if let listed = choices[destination.name] {
+      options = listed
+    } else {
+      options = try self.options(of: destination, in: database, context: context)
+      choices[destination.name] = .some(options)
     }
+    return FieldWidget(kind: .toOne(options: options, choose: choose), text: text, value: value)
+  }
+
+  /// The choices of a to-one into `destination`, by key, titled; nil when there are more than
+  /// ``maximumOptions`` (the choose page lists them).
+  static func options(of destination: Entity, in database: Database, context: RuleContext)
+    throws -> [FieldWidget.Option]?
+  {
+    let specification = FetchSpecification(entityName: destination.name)
+    guard try database.count(specification) <= maximumOptions else { return nil }
     var ordered = specification
     ordered.sortOrderings = destination.primaryKeyAttributeNames.map { SortOrdering($0) }
-    let options = try database.fetch(ordered).map { candidate in
+    return try database.fetch(ordered).map { candidate in
       FieldWidget.Option(
         value: keyText(candidate.primaryKeyValues), label: title(of: candidate, context: context))
     }
-    return FieldWidget(kind: .toOne(options: options, choose: choose), text: text, value: value)
   }
 
   /// An object's title as its pages show it.
