@@ -6,7 +6,9 @@ import Qualifiers
 /// batched prefetching of to-one key paths), follows relationships, and saves changes in
 /// transactions with optimistic locking.
 public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked Sendable {
+  /// The connection statements run on.
   public let adaptor: any DatabaseAdaptor
+  /// The database's entities, read from its catalog once.
   public let model: Model
   /// The database's name (`sakila`).
   public var name: String { adaptor.databaseName }
@@ -44,6 +46,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     DeclaredConformances.declare(Model.self)
   }
 
+  /// The database by name for rules: `name` and `model`.
   public func value(forKey key: String) -> Any? {
     switch key {
     case "name": name
@@ -52,6 +55,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
     }
   }
 
+  /// The database's name.
   public var description: String { name }
 
   /// Why this database cannot be written (see ``DatabaseAdaptor/readOnlyReason``), or nil.

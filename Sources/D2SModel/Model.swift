@@ -12,6 +12,7 @@ public final class Model: Sendable, KeyValueCoding, CustomStringConvertible,
   public let entities: [Entity]
   private let byName: [String: Entity]
 
+  /// A model of `entities`, kept sorted by name.
   public init(entities: [Entity]) {
     self.entities = entities.sorted { $0.name < $1.name }
     self.byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -35,6 +36,7 @@ public final class Model: Sendable, KeyValueCoding, CustomStringConvertible,
     entities.first { $0.externalName == externalName }
   }
 
+  /// The model by name for rules: `entities`, `entityNames`, and an entity by its name.
   public func value(forKey key: String) -> Any? {
     switch key {
     case "entities": entities
@@ -43,5 +45,6 @@ public final class Model: Sendable, KeyValueCoding, CustomStringConvertible,
     }
   }
 
+  /// `Model(16 entities)`.
   public var description: String { "Model(\(entities.count) entities)" }
 }

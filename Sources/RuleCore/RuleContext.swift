@@ -189,6 +189,7 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
     }
   }
 
+  /// The value at a dotted key path (`entity.name`), each step resolved here.
   public func value(forKeyPath keyPath: String) -> Any? {
     KVC.value(forKeyPath: KVCPath(keyPath).components, from: self)
   }

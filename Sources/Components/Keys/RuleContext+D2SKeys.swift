@@ -5,14 +5,17 @@ import RuleCore
 
 /// Typed access to the builtin keys: `context.task`, `context.with(\.task, "edit")`.
 extension RuleContext {
+  /// The `task` key here: set, else the rules' answer, else its default.
   public var task: String {
     get { self[D2SKeys.Task.self] }
     set { self[D2SKeys.Task.self] = newValue }
   }
+  /// The `firstTask` key here: set, else the rules' answer, else its default.
   public var firstTask: String {
     get { self[D2SKeys.FirstTask.self] }
     set { self[D2SKeys.FirstTask.self] = newValue }
   }
+  /// The `nextTask` key here: set, else the rules' answer, else its default.
   public var nextTask: String {
     get { self[D2SKeys.NextTask.self] }
     set { self[D2SKeys.NextTask.self] = newValue }
@@ -31,34 +34,42 @@ extension RuleContext {
       }
     }
   }
+  /// The `model` key here: set, else the rules' answer, else its default.
   public var model: Model {
     get { self[D2SKeys.ModelKey.self] }
     set { self[D2SKeys.ModelKey.self] = newValue }
   }
+  /// The `entity` key here: set, else the rules' answer, else its default.
   public var entity: Entity? {
     get { self[D2SKeys.EntityKey.self] }
     set { self[D2SKeys.EntityKey.self] = newValue }
   }
+  /// The `attribute` key here: set, else the rules' answer, else its default.
   public var attribute: Attribute? {
     get { self[D2SKeys.AttributeKey.self] }
     set { self[D2SKeys.AttributeKey.self] = newValue }
   }
+  /// The `relationship` key here: set, else the rules' answer, else its default.
   public var relationship: Relationship? {
     get { self[D2SKeys.RelationshipKey.self] }
     set { self[D2SKeys.RelationshipKey.self] = newValue }
   }
+  /// The `propertyKey` key here: set, else the rules' answer, else its default.
   public var propertyKey: String {
     get { self[D2SKeys.PropertyKey.self] }
     set { self[D2SKeys.PropertyKey.self] = newValue }
   }
+  /// The `propertyValue` key here: set, else the rules' answer, else its default.
   public var propertyValue: (any Sendable)? {
     get { self[D2SKeys.PropertyValue.self] }
     set { self[D2SKeys.PropertyValue.self] = newValue }
   }
+  /// The `object` key here: set, else the rules' answer, else its default.
   public var object: DatabaseObject? {
     get { self[D2SKeys.Object.self] }
     set { self[D2SKeys.Object.self] = newValue }
   }
+  /// The `user` key here: set, else the rules' answer, else its default.
   public var user: DatabaseObject? {
     get { self[D2SKeys.User.self] }
     set { self[D2SKeys.User.self] = newValue }
@@ -74,66 +85,82 @@ extension RuleContext {
     get { self[D2SKeys.CountTimeBudget.self] }
     set { self[D2SKeys.CountTimeBudget.self] = newValue }
   }
+  /// The `auxiliaryQualifier` key here: set, else the rules' answer, else its default.
   public var auxiliaryQualifier: Qualifier? {
     get { self[D2SKeys.AuxiliaryQualifier.self] }
     set { self[D2SKeys.AuxiliaryQualifier.self] = newValue }
   }
+  /// The `page` key here: set, else the rules' answer, else its default.
   public var page: ComponentName? {
     get { self[D2SKeys.Page.self] }
     set { self[D2SKeys.Page.self] = newValue }
   }
+  /// The `pageWrapper` key here: set, else the rules' answer, else its default.
   public var pageWrapper: ComponentName? {
     get { self[D2SKeys.PageWrapper.self] }
     set { self[D2SKeys.PageWrapper.self] = newValue }
   }
+  /// The `rowComponent` key here: set, else the rules' answer, else its default.
   public var rowComponent: ComponentName? {
     get { self[D2SKeys.RowComponent.self] }
     set { self[D2SKeys.RowComponent.self] = newValue }
   }
+  /// The `component` key here: set, else the rules' answer, else its default.
   public var component: ComponentName? {
     get { self[D2SKeys.Component.self] }
     set { self[D2SKeys.Component.self] = newValue }
   }
+  /// The `debugComponent` key here: set, else the rules' answer, else its default.
   public var debugComponent: ComponentName? {
     get { self[D2SKeys.DebugComponent.self] }
     set { self[D2SKeys.DebugComponent.self] = newValue }
   }
+  /// The `formatter` key here: set, else the rules' answer, else its default.
   public var formatter: FormatterName? {
     get { self[D2SKeys.Formatter.self] }
     set { self[D2SKeys.Formatter.self] = newValue }
   }
+  /// The `look` key here: set, else the rules' answer, else its default.
   public var look: String {
     get { self[D2SKeys.Look.self] }
     set { self[D2SKeys.Look.self] = newValue }
   }
+  /// The `platform` key here: set, else the rules' answer, else its default.
   public var platform: String {
     get { self[D2SKeys.Platform.self] }
     set { self[D2SKeys.Platform.self] = newValue }
   }
+  /// The `debug` key here: set, else the rules' answer, else its default.
   public var debug: Bool {
     get { self[D2SKeys.Debug.self] }
     set { self[D2SKeys.Debug.self] = newValue }
   }
+  /// The `title` key here: set, else the rules' answer, else its default.
   public var title: String {
     get { self[D2SKeys.Title.self] }
     set { self[D2SKeys.Title.self] = newValue }
   }
+  /// The `navigationBarTitle` key here: set, else the rules' answer, else its default.
   public var navigationBarTitle: String {
     get { self[D2SKeys.NavigationBarTitle.self] }
     set { self[D2SKeys.NavigationBarTitle.self] = newValue }
   }
+  /// The `displayNameForEntity` key here: set, else the rules' answer, else its default.
   public var displayNameForEntity: String {
     get { self[D2SKeys.DisplayNameForEntity.self] }
     set { self[D2SKeys.DisplayNameForEntity.self] = newValue }
   }
+  /// The `displayNameForProperty` key here: set, else the rules' answer, else its default.
   public var displayNameForProperty: String {
     get { self[D2SKeys.DisplayNameForProperty.self] }
     set { self[D2SKeys.DisplayNameForProperty.self] = newValue }
   }
+  /// The `displayStringForNil` key here: set, else the rules' answer, else its default.
   public var displayStringForNil: String {
     get { self[D2SKeys.DisplayStringForNil.self] }
     set { self[D2SKeys.DisplayStringForNil.self] = newValue }
   }
+  /// The `hideEmptyProperty` key here: set, else the rules' answer, else its default.
   public var hideEmptyProperty: Bool {
     get { self[D2SKeys.HideEmptyProperty.self] }
     set { self[D2SKeys.HideEmptyProperty.self] = newValue }
@@ -148,6 +175,7 @@ extension RuleContext {
     }
     set { self[D2SKeys.DisplayPropertyKeys.self] = newValue }
   }
+  /// The `visibleEntityNames` key here: set, else the rules' answer, else its default.
   public var visibleEntityNames: [String] {
     get { self[D2SKeys.VisibleEntityNames.self] }
     set { self[D2SKeys.VisibleEntityNames.self] = newValue }
@@ -201,30 +229,37 @@ extension RuleContext {
   public var reachableVisibleEntityNames: [String] {
     visibleEntityNames.filter(isEntityReachable)
   }
+  /// The `isEntityReadOnly` key here: set, else the rules' answer, else its default.
   public var isEntityReadOnly: Bool {
     get { self[D2SKeys.IsEntityReadOnly.self] }
     set { self[D2SKeys.IsEntityReadOnly.self] = newValue }
   }
+  /// The `readOnlyEntityNames` key here: set, else the rules' answer, else its default.
   public var readOnlyEntityNames: [String] {
     get { self[D2SKeys.ReadOnlyEntityNames.self] }
     set { self[D2SKeys.ReadOnlyEntityNames.self] = newValue }
   }
+  /// The `isObjectEditable` key here: set, else the rules' answer, else its default.
   public var isObjectEditable: Bool {
     get { self[D2SKeys.IsObjectEditable.self] }
     set { self[D2SKeys.IsObjectEditable.self] = newValue }
   }
+  /// The `isObjectDeletable` key here: set, else the rules' answer, else its default.
   public var isObjectDeletable: Bool {
     get { self[D2SKeys.IsObjectDeletable.self] }
     set { self[D2SKeys.IsObjectDeletable.self] = newValue }
   }
+  /// The `initialPropertyValues` key here: set, else the rules' answer, else its default.
   public var initialPropertyValues: [String: Literal] {
     get { self[D2SKeys.InitialPropertyValues.self] }
     set { self[D2SKeys.InitialPropertyValues.self] = newValue }
   }
+  /// The `creationTimestampPropertyKey` key here: set, else the rules' answer, else its default.
   public var creationTimestampPropertyKey: String? {
     get { self[D2SKeys.CreationTimestampPropertyKey.self] }
     set { self[D2SKeys.CreationTimestampPropertyKey.self] = newValue }
   }
+  /// The `updateTimestampPropertyKey` key here: set, else the rules' answer, else its default.
   public var updateTimestampPropertyKey: String? {
     get { self[D2SKeys.UpdateTimestampPropertyKey.self] }
     set { self[D2SKeys.UpdateTimestampPropertyKey.self] = newValue }
