@@ -5,9 +5,15 @@ public enum HTML {
   /// `html` in a span whose classes name `style` (`s-bold s-red`), which the stylesheet
   /// shows; `html` as it is when the style changes nothing.
   public static func styled(_ html: String, _ style: TextStyle) -> String {
-    guard !style.isPlain else { return html }
-    let classes = style.names.map { "s-" + $0 }.joined(separator: " ")
-    return "<span class=\"\(classes)\">\(html)</span>"
+    guard let opening = styleOpening(style) else { return html }
+    return opening + html + "</span>"
+  }
+
+  /// The opening tag of ``styled(_:_:)``'s span (`<span class="s-bold">`), nil for a style
+  /// that changes nothing.
+  static func styleOpening(_ style: TextStyle) -> String? {
+    guard !style.isPlain else { return nil }
+    return "<span class=\"" + style.names.map { "s-" + $0 }.joined(separator: " ") + "\">"
   }
 
   /// `text` as page text: with `&`, `<`, `>`, `"` and `'` as entities, safe in text and in
@@ -28,12 +34,27 @@ public enum HTML {
 
   private static func escape(_ text: String, showingFormatCharacters: Bool) -> String {
     // Most values need nothing: one pass over the bytes finds out, and they are returned as
-    // they are. Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
+    // they are.
     guard needsEscaping(text) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
+    appendEscaped(text, to: &out, showingFormatCharacters: showingFormatCharacters)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `text` to `out` as ``escape(_:)`` (or, without `showingFormatCharacters`,
+  /// ``formValue(_:)``) gives it, with no string made on the way: a list's cells are written
+  /// so.
+  static func appendEscaped(
+    _ text: String, to out: inout [UInt8], showingFormatCharacters: Bool = true
+  ) {
     var text = text
     text.withUTF8 { bytes in
+      // Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
+      guard bytes.contains(where: needsEscape) else {
+        out.append(contentsOf: bytes)
+        return
+      }
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
@@ -73,7 +94,6 @@ public enum HTML {
         }
       }
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Whether `scalar` is one of the invisible characters that reorder or hide text:

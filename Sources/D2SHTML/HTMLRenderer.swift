@@ -422,7 +422,8 @@ public struct HTMLRenderer: PageRenderer {
         let numeric = column.rightAligned ? " class=\"num\"" : ""
         let label = HTML.escape(column.label)
         let why = links.whyLink(column.key, label: column.label)
-        if let list, !column.key.contains("@"), links.sorts?(column.key) ?? true {
+        if let list, !column.key.utf8.contains(UInt8(ascii: "@")), links.sorts?(column.key) ?? true
+        {
           output.write(
             "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a>\(why)</th>"
           )
@@ -431,35 +432,12 @@ public struct HTMLRenderer: PageRenderer {
         }
       }
       output.write("</tr></thead>\n<tbody>\n")
-      let entityName = links.entity?.name
-      // Worked out once per column, not once per cell.
-      let destinations = table.columns.map { links.toOneDestination($0.key) }
-      try table.rows.stream { row in
-        var line = "<tr>"
-        line.reserveCapacity(256)
-        let rowPath =
-          linksRows
-          ? entityName.flatMap { WebLinks.objectPath($0, key: row.key) }.map {
-            $0 + links.rowSuffix
-          } : nil
-        for (index, cell) in row.cells.enumerated() {
-          let rightAligned = index < table.columns.count && table.columns[index].rightAligned
-          line += rightAligned ? "<td class=\"num\">" : "<td>"
-          var content: String
-          if index == 0, let rowPath {
-            let text = cell.text.isEmpty ? "(open)" : cell.text
-            content = "<a href=\"" + HTML.escape(rowPath) + "\">" + HTML.escape(text) + "</a>"
-          } else {
-            content = value(
-              cell, destination: index < destinations.count ? destinations[index] : nil)
-          }
-          if let style = cell.style { content = HTML.styled(content, style) }
-          line += content
-          line += "</td>"
-        }
-        line += "</tr>\n"
-        output.write(line)
-      }
+      // Worked out once per column, not once per cell; each row written as bytes.
+      var rowHTML = ListRowHTML(
+        columns: table.columns, entity: linksRows ? links.entity?.name : nil,
+        rowSuffix: links.rowSuffix,
+        destinations: table.columns.map { links.toOneDestination($0.key) })
+      try table.rows.stream { row in output.write(bytes: rowHTML.html(row)) }
       output.write("</tbody>\n</table>\n")
       switch table.summary {
       case .none: break
@@ -555,7 +533,7 @@ public struct HTMLRenderer: PageRenderer {
           + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
           + kept + "<button type=\"submit\">Search</button>"
           // An entity's own list links to its query page (a control per property).
-          + (list.path.dropFirst().contains("/")
+          + (list.path.utf8.dropFirst().contains(UInt8(ascii: "/"))
             ? ""
             : " <a class=\"query\" href=\"\(HTML.escape(list.path))/-/query\">More search options</a>")
           + (list.searchText.isEmpty

@@ -15,7 +15,7 @@ public enum DecimalText {
   /// A double's shortest text as a decimal (`4.99`, never `4.990000000000000213`), as
   /// `Decimal(string: "\(x)")` gives it.
   public static func decimal(from x: Double) -> Decimal? {
-    let text = "\(x)"
+    let text = x.description  // as "\(x)", without the interpolation's stream
     var mantissa: UInt64 = 0
     var exponent = 0
     var digits = 0

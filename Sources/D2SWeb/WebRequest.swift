@@ -66,7 +66,7 @@ public struct WebRequest: Sendable {
     guard let scheme = target.range(of: "://") else { return nil }
     let rest = target[scheme.upperBound...]
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    guard !authority.isEmpty, !authority.contains("@") else { return nil }
+    guard !authority.isEmpty, !authority.utf8.contains(UInt8(ascii: "@")) else { return nil }
     return String(authority)
   }
 

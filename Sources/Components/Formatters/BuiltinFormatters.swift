@@ -34,7 +34,9 @@ enum BuiltinFormatters {
   }
 
   /// Whether `d` has no fraction.
-  static func isWhole(_ d: Decimal) -> Bool { !DecimalText.format(d).contains(".") }
+  static func isWhole(_ d: Decimal) -> Bool {
+    !DecimalText.format(d).utf8.contains(UInt8(ascii: "."))
+  }
 
   /// An integer value, or a decimal or double that is a whole number.
   static func wholeNumber(_ value: DatabaseValue) -> Int? {

@@ -7,19 +7,30 @@ public enum PercentEncoding {
     var contiguous = text
     return contiguous.withUTF8 { bytes in
       guard !bytes.allSatisfy(isUnreserved) else { return text }
-      let digits: StaticString = "0123456789ABCDEF"
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count * 3)
-      for byte in bytes {
-        if isUnreserved(byte) {
-          out.append(byte)
-        } else {
-          out.append(UInt8(ascii: "%"))
-          out.append(digits.utf8Start[Int(byte >> 4)])
-          out.append(digits.utf8Start[Int(byte & 15)])
-        }
-      }
+      append(bytes, to: &out)
       return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  /// Appends `text` to `out` as ``encode(_:)`` gives it, with no string made on the way (a
+  /// list row's link).
+  public static func append(_ text: String, to out: inout [UInt8]) {
+    var contiguous = text
+    contiguous.withUTF8 { append($0, to: &out) }
+  }
+
+  private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    let digits: StaticString = "0123456789ABCDEF"
+    for byte in bytes {
+      if isUnreserved(byte) {
+        out.append(byte)
+      } else {
+        out.append(UInt8(ascii: "%"))
+        out.append(digits.utf8Start[Int(byte >> 4)])
+        out.append(digits.utf8Start[Int(byte & 15)])
+      }
     }
   }
 

@@ -1,0 +1,118 @@
+import Components
+import D2SModel
+import EnvKeys
+import Testing
+
+@testable import D2SHTML
+
+/// A list's rows written as bytes (`ListRowHTML`) are exactly the HTML the renderer's string
+/// path wrote: links to the row's object with every kind of key, to-one links, web and mail
+/// addresses, markup, control and format characters escaped, styles around the cell's link.
+@Suite struct ListRowHTMLTests {
+  let columns = [
+    TableColumn(key: "number", label: "Number", component: "DisplayString"),
+    TableColumn(key: "amount", label: "Amount", component: "DisplayNumber", rightAligned: true),
+    TableColumn(key: "vault", label: "Vault", component: "DisplayToOne"),
+    TableColumn(key: "homepage", label: "Homepage", component: "DisplayString"),
+  ]
+
+  func html(_ row: TableRow, entity: String? = "Invoice", suffix: String = "") -> String {
+    var writer = ListRowHTML(
+      columns: columns, entity: entity, rowSuffix: suffix,
+      destinations: [nil, nil, "Vault & Co", nil])
+    return String(decoding: writer.html(row), as: UTF8.self)
+  }
+
+  func row(_ key: [DatabaseValue], _ cells: [ShownValue]) -> TableRow {
+    TableRow(key: key, cells: cells)
+  }
+
+  @Test func keysOfEveryKindArePercentEncodedPathSegments() {
+    let cells = [
+      ShownValue(.string("INV/2024"), text: "INV/2024"), ShownValue(.int(10), text: "10"),
+      ShownValue(.null, text: ""), ShownValue(.null, text: ""),
+    ]
+    #expect(
+      html(row([.string("INV/2024, 100%")], cells), suffix: "?from=a&b")
+        == "<tr><td><a href=\"/Invoice/INV%2F2024%2C%20100%25?from=a&amp;b\">INV/2024</a></td>"
+        + "<td class=\"num\">10</td><td></td><td></td></tr>\n")
+    for (key, path) in [
+      ([DatabaseValue.int(0)], "0"), ([.int(7)], "7"), ([.int(1_234_567)], "1234567"),
+      ([.int(-42)], "-42"), ([.int(Int.max)], "\(Int.max)"), ([.int(Int.min)], "\(Int.min)"),
+      ([.int(3), .string("a b")], "3,a%20b"), ([.bool(true)], "true"),
+    ] {
+      #expect(html(row(key, cells)).hasPrefix("<tr><td><a href=\"/Invoice/\(path)\">"), "\(key)")
+    }
+  }
+
+  @Test func aRowWithoutAWholeKeyIsNoLink() {
+    let cells = [
+      ShownValue(.string("x"), text: "x"), ShownValue(.null, text: ""),
+      ShownValue(.null, text: ""), ShownValue(.null, text: ""),
+    ]
+    for key in [[], [DatabaseValue.null], [.int(1), .null]] {
+      #expect(html(row(key, cells)).hasPrefix("<tr><td>x</td>"), "\(key)")
+    }
+    #expect(html(row([.int(1)], cells), entity: nil).hasPrefix("<tr><td>x</td>"))
+  }
+
+  @Test func anEmptyFirstCellLinksAsOpen() {
+    let cells = [
+      ShownValue(.string(""), text: ""), ShownValue(.null, text: ""),
+      ShownValue(.null, text: ""), ShownValue(.null, text: ""),
+    ]
+    #expect(html(row([.int(5)], cells)).hasPrefix("<tr><td><a href=\"/Invoice/5\">(open)</a>"))
+  }
+
+  @Test func cellsAreEscapedAndLinkedAsTheStringPathDid() {
+    var bold = TextStyle()
+    bold.bold = true
+    let cells = [
+      ShownValue(.string("<b>\u{202E}x\u{0}"), text: "<b>\u{202E}x\u{0}", style: bold),
+      ShownValue(.decimal(12.5), text: "12.50", style: TextStyle()),
+      ShownValue(.int(1), text: "the \"crown\" & 'jewels'", style: bold),
+      ShownValue(.string("https://a.example/?q=1&r=\"2\""), text: "https://a.example/?q=1&r=\"2\""),
+    ]
+    #expect(
+      html(row([.int(1)], cells))
+        == "<tr><td><span class=\"s-bold\"><a href=\"/Invoice/1\">&lt;b&gt;\\u{202E}x\\x00</a>"
+        + "</span></td><td class=\"num\">12.50</td>"
+        + "<td><span class=\"s-bold\"><a href=\"/Vault%20%26%20Co/1\">the &quot;crown&quot; &amp; "
+        + "&#39;jewels&#39;</a></span></td>"
+        + "<td><a href=\"https://a.example/?q=1&amp;r=&quot;2&quot;\" "
+        + "rel=\"nofollow noopener noreferrer\">https://a.example/?q=1&amp;r=&quot;2&quot;</a>"
+        + "</td></tr>\n")
+    // Script is never a link; a formatted address (its text not the value) is only text.
+    let script = [
+      ShownValue(.int(1), text: "1"), ShownValue(.null, text: ""), ShownValue(.null, text: "none"),
+      ShownValue(.string("javascript:alert(1)"), text: "javascript:alert(1)"),
+    ]
+    #expect(
+      html(row([.int(1)], script)).hasSuffix("<td>none</td><td>javascript:alert(1)</td></tr>\n"))
+    let formatted = [
+      ShownValue(.int(1), text: "1"), ShownValue(.null, text: ""), ShownValue(.null, text: ""),
+      ShownValue(.string("mailto:ann@example.com"), text: "Ann"),
+    ]
+    #expect(html(row([.int(1)], formatted)).hasSuffix("<td>Ann</td></tr>\n"))
+  }
+
+  @Test func aColumnsStyleMayChangeFromRowToRow() {
+    var red = TextStyle()
+    red.color = .red
+    var writer = ListRowHTML(
+      columns: [columns[1]], entity: nil, rowSuffix: "", destinations: [nil])
+    let styles: [TextStyle?] = [red, nil, TextStyle(), red]
+    let lines = styles.map { style in
+      String(
+        decoding: writer.html(
+          TableRow(key: [], cells: [ShownValue(.int(1), text: "1", style: style)])),
+        as: UTF8.self)
+    }
+    #expect(
+      lines == [
+        "<tr><td class=\"num\"><span class=\"s-red\">1</span></td></tr>\n",
+        "<tr><td class=\"num\">1</td></tr>\n", "<tr><td class=\"num\">1</td></tr>\n",
+        "<tr><td class=\"num\"><span class=\"s-red\">1</span></td></tr>\n",
+      ])
+  }
+}
