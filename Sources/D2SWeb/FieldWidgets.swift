@@ -105,11 +105,12 @@ enum FieldWidgets {
   static func options(of destination: Entity, in database: Database, context: RuleContext)
     throws -> [FieldWidget.Option]?
   {
-    let specification = FetchSpecification(entityName: destination.name)
-    guard try database.count(specification) <= maximumOptions else { return nil }
-    var ordered = specification
+    // One statement: one candidate more than a select lists says there are too many.
+    var ordered = FetchSpecification(entityName: destination.name, limit: maximumOptions + 1)
     ordered.sortOrderings = destination.primaryKeyAttributeNames.map { SortOrdering($0) }
-    return try database.fetch(ordered).map { candidate in
+    let candidates = try database.fetch(ordered)
+    guard candidates.count <= maximumOptions else { return nil }
+    return candidates.map { candidate in
       FieldWidget.Option(
         value: keyText(candidate.primaryKeyValues), label: title(of: candidate, context: context))
     }
