@@ -12,11 +12,21 @@ extension PostgreSQLAdaptor {
     return reader
   }
 
+  /// How long a table's estimate is reused. The planner's figure changes only when the
+  /// table is analyzed (autovacuum does it a minute apart at the least), so a list page need
+  /// not ask for it on every request; a script this connection runs (which may analyze)
+  /// forgets the estimates read.
+  public static let estimateLifetime: Duration = .seconds(5)
+
   /// `pg_class.reltuples`, the planner's estimate, or nil for a view or a table never
-  /// analyzed (-1).
+  /// analyzed (-1); read at most once per ``estimateLifetime``.
   public func estimatedRowCount(of entity: Entity) throws -> Int? {
     guard !entity.isView else { return nil }
     let name = dialect.quote(table: entity.externalName, schema: entity.schema)
+    let now = ContinuousClock.now
+    if let kept = estimates.withLock({ $0[name] }), now - kept.read < Self.estimateLifetime {
+      return kept.estimate
+    }
     var estimate: Int?
     try query(
       SQLStatement(
@@ -24,8 +34,9 @@ extension PostgreSQLAdaptor {
           "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = to_regclass($1)",
         [.string(name)]), columns: [nil]
     ) { estimate = $0.first?.intValue }
-    guard let estimate, estimate >= 0 else { return nil }
-    return estimate
+    let known = estimate.flatMap { $0 >= 0 ? $0 : nil }
+    estimates.withLock { $0[name] = (known, now) }
+    return known
   }
 
   /// No: the server's parallel workers already take every core for a large statement.

@@ -2,6 +2,7 @@ import CLibPQ
 import D2SModel
 import EnvKeys
 import Foundation
+import Synchronization
 
 /// The PostgreSQL adaptor over libpq: text-format parameters sent untyped, sessions in
 /// `DateStyle=ISO` and `TimeZone=UTC`.
@@ -12,6 +13,8 @@ import Foundation
 public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   let connection: PostgreSQLConnection
   private var transactionDepth = 0
+  /// Row estimates read lately, by table (``estimatedRowCount(of:)``).
+  let estimates = Mutex<[String: (estimate: Int?, read: ContinuousClock.Instant)]>([:])
 
   /// The database's name.
   public let databaseName: String
@@ -79,6 +82,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   /// Runs SQL text (several statements, no parameters).
   public func executeScript(_ sql: String) throws {
+    // A script may analyze a table: its estimate is read anew.
+    estimates.withLock { $0.removeAll() }
     try reconnectOutsideTransactions()
     _ = try connection.run(SQLStatement(raw: sql), simple: true)
   }
