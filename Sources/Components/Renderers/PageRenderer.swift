@@ -20,13 +20,16 @@ extension TextOutput {
   public func flush() {}
 }
 
-/// Collects rendered text in memory.
+/// Collects rendered text in memory, as UTF-8 bytes: text and bytes (a list's rows) are
+/// appended alike, without a string made per write.
 public final class StringOutput: TextOutput {
+  private var bytes: [UInt8] = []
   /// What has been written.
-  public private(set) var text = ""
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
   /// An empty output.
   public init() {}
-  public func write(_ text: String) { self.text += text }
+  public func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+  public func write(bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
 }
 
 /// Turns a view tree into text for one medium; chosen by the `platform` key from a
