@@ -76,10 +76,21 @@ public struct WebRequest: Sendable {
     for part in (header ?? "").split(separator: ";") {
       let pair = part.split(separator: "=", maxSplits: 1)
       guard pair.count == 2 else { continue }
-      let name = pair[0].trimmingCharacters(in: .whitespaces)
-      if cookies[name] == nil { cookies[name] = pair[1].trimmingCharacters(in: .whitespaces) }
+      let name = trimmed(pair[0])
+      if cookies[name] == nil { cookies[name] = trimmed(pair[1]) }
     }
     return cookies
+  }
+
+  /// `text` without the spaces and tabs around it (a header's optional white space), read
+  /// byte by byte: Foundation's trimming took 1% of a logged-in page.
+  static func trimmed(_ text: Substring) -> String {
+    let utf8 = text.utf8
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = utf8.firstIndex(where: { !isBlank($0) }),
+      let last = utf8.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(decoding: utf8[first...last], as: UTF8.self)
   }
 
   /// The form fields of the body, in order (nil when it is not a valid form).

@@ -46,8 +46,10 @@ enum LoginIdentity {
   /// Whether `key` is the login attribute of a user other than the context's logged-in user
   /// (an edit form shows it, but does not offer to change it).
   static func isLocked(_ key: String, of object: DatabaseObject, in context: RuleContext) -> Bool {
-    guard let user = context.user, !object.isNew,
-      UserEntity.loginAttribute(of: object.entity)?.name == key,
+    // A key that is no login name is never one: most of a form's keys end here, before the
+    // entity's attributes are searched.
+    guard UserEntity.loginNames.contains(key.lowercased()), let user = context.user,
+      !object.isNew, UserEntity.loginAttribute(of: object.entity)?.name == key,
       UserEntity.passwordAttribute(of: object.entity) != nil, isUserEntity(object.entity, context)
     else { return false }
     return !isSameRow(user, object)
