@@ -11,6 +11,8 @@ public struct SQLSerializer {
   public private(set) var sql = ""
   /// The values bound so far, in the order of their placeholders.
   public private(set) var bindings: [DatabaseValue] = []
+  /// The outermost `SELECT`'s bound `LIMIT`, when it has one (``SQLStatement/rowBound``).
+  public private(set) var rowBound: Int?
 
   /// A serialiser writing in `dialect`.
   public init(dialect: SQLDialect) {
@@ -18,7 +20,11 @@ public struct SQLSerializer {
   }
 
   /// The statement written: its text and bound values.
-  public var statement: SQLStatement { SQLStatement(raw: sql, bindings) }
+  public var statement: SQLStatement {
+    var statement = SQLStatement(raw: sql, bindings)
+    statement.rowBound = rowBound
+    return statement
+  }
 
   private mutating func bind(_ value: DatabaseValue) -> String {
     bindings.append(value)
@@ -166,6 +172,7 @@ public struct SQLSerializer {
 
   /// Writes a `SELECT`.
   public mutating func write(_ select: SQLSelect) {
+    let isOutermost = sql.isEmpty
     sql += "SELECT "
     write(select.columns, separator: ", ") { $0.write($1) }
     if let from = select.from {
@@ -187,7 +194,10 @@ public struct SQLSerializer {
       sql += " ORDER BY "
       write(select.orderBy, separator: ", ") { $0.write($1) }
     }
-    if let limit = select.limit { sql += " LIMIT " + bind(limit) }
+    if let limit = select.limit {
+      if isOutermost, case .int(let bound) = limit, bound >= 0 { rowBound = bound }
+      sql += " LIMIT " + bind(limit)
+    }
     if let offset = select.offset { sql += " OFFSET " + bind(offset) }
     if select.locksRows { sql += dialect.rowLock }
   }

@@ -9,6 +9,10 @@ public struct SQLStatement: Sendable, CustomStringConvertible {
   public var sql: String
   /// The values bound to the placeholders, in order.
   public var bindings: [DatabaseValue]
+  /// At most how many rows the statement returns, when its outermost `LIMIT` says so (a
+  /// page's window); nil when unknown. An adaptor may then read its rows whole rather than
+  /// one by one.
+  public var rowBound: Int?
   /// A statement of raw SQL text: nothing in it is quoted or checked.
   public init(raw sql: String, _ bindings: [DatabaseValue] = []) {
     self.sql = sql

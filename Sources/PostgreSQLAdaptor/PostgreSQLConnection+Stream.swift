@@ -5,6 +5,10 @@ import Foundation
 /// Queries read row by row (libpq's single-row mode), so that a long result is never held
 /// whole; see ``PostgreSQLRowStream``.
 extension PostgreSQLConnection {
+  /// The most rows a statement's `LIMIT` may allow for its result to be read whole
+  /// (``D2SModel/SQLStatement/rowBound``); past it, rows are read one by one.
+  static let wholeResultRows = 1_000
+
   /// Runs a query and hands each row to `row` as it arrives from the server: its text values
   /// (nil for NULL) and the column type OIDs. ``isInterrupted`` is asked before each row; a
   /// stop, or an error thrown by `row`, cancels the statement on the server and leaves the
@@ -27,8 +31,10 @@ extension PostgreSQLConnection {
     var timer = SQLTimer()
     defer { timer.finish(statement) }
     try send(statement, simple: false)
-    // Right after sending, as libpq requires; if it is refused, the result comes whole.
-    _ = PQsetSingleRowMode(handle)
+    // Right after sending, as libpq requires; if it is refused, the result comes whole. A
+    // result of a few rows (a page's window) comes whole anyway: one result, where single-row
+    // mode makes one per row.
+    if (statement.rowBound ?? .max) > Self.wholeResultRows { _ = PQsetSingleRowMode(handle) }
     let stream = PostgreSQLRowStream(
       connection: self, sql: statement.sql, isOutsideTransactions: isOutsideTransactions)
     let outer = activeStream
