@@ -28,11 +28,17 @@ public protocol DynamicEnvironmentKey: SendableMetatype {
   /// names rules use; this one only lets rules written in Swift print before they meet a
   /// registry.
   static var exposedName: String? { get }
+  /// Keys whose set values follow from this key's (a database's model, set beside it by a
+  /// typed setter as a shortcut): setting or removing this key by name removes them, so that
+  /// the rules work them out anew and never answer from the value before.
+  static var dependentKeys: [any DynamicEnvironmentKey.Type] { get }
 }
 
 extension DynamicEnvironmentKey {
   /// No usual name: Swift rules name the key once attached to an engine.
   public static var exposedName: String? { nil }
+  /// No key follows from this one.
+  public static var dependentKeys: [any DynamicEnvironmentKey.Type] { [] }
 }
 
 /// The identity of a key type, used as the storage index.

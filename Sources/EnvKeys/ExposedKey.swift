@@ -20,6 +20,9 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   let castValue: @Sendable (Any?) -> (any Sendable)?
   let defaultValueFn: @Sendable () -> any Sendable
   let boxValue: @Sendable (any Sendable) -> AnyValueBox
+  /// The keys removed whenever this one is set or removed by name (its key type's
+  /// ``DynamicEnvironmentKey/dependentKeys``).
+  public let dependentKeyIDs: [ObjectIdentifier]
 
   /// Describes `K` under `name`, with explicit coercion and printing.
   public init<K: DynamicEnvironmentKey>(
@@ -33,6 +36,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     self.id = ObjectIdentifier(key)
     self.valueTypeName = valueTypeName
     self.usualName = K.exposedName
+    self.dependentKeyIDs = K.dependentKeys.map { ObjectIdentifier($0) }
     // By the type's metadata: a protocol check scans the conformance tables the first time
     // it is made for a type.
     let allowsNil: @Sendable () -> Bool = { TypeTraits.isOptionalType(K.Value.self) }

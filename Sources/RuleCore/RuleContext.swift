@@ -145,7 +145,7 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   public mutating func setValue(_ literal: Literal, forKeyNamed name: String) throws {
     let key = try exposedKey(named: name)
     values.setValue(try key.coerce(literal, in: self), forKeyID: key.id)
-    dropResolutionState()
+    removeDependents(of: key)
   }
 
   /// Sets the key named `name` to a value of its type (checked).
@@ -157,13 +157,20 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
         literal: .string(String(describing: value ?? "nil")))
     }
     values.setValue(typed, forKeyID: key.id)
-    dropResolutionState()
+    removeDependents(of: key)
   }
 
   /// Removes the explicit value of the key named `name`.
   public mutating func removeValue(forKeyNamed name: String) throws {
     let key = try exposedKey(named: name)
     values.setValue(nil, forKeyID: key.id)
+    removeDependents(of: key)
+  }
+
+  /// Removes the set values that follow from `key`'s (``ExposedKey/dependentKeyIDs``), after
+  /// it was set or removed by name; then drops the resolution state.
+  private mutating func removeDependents(of key: ExposedKey) {
+    for id in key.dependentKeyIDs { values.setValue(nil, forKeyID: id) }
     dropResolutionState()
   }
 

@@ -25,6 +25,9 @@ public enum D2SKeys {
   public enum DatabaseKey: DynamicEnvironmentKey {
     public static var defaultValue: D2SModel.Database? { nil }
     public static let exposedName: String? = "database"
+    /// The model: ``RuleContext/database`` sets it beside the database; set by name, the
+    /// database's model is worked out by the builtin rule.
+    public static var dependentKeys: [any DynamicEnvironmentKey.Type] { [ModelKey.self] }
   }
   public enum ModelKey: DynamicEnvironmentKey {
     public static var defaultValue: Model { .empty }
