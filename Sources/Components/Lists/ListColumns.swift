@@ -182,12 +182,17 @@ struct ListColumns {
       let style: TextStyle?
       let nilText: String
       let attribute: Attribute?
+      /// The key's path from the entity (nil when it names no property), parsed once per plan.
+      let path: PropertyPath?
+      /// Whether a narrow terminal may cut the column's values.
+      let cuttable: Bool
     }
     let columns: [Column]
 
     /// The decisions for the columns `keys` of `entity`'s list in `context`.
     static func make(
-      _ context: RuleContext, keys: [String], entity: Entity, environment: RenderEnvironment
+      _ context: RuleContext, keys: [String], entity: Entity, model: Model,
+      environment: RenderEnvironment
     ) throws -> ColumnPlan {
       let perCell: [any DynamicEnvironmentKey.Type] = [
         D2SKeys.Object.self, D2SKeys.PropertyValue.self,
@@ -201,11 +206,13 @@ struct ListColumns {
             D2SKeys.Formatter.self, readingAnyOf: perCell)
           let name = component?.name ?? ""
           let view = try? environment.looks.view(ComponentName(name), look: column.look)
+          let rightAligned = (view as? any AlignedComponent)?.alignment == .trailing
+          let path = try? PropertyPath(key, from: entity, in: model)
           return Column(
             key: key, label: column.displayNameForProperty, component: name,
             perCell: componentPerCell || formatterPerCell || column.debug,
             formatter: formatter?.name,
-            rightAligned: (view as? any AlignedComponent)?.alignment == .trailing,
+            rightAligned: rightAligned,
             // What the component declares it shows, not its name, decides the fast path.
             showsValue: view is any FormattedValueComponent,
             showsTitle: view is any RelatedTitleComponent,
@@ -213,7 +220,8 @@ struct ListColumns {
             style: view.flatMap {
               ValueComponentStyles.style(
                 of: $0, in: ViewScope(context: column, environment: environment))
-            }, nilText: column.displayStringForNil, attribute: column.attribute)
+            }, nilText: column.displayStringForNil, attribute: column.attribute, path: path,
+            cuttable: ListColumns.isCuttable(path, rightAligned: rightAligned, model: model))
         })
     }
   }
@@ -233,7 +241,10 @@ struct ListColumns {
       "ListColumns/\(entity.ruleCacheIdentity)/\(ObjectIdentifier(environment.looks).hashValue)/"
         + "\(ObjectIdentifier(environment.formatters).hashValue)/"
         + keys.joined(separator: "\u{0}")
-    ) { try ColumnPlan.make($0, keys: keys, entity: entity, environment: environment) }
+    ) {
+      try ColumnPlan.make(
+        $0, keys: keys, entity: entity, model: model, environment: environment)
+    }
     var joined: [PropertyPath] = []
     var columns: [Column] = []
     /// Where `path`'s value will be in a row: its own attribute's name, or a joined path's
@@ -247,7 +258,7 @@ struct ListColumns {
     var sourcePlaces: [ObjectIdentifier: [(own: String?, joined: Int?)]] = [:]
     for decided in plan.columns {
       let column = rowContext.with(\.propertyKey, decided.key)
-      let path = try? PropertyPath(decided.key, from: entity, in: model)
+      let path = decided.path
       let isWholeColumn = !decided.perCell
       let (own, joinedIndex) = path.map(place) ?? (nil, nil)
       let isPlainValue =
@@ -262,7 +273,7 @@ struct ListColumns {
           description: TableColumn(
             key: decided.key, label: decided.label, component: decided.component,
             rightAligned: decided.rightAligned,
-            cuttable: Self.isCuttable(path, rightAligned: decided.rightAligned, model: model),
+            cuttable: decided.cuttable,
             scale: keepsScale ? decided.attribute?.scale : nil),
           context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
