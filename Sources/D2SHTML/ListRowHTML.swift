@@ -41,7 +41,8 @@ struct ListRowHTML {
     bytes.reserveCapacity(1024)
   }
 
-  /// `row` as a line of HTML (`<tr>…</tr>\n`), valid until the next row is written.
+  /// `row` as a line of HTML (`<tr>…</tr>\n`); the buffer is reused for the next row when
+  /// the caller does not keep what it was given.
   mutating func html(_ row: TableRow) -> [UInt8] {
     bytes.removeAll(keepingCapacity: true)
     append("<tr>")

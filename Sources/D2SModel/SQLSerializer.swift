@@ -13,6 +13,10 @@ public struct SQLSerializer {
   public private(set) var bindings: [DatabaseValue] = []
   /// The outermost `SELECT`'s bound `LIMIT`, when it has one (``SQLStatement/rowBound``).
   public private(set) var rowBound: Int?
+  /// How many `SELECT`s are being written, one inside another (1: the outermost).
+  private var selectDepth = 0
+  /// Whether a `SELECT` was written: the statement's rows are the first one's.
+  private var wroteSelect = false
 
   /// A serialiser writing in `dialect`.
   public init(dialect: SQLDialect) {
@@ -172,7 +176,12 @@ public struct SQLSerializer {
 
   /// Writes a `SELECT`.
   public mutating func write(_ select: SQLSelect) {
-    let isOutermost = sql.isEmpty
+    // Only a statement that is a `SELECT` itself is bounded by its `LIMIT` (not a subquery's,
+    // nor an `INSERT … SELECT`'s).
+    let isOutermost = selectDepth == 0 && !wroteSelect && sql.isEmpty
+    selectDepth += 1
+    wroteSelect = true
+    defer { selectDepth -= 1 }
     sql += "SELECT "
     write(select.columns, separator: ", ") { $0.write($1) }
     if let from = select.from {

@@ -82,8 +82,10 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   /// Runs SQL text (several statements, no parameters).
   public func executeScript(_ sql: String) throws {
-    // A script may analyze a table: its estimate is read anew.
-    estimates.withLock { $0.removeAll() }
+    // A script may analyze a table: its estimate is read anew (forgotten once the script
+    // ran, so that no estimate read while it ran is kept). Transactions' own statements
+    // come here too, and forget the estimates as well.
+    defer { estimates.withLock { $0.removeAll() } }
     try reconnectOutsideTransactions()
     _ = try connection.run(SQLStatement(raw: sql), simple: true)
   }
@@ -117,8 +119,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     }
   }
 
-  /// Runs `statement` reading its rows one by one (see ``PostgreSQLConnection/stream(_:row:)``)
-  /// and hands each on decoded for `columns`.
+  /// Runs `statement` reading its rows one by one, or at once when its result is bounded
+  /// (see ``PostgreSQLConnection/stream(_:row:)``), and hands each on decoded for `columns`.
   private func stream(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {

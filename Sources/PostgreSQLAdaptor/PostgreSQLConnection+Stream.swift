@@ -3,13 +3,18 @@ import D2SModel
 import Foundation
 
 /// Queries read row by row (libpq's single-row mode), so that a long result is never held
-/// whole; see ``PostgreSQLRowStream``.
+/// whole; a result of at most ``wholeResultRows`` (a page's window) is read at once. See
+/// ``PostgreSQLRowStream``.
 extension PostgreSQLConnection {
   /// The most rows a statement's `LIMIT` may allow for its result to be read whole
-  /// (``D2SModel/SQLStatement/rowBound``); past it, rows are read one by one.
-  static let wholeResultRows = 1_000
+  /// (``D2SModel/SQLStatement/rowBound``); past it, rows are read one by one. A page's
+  /// window fits; it is one batch of the rows a list reads ahead anyway (`RowReadAhead`), so
+  /// a table of wide rows holds at most that many at once (twice: libpq's result and the
+  /// decoded rows).
+  static let wholeResultRows = 256
 
-  /// Runs a query and hands each row to `row` as it arrives from the server: its text values
+  /// Runs a query and hands each row to `row` as it arrives from the server (a bounded
+  /// result: once the whole of it has arrived): its text values
   /// (nil for NULL) and the column type OIDs. ``isInterrupted`` is asked before each row; a
   /// stop, or an error thrown by `row`, cancels the statement on the server and leaves the
   /// connection ready for the next one.

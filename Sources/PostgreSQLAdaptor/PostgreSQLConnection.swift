@@ -13,8 +13,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   var statementCount = 0
   /// Server notices (`NOTICE: …`), kept instead of printed to stderr.
   private(set) var notices: [String] = []
-  /// The query being read row by row, while its rows are handed out (see
-  /// ``stream(_:row:)``).
+  /// The query whose rows are being handed out (read row by row, or parked when it came
+  /// whole; see ``stream(_:row:)``).
   var activeStream: PostgreSQLRowStream?
   /// The statements prepared on this connection, by their SQL (``preparedName(for:)``).
   var prepared: [String: String] = [:]

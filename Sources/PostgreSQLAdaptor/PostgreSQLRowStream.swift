@@ -4,7 +4,9 @@ import Foundation
 
 /// The results of one query sent in libpq's single-row mode, read one row at a time: libpq
 /// holds one row's `PGresult` and its input buffer, never the whole result, and the server
-/// waits (its socket full) while rows are rendered.
+/// waits (its socket full) while rows are rendered. A bounded result (a page's window, see
+/// ``PostgreSQLConnection/wholeResultRows``) is sent without single-row mode: it comes whole,
+/// is parked as it is read, and the connection is free at once.
 ///
 /// libpq runs one statement at a time. A statement from inside the row callback (a prefetch,
 /// a fault) runs on a second connection (see ``PostgreSQLConnection/lend(_:)``), except
@@ -26,7 +28,7 @@ final class PostgreSQLRowStream {
   /// Whether the statement was sent outside a transaction block.
   let isOutsideTransactions: Bool
 
-  /// A stream over the statement just sent, after `PQsetSingleRowMode`.
+  /// A stream over the statement just sent (in single-row mode, unless its result is bounded).
   init(connection: PostgreSQLConnection, sql: String, isOutsideTransactions: Bool) {
     self.connection = connection
     self.sql = sql

@@ -31,6 +31,19 @@ import Testing
     #expect(statement(select(from: inner)).rowBound == nil)
     #expect(statement(select(limit: .int(7), from: inner)).rowBound == 7)
     #expect(SQLStatement(raw: "SELECT 1 LIMIT 1").rowBound == nil)
+    // An offset moves the window, whose size is still the limit.
+    var window = select(limit: .int(20))
+    window.offset = .int(40)
+    #expect(statement(window).rowBound == 20)
+    // A limit in a condition's subquery bounds nothing.
+    var filtered = select()
+    filtered.conditions = [.exists(select(limit: .int(1)))]
+    #expect(statement(filtered).rowBound == nil)
+    // One serializer writing a second statement after the first: only the first is bounded.
+    var serializer = SQLSerializer(dialect: PostgreSQLAdaptor.sqlDialect)
+    serializer.write(select())
+    serializer.write(select(limit: .int(3)))
+    #expect(serializer.statement.rowBound == nil)
   }
 
   /// While a bounded result is handed out, the connection is already free: a statement from
@@ -59,5 +72,26 @@ import Testing
       #expect(nested == [42], "\(bound)")
       #expect((adaptor.connection.helper == nil) == whole, "\(bound)")
     }
+  }
+
+  /// Inside a transaction a bounded result comes whole as well: the callback's statement
+  /// runs on the same connection and sees the transaction's own rows.
+  @Test(.enabled(if: TestDatabase.postgresURL != nil, "set D2S_TEST_POSTGRES_URL (make test does)"))
+  func aBoundedResultInsideATransactionSeesItsWork() throws {
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("postgres"))
+    try adaptor.executeScript("CREATE TEMP TABLE seen (n int)")
+    var statement = SQLStatement(raw: "SELECT generate_series(1, 5) LIMIT $1", [.int(5)])
+    statement.rowBound = 5
+    var counts: [Int] = []
+    try adaptor.transaction {
+      try adaptor.query(statement, columns: [nil]) { row in
+        _ = try adaptor.execute(SQLStatement(raw: "INSERT INTO seen VALUES ($1)", [row[0]]))
+        try adaptor.query(SQLStatement(raw: "SELECT count(*)::int FROM seen"), columns: [nil]) {
+          counts.append($0[0].intValue ?? -1)
+        }
+      }
+    }
+    #expect(counts == [1, 2, 3, 4, 5])
+    #expect(adaptor.connection.helper == nil)
   }
 }

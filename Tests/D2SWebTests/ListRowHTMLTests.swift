@@ -115,4 +115,57 @@ import Testing
         "<tr><td class=\"num\"><span class=\"s-red\">1</span></td></tr>\n",
       ])
   }
+
+  /// The old string path, kept as the oracle: the first cell's link (`objectPath` plus the
+  /// suffix, escaped), the others through `Writer.value(_:destination:)`, each in its style's
+  /// span. Every combination of awkward keys, texts, destinations and styles must match.
+  @Test func everyCellIsWhatTheStringPathWrote() {
+    let writer = HTMLRenderer.Writer(
+      links: WebLinks(databaseName: "d", model: Model(entities: [])), output: StringOutput())
+    var bold = TextStyle()
+    bold.bold = true
+    bold.color = .green
+    let values: [DatabaseValue] = [
+      .int(0), .int(-7), .int(Int.min), .string("a/b,c%d e"), .string("\u{FEFF}x🎬<"),
+      .verbatim("007"), .decimal(12.5), .bool(false), .string(""), .null,
+      .string("https://x.example/?a=1&b=2"),
+    ]
+    let texts = ["", "plain", "<b>\u{202E}&'\"", "🎬 \u{0}", "https://x.example/?a=1&b=2"]
+    let suffixes = ["", "?from=/Film%3Fq&x=\"ü\""]
+    var compared = 0
+    for suffix in suffixes {
+      for destination in [nil, "Vault & Co", "Ünïcode"] {
+        var rowWriter = ListRowHTML(
+          columns: [columns[0], columns[1]], entity: "Invoice/X", rowSuffix: suffix,
+          destinations: [nil, destination])
+        for key in values.map({ [$0] }) + [[.int(1), .string("b/c")], []] {
+          for value in values {
+            for text in texts {
+              for style in [nil, TextStyle(), bold] {
+                let first = ShownValue(value, text: text, style: style)
+                let second = ShownValue(value, text: text, style: style)
+                let got = String(
+                  decoding: rowWriter.html(TableRow(key: key, cells: [first, second])),
+                  as: UTF8.self)
+                func styled(_ html: String) -> String {
+                  style.map { HTML.styled(html, $0) } ?? html
+                }
+                let firstCell =
+                  WebLinks.objectPath("Invoice/X", key: key).map {
+                    "<a href=\"" + HTML.escape($0 + suffix) + "\">"
+                      + HTML.escape(text.isEmpty ? "(open)" : text) + "</a>"
+                  } ?? writer.value(first, destination: nil)
+                let expected =
+                  "<tr><td>" + styled(firstCell) + "</td><td class=\"num\">"
+                  + styled(writer.value(second, destination: destination)) + "</td></tr>\n"
+                #expect(got == expected)
+                compared += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(compared == 2 * 3 * 13 * 11 * 5 * 3)
+  }
 }

@@ -24,11 +24,14 @@ extension TextOutput {
 /// appended alike, without a string made per write.
 public final class StringOutput: TextOutput {
   private var bytes: [UInt8] = []
-  /// What has been written.
+  /// What has been written, made into a string each time it is read (read it once, at the
+  /// end).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
   /// An empty output.
   public init() {}
+  /// Appends `text`'s UTF-8 bytes.
   public func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+  /// Appends `bytes` as they are.
   public func write(bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
 }
 
