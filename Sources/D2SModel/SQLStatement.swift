@@ -26,8 +26,9 @@ public struct SQLStatement: Sendable, CustomStringConvertible {
 public struct SQLDialect: Sendable {
   /// `?` (SQLite) or `$1` (PostgreSQL) for the parameter at 1-based `index`.
   public let placeholder: @Sendable (Int) -> String
-  /// Null-safe equality and inequality operators (`IS`/`IS NOT` or `IS NOT DISTINCT FROM`/…).
+  /// The null-safe equality operator (`IS` or `IS NOT DISTINCT FROM`).
   public let nullSafeEqual: String
+  /// The null-safe inequality operator (`IS NOT` or `IS DISTINCT FROM`).
   public let nullSafeNotEqual: String
   /// Builds a case-sensitive / case-insensitive pattern match of `lhs` against a bound
   /// pattern (already translated with ``translateLike``).
@@ -49,6 +50,7 @@ public struct SQLDialect: Sendable {
   /// What starts a transaction (SQLite's `BEGIN IMMEDIATE` takes the write lock at once).
   public let beginTransaction: String
 
+  /// A dialect spelling each of these as given.
   public init(
     placeholder: @escaping @Sendable (Int) -> String, nullSafeEqual: String,
     nullSafeNotEqual: String,

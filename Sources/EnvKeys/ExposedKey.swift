@@ -121,5 +121,6 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   /// The key's default value.
   public var defaultValue: any Sendable { defaultValueFn() }
 
+  /// `name: Type = default`, as the REPL lists keys.
   public var description: String { "\(name): \(valueTypeName) = \(describe(defaultValue))" }
 }

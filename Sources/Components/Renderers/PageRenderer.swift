@@ -53,11 +53,13 @@ public final class StandardOutput: TextOutput {
   /// An output to the process's standard output.
   public init() { buffer.reserveCapacity(capacity) }
 
+  /// Appends `text`, writing the buffer out when it is full.
   public func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= capacity { flush() }
   }
 
+  /// Appends `bytes`, writing the buffer out when it is full.
   public func write(bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { flush() }
