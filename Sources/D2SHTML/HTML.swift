@@ -38,7 +38,10 @@ public enum HTML {
     guard needsEscaping(text) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
-    appendEscaped(text, to: &out, showingFormatCharacters: showingFormatCharacters)
+    var text = text
+    text.withUTF8 {
+      appendEscaping($0, to: &out, showingFormatCharacters: showingFormatCharacters)
+    }
     return String(decoding: out, as: UTF8.self)
   }
 
@@ -55,42 +58,49 @@ public enum HTML {
         out.append(contentsOf: bytes)
         return
       }
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        guard needsEscape(byte) else {
+      appendEscaping(bytes, to: &out, showingFormatCharacters: showingFormatCharacters)
+    }
+  }
+
+  /// Appends `bytes` (UTF-8, some of which need escaping) to `out`, escaped.
+  private static func appendEscaping(
+    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], showingFormatCharacters: Bool
+  ) {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard needsEscape(byte) else {
+        out.append(byte)
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+      case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+      case 0xE2, 0xEF:
+        // A three-byte scalar: a format character is shown escaped.
+        let scalar =
+          index + 1 < bytes.count
+          ? (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index] & 0x3F) << 6)
+            | UInt32(bytes[index + 1] & 0x3F) : 0
+        if showingFormatCharacters, isFormatCharacter(scalar) {
+          out.append(contentsOf: "\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+          index += 2
+        } else {
           out.append(byte)
-          continue
         }
-        switch byte {
-        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-        case 0xE2, 0xEF:
-          // A three-byte scalar: a format character is shown escaped.
-          let scalar =
-            index + 1 < bytes.count
-            ? (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index] & 0x3F) << 6)
-              | UInt32(bytes[index + 1] & 0x3F) : 0
-          if showingFormatCharacters, isFormatCharacter(scalar) {
-            out.append(contentsOf: "\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
-            index += 2
-          } else {
-            out.append(byte)
-          }
-        default:
-          // A control character: as the terminal shows it (`\x00`); a form's value cannot
-          // hold it, and gets U+FFFD.
-          if showingFormatCharacters {
-            out.append(contentsOf: "\\x".utf8)
-            out.append(contentsOf: (byte < 0x10 ? "0" : "").utf8)
-            out.append(contentsOf: String(byte, radix: 16, uppercase: true).utf8)
-          } else {
-            out.append(contentsOf: "\u{FFFD}".utf8)
-          }
+      default:
+        // A control character: as the terminal shows it (`\x00`); a form's value cannot
+        // hold it, and gets U+FFFD.
+        if showingFormatCharacters {
+          out.append(contentsOf: "\\x".utf8)
+          out.append(contentsOf: (byte < 0x10 ? "0" : "").utf8)
+          out.append(contentsOf: String(byte, radix: 16, uppercase: true).utf8)
+        } else {
+          out.append(contentsOf: "\u{FFFD}".utf8)
         }
       }
     }

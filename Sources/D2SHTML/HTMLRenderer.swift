@@ -398,16 +398,10 @@ public struct HTMLRenderer: PageRenderer {
 
     /// A value in a column whose cells link to `destination`'s objects (when not nil).
     func value(_ shown: ShownValue, destination: String?) -> String {
-      let text = HTML.escape(shown.text)
-      if let destination, !shown.value.isNull,
-        let path = WebLinks.objectPath(destination, key: [shown.value])
-      {
-        return "<a href=\"\(HTML.escape(path))\">\(text)</a>"
-      }
-      if case .string(let raw) = shown.value, raw == shown.text, HTML.isLinkable(raw) {
-        return "<a href=\"\(HTML.escape(raw))\" rel=\"nofollow noopener noreferrer\">\(text)</a>"
-      }
-      return text
+      var bytes: [UInt8] = []
+      ListRowHTML.appendValue(
+        shown, destination: destination.map(ListRowHTML.pathPrefix), to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A table: headers that sort (for a list), rows whose first cell links to the object,

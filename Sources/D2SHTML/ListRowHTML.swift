@@ -28,14 +28,11 @@ struct ListRowHTML {
   init(
     columns: [TableColumn], entity: String?, rowSuffix: String, destinations: [String?]
   ) {
-    func escaped(_ text: String) -> [UInt8] {
-      var out: [UInt8] = []
-      HTML.appendEscaped(text, to: &out)
-      return out
-    }
-    rowPrefix = entity.map { escaped(WebLinks.entityPath($0) + "/") }
-    self.rowSuffix = escaped(rowSuffix)
-    destinationPrefixes = destinations.map { $0.map { escaped(WebLinks.entityPath($0) + "/") } }
+    rowPrefix = entity.map(Self.pathPrefix)
+    var suffix: [UInt8] = []
+    HTML.appendEscaped(rowSuffix, to: &suffix)
+    self.rowSuffix = suffix
+    destinationPrefixes = destinations.map { $0.map(Self.pathPrefix) }
     rightAligned = columns.map(\.rightAligned)
     styles = Array(repeating: nil, count: columns.count)
     bytes.reserveCapacity(1024)
@@ -45,62 +42,61 @@ struct ListRowHTML {
   /// the caller does not keep what it was given.
   mutating func html(_ row: TableRow) -> [UInt8] {
     bytes.removeAll(keepingCapacity: true)
-    append("<tr>")
+    bytes.append(markup: "<tr>")
     let linksRow = rowPrefix != nil && !row.key.isEmpty && !row.key.contains(where: \.isNull)
     for (index, cell) in row.cells.enumerated() {
-      append(index < rightAligned.count && rightAligned[index] ? "<td class=\"num\">" : "<td>")
+      bytes.append(
+        markup: index < rightAligned.count && rightAligned[index] ? "<td class=\"num\">" : "<td>")
       let opening = cell.style.flatMap { styleOpening($0, column: index) }
       if let opening { bytes.append(contentsOf: opening) }
       if index == 0, linksRow, let rowPrefix {
-        append("<a href=\"")
+        bytes.append(markup: "<a href=\"")
         bytes.append(contentsOf: rowPrefix)
         for (part, value) in row.key.enumerated() {
-          if part > 0 { append(",") }
-          appendKey(value)
+          if part > 0 { bytes.append(markup: ",") }
+          bytes.append(keySegment: value)
         }
         bytes.append(contentsOf: rowSuffix)
-        append("\">")
+        bytes.append(markup: "\">")
         HTML.appendEscaped(cell.text.isEmpty ? "(open)" : cell.text, to: &bytes)
-        append("</a>")
+        bytes.append(markup: "</a>")
       } else {
-        value(
-          cell, destination: index < destinationPrefixes.count ? destinationPrefixes[index] : nil)
+        let destination = index < destinationPrefixes.count ? destinationPrefixes[index] : nil
+        Self.appendValue(cell, destination: destination, to: &bytes)
       }
-      if opening != nil { append("</span>") }
-      append("</td>")
+      if opening != nil { bytes.append(markup: "</span>") }
+      bytes.append(markup: "</td>")
     }
-    append("</tr>\n")
+    bytes.append(markup: "</tr>\n")
     return bytes
   }
 
-  /// A cell's value: a link to its to-one's destination, or to itself when it is a web or
-  /// mail address, else its text.
-  private mutating func value(_ shown: ShownValue, destination: [UInt8]?) {
-    if let destination, !shown.value.isNull {
-      append("<a href=\"")
-      bytes.append(contentsOf: destination)
-      appendKey(shown.value)
-      append("\">")
-      HTML.appendEscaped(shown.text, to: &bytes)
-      append("</a>")
-    } else if case .string(let raw) = shown.value, HTML.isLinkable(raw), raw == shown.text {
-      append("<a href=\"")
-      HTML.appendEscaped(raw, to: &bytes)
-      append("\" rel=\"nofollow noopener noreferrer\">")
-      HTML.appendEscaped(shown.text, to: &bytes)
-      append("</a>")
-    } else {
-      HTML.appendEscaped(shown.text, to: &bytes)
-    }
+  /// `/Entity/`, escaped: what a link to one of `entity`'s objects starts with.
+  static func pathPrefix(_ entity: String) -> [UInt8] {
+    var prefix: [UInt8] = []
+    HTML.appendEscaped(WebLinks.entityPath(entity) + "/", to: &prefix)
+    return prefix
   }
 
-  /// A key value as a path segment (``WebLinks/keyText(_:)``, percent-encoded): what that
-  /// gives needs no HTML escaping.
-  private mutating func appendKey(_ value: DatabaseValue) {
-    if case .int(let number) = value {
-      append(number)
+  /// Appends a value's HTML to `bytes`: a link to its to-one's object (`destination`, a
+  /// ``pathPrefix(_:)``, when not nil), or to itself when it is a web or mail address, else
+  /// its text. A list's cells and an inspect page's values are written by this alone.
+  static func appendValue(_ shown: ShownValue, destination: [UInt8]?, to bytes: inout [UInt8]) {
+    if let destination, !shown.value.isNull {
+      bytes.append(markup: "<a href=\"")
+      bytes.append(contentsOf: destination)
+      bytes.append(keySegment: shown.value)
+      bytes.append(markup: "\">")
+      HTML.appendEscaped(shown.text, to: &bytes)
+      bytes.append(markup: "</a>")
+    } else if case .string(let raw) = shown.value, HTML.isLinkable(raw), raw == shown.text {
+      bytes.append(markup: "<a href=\"")
+      HTML.appendEscaped(raw, to: &bytes)
+      bytes.append(markup: "\" rel=\"nofollow noopener noreferrer\">")
+      HTML.appendEscaped(shown.text, to: &bytes)
+      bytes.append(markup: "</a>")
     } else {
-      PercentEncoding.append(WebLinks.keyText(value), to: &bytes)
+      HTML.appendEscaped(shown.text, to: &bytes)
     }
   }
 
@@ -112,22 +108,26 @@ struct ListRowHTML {
     styles[column] = (style, opening)
     return opening
   }
+}
 
-  private mutating func append(_ markup: StaticString) {
-    markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+extension [UInt8] {
+  /// Appends markup of the renderer's own, as it is.
+  fileprivate mutating func append(markup: StaticString) {
+    markup.withUTF8Buffer { append(contentsOf: $0) }
   }
 
-  /// Appends `number` in decimal digits.
-  private mutating func append(_ number: Int) {
-    guard number >= 0 else {
-      bytes.append(contentsOf: String(number).utf8)
+  /// Appends a key value as a path segment (``WebLinks/keyText(_:)``, percent-encoded, an
+  /// integer as its digits): what that gives needs no HTML escaping.
+  fileprivate mutating func append(keySegment value: DatabaseValue) {
+    guard case .int(let number) = value, number >= 0 else {
+      PercentEncoding.append(WebLinks.keyText(value), to: &self)
       return
     }
     var divisor = 1
     while divisor <= number / 10 { divisor *= 10 }
     var rest = number
     while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      append(UInt8(ascii: "0") + UInt8(rest / divisor))
       rest %= divisor
       divisor /= 10
     }
