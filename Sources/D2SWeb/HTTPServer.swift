@@ -63,11 +63,10 @@ extension WebResponse {
     }
     let status = HTTPResponse.Status(code: status)
     guard !head else {
-      headers[.contentLength] = String(body.utf8.count)
+      headers[.contentLength] = String(bytes.readableBytes)
       return Response(status: status, headers: headers, body: ResponseBody())
     }
-    return Response(
-      status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
   }
 
   /// A response Hummingbird made, its body collected.
@@ -80,7 +79,7 @@ extension WebResponse {
     }
     self.init(
       status: response.status.code, contentType: response.headers[.contentType] ?? "",
-      headers: headers, body: String(buffer: collected.bytes.withLock { $0 }))
+      headers: headers, bytes: collected.bytes.withLock { $0 })
   }
 
   /// Collects a response body in process.

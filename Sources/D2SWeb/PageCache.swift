@@ -1,4 +1,5 @@
 import D2SModel
+import NIOCore
 import Synchronization
 
 /// Anonymous pages as rendered, reused while the connection that read them still sees the
@@ -23,7 +24,7 @@ final class PageCache: Sendable {
     /// reused by a new one, which must not match).
     weak var database: Database?
     let version: ContentVersion
-    let body: String
+    let body: ByteBuffer
     let made: ContinuousClock.Instant
   }
 
@@ -53,13 +54,13 @@ final class PageCache: Sendable {
   func page(
     _ key: Key, database: Database, version: ContentVersion,
     now: ContinuousClock.Instant = .now
-  ) -> String? {
+  ) -> ByteBuffer? {
     state.withLock { state in
       guard let entry = state.entries[key] else { return nil }
       guard entry.database === database, entry.version == version,
         isFresh(entry, now)
       else {
-        state.bytes -= entry.body.utf8.count
+        state.bytes -= entry.body.readableBytes
         state.entries[key] = nil
         return nil
       }
@@ -70,14 +71,22 @@ final class PageCache: Sendable {
   /// Keeps `body`, read by `database` at `version`, unless the cache was cleared since
   /// `generation` or the page alone is over a quarter of the capacity.
   func store(
-    _ body: String, for key: Key, database: Database, version: ContentVersion,
+    _ body: ByteBuffer, for key: Key, database: Database, version: ContentVersion,
     generation: Int, now: ContinuousClock.Instant = .now
   ) {
-    let size = body.utf8.count
+    let size = body.readableBytes
     guard size <= capacity / 4 else { return }
+    // Kept at its size (the allocator rounds up to a power of two), not at the room its
+    // writer grew it to: the memory held is less than twice the bytes counted.
+    var body = body
+    if body.capacity >= 2 * size {
+      var trimmed = ByteBufferAllocator().buffer(capacity: size)
+      trimmed.writeBuffer(&body)
+      body = trimmed
+    }
     state.withLock { state in
       guard state.generation == generation else { return }
-      if let old = state.entries[key] { state.bytes -= old.body.utf8.count }
+      if let old = state.entries[key] { state.bytes -= old.body.readableBytes }
       state.entries[key] = Entry(database: database, version: version, body: body, made: now)
       state.bytes += size
       guard state.bytes > capacity else { return }
@@ -85,7 +94,7 @@ final class PageCache: Sendable {
       let byAge = state.entries.sorted { $0.value.made < $1.value.made }
       for (key, entry) in byAge where state.bytes > capacity * 3 / 4 || !isFresh(entry, now) {
         state.entries[key] = nil
-        state.bytes -= entry.body.utf8.count
+        state.bytes -= entry.body.readableBytes
       }
     }
   }
@@ -101,6 +110,11 @@ final class PageCache: Sendable {
 
   /// How many pages and bytes are kept (for tests).
   var usage: (pages: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
+
+  /// The memory the kept pages' buffers hold (their capacities): less than twice their bytes.
+  var heldCapacity: Int {
+    state.withLock { $0.entries.values.reduce(0) { $0 + $1.body.capacity } }
+  }
 
   private func isFresh(_ entry: Entry, _ now: ContinuousClock.Instant) -> Bool {
     entry.made.duration(to: now) < lifetime

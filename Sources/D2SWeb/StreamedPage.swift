@@ -8,7 +8,7 @@ import Synchronization
 /// is being streamed), or the error that stopped it before anything was sent.
 enum StreamStart: Sendable {
   /// The page, whole: sent as any other.
-  case whole(String)
+  case whole(ByteBuffer)
   /// The first chunk: the page is being streamed.
   case streaming(ByteBuffer)
   /// What stopped the page before anything was sent (its error page is sent instead).
@@ -87,7 +87,7 @@ final class ChunkedOutput: TextOutput, @unchecked Sendable {
   func finish() {
     if !started {
       started = true
-      begin(.whole(String(decoding: buffer, as: UTF8.self)))
+      begin(.whole(ByteBuffer(bytes: buffer)))
     } else if !buffer.isEmpty, !abandoned.load(ordering: .relaxed) {
       chunks.yield(ByteBuffer(bytes: buffer))
     }

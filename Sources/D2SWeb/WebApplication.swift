@@ -394,8 +394,8 @@ public final class WebApplication: Sendable {
     }
     let headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     switch start {
-    case .whole(let text):
-      return WebResponse(contentType: format.contentType, headers: headers, body: text)
+    case .whole(let bytes):
+      return WebResponse(contentType: format.contentType, headers: headers, bytes: bytes)
         .response(head: false)
     case .failed(let error):
       throw error
@@ -447,7 +447,7 @@ public final class WebApplication: Sendable {
     let notice =
       session != nil && format == .html
       ? SavedNotice.notice(request, secure: configuration.httpsOnly) : nil
-    let text: Timed<String>
+    let text: Timed<ByteBuffer>
     do {
       text = try await timedPage(
         request, route: route, parameters: parameters, format: format, session: session,
@@ -460,7 +460,7 @@ public final class WebApplication: Sendable {
     var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     if let timing = text.timing { headers.append(("Server-Timing", timing)) }
     if let clear = notice?.1 { headers.append(clear) }
-    return WebResponse(contentType: format.contentType, headers: headers, body: text.value)
+    return WebResponse(contentType: format.contentType, headers: headers, bytes: text.value)
   }
 
   /// The page of `route` on a pooled connection: from the cache, or made (and kept, for an
@@ -469,7 +469,7 @@ public final class WebApplication: Sendable {
     _ request: WebRequest, route: WebRoute, parameters: [(String, String)], format: WebFormat,
     session: WebSession?, cache: PageCache?, generation: Int, timeout: Duration?,
     notice: String? = nil
-  ) async throws -> Timed<String> {
+  ) async throws -> Timed<ByteBuffer> {
     let configuration = configuration
     let databaseName = databaseName
     let keys = keys
@@ -552,8 +552,8 @@ public final class WebApplication: Sendable {
     _ route: WebRoute, parameters: [(String, String)], format: WebFormat, path: String,
     application: PageApplication, database: Database, links: WebLinks, user: DatabaseObject?,
     configuration: Configuration
-  ) throws -> String {
-    let output = StringOutput()
+  ) throws -> ByteBuffer {
+    let output = ByteBufferOutput()
     do {
       try render(
         route, parameters: parameters, format: format, path: path, application: application,
@@ -561,7 +561,7 @@ public final class WebApplication: Sendable {
     } catch is FilterFailure {
       throw RenderedFailure(status: 400, page: output.text)
     }
-    return output.text
+    return output.buffer
   }
 
   /// A list page was written without the filter it was asked for, the form saying why.

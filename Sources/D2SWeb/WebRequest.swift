@@ -1,5 +1,6 @@
 import D2SHTML
 import Foundation
+import NIOCore
 
 /// An HTTP request as the application sees it: method, path and query (both as sent,
 /// still percent-encoded), and the headers it reads.
@@ -137,17 +138,30 @@ public struct WebResponse: Sendable {
   public var contentType: String
   /// Other headers (`Vary`, `Cache-Control`, the security headers).
   public var headers: [(String, String)]
-  /// The body.
-  public var body: String
+  /// The body's bytes, sent as they are.
+  public var bytes: ByteBuffer
+  /// The body as text (UTF-8).
+  public var body: String {
+    get { String(buffer: bytes) }
+    set { bytes = ByteBuffer(string: newValue) }
+  }
 
   /// A response.
   public init(
     status: Int = 200, contentType: String, headers: [(String, String)] = [], body: String
   ) {
+    self.init(
+      status: status, contentType: contentType, headers: headers, bytes: ByteBuffer(string: body))
+  }
+
+  /// A response whose body is `bytes` (a page as it was written, or kept).
+  public init(
+    status: Int = 200, contentType: String, headers: [(String, String)] = [], bytes: ByteBuffer
+  ) {
     self.status = status
     self.contentType = contentType
     self.headers = headers
-    self.body = body
+    self.bytes = bytes
   }
 
   /// The value of header `name` (case-insensitive), if set.

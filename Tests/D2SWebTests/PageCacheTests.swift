@@ -34,6 +34,23 @@ import Testing
     return try await app.pool.withDatabase { $0.adaptor.statementCount } - before
   }
 
+  /// A page is sent as the bytes it was written into, and kept at its size, not at the room
+  /// its writer grew.
+  @Test func aKeptPageHoldsItsBytesAndNoMore() async throws {
+    let (app, path) = try Self.notes()
+    try SQLiteAdaptor(path: path).execute(
+      SQLStatement(raw: "UPDATE note SET text = 'Grüße ☕ 𝄞' WHERE id = 2"))
+    let made = await app.get("/Note/2")
+    #expect(made.status == 200)
+    #expect(made.body.contains("Grüße ☕ 𝄞"))
+    #expect(made.bytes.readableBytes == made.body.utf8.count)
+    let usage = app.pageCache.usage
+    #expect(usage.pages == 1 && usage.bytes == made.bytes.readableBytes)
+    #expect(app.pageCache.heldCapacity < 2 * usage.bytes)
+    let kept = await app.get("/Note/2")
+    #expect(kept.bytes == made.bytes)
+  }
+
   @Test func aPageIsMadeOnceAndMadeAgainWhenTheDatabaseChanges() async throws {
     let (app, path) = try Self.notes()
     let first = await app.get("/Note/1")
