@@ -233,6 +233,8 @@ struct PoolService: Service {
 final class Reader: Sendable {
   let database: Database
   let queue = DispatchQueue(label: "d2s-serve.reader")
+  /// The session users this connection read, kept while the database is unchanged.
+  let keptUsers = KeptUsers()
   /// When the running request's statements must stop (uptime nanoseconds; 0: never).
   private let deadline = Atomic<UInt64>(0)
 

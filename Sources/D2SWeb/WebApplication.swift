@@ -528,22 +528,48 @@ public final class WebApplication: Sendable {
 
   /// The logged-in user of `session`, read through `database`; sets the header's name and the
   /// session's CSRF token in `links`. Nil for an anonymous visitor (or a user since deleted).
+  ///
+  /// On a pooled connection whose database is unchanged since an earlier request of the same
+  /// session, the user read then is reused, with its title and tokens (``KeptUsers``).
   static func user(
     _ session: WebSession?, in database: Database, keys: SessionKeys, links: inout WebLinks,
     base: RuleContext
   ) throws -> DatabaseObject? {
     guard let session, session.database == links.databaseName,
       let entity = database.model.entity(named: session.entity),
-      entity.primaryKeyAttributes.count == session.key.count,
-      let user = try database.fetchObject(entity.name, primaryKey: session.key),
-      Login.constantTimeEqual(WebSession.stamp(of: user, keys: keys), session.record.stamp)
+      entity.primaryKeyAttributes.count == session.key.count
     else { return nil }
+    let kept = Reader.current.flatMap { $0.database === database ? $0.keptUsers : nil }
+    let version = kept == nil ? nil : try database.adaptor.contentVersion()
+    if let kept, let version,
+      let entry = kept.entry(
+        session: session.token, entity: entity.name, key: session.key, version: version,
+        engine: base.engine)
+    {
+      guard Login.constantTimeEqual(entry.stamp, session.record.stamp) else { return nil }
+      links.userName = entry.title
+      links.csrf = entry.csrf
+      return entry.user
+    }
+    guard let user = try database.fetchObject(entity.name, primaryKey: session.key) else {
+      return nil
+    }
+    let stamp = WebSession.stamp(of: user, keys: keys)
+    guard Login.constantTimeEqual(stamp, session.record.stamp) else { return nil }
     var context = base
     context.database = database
     context.entity = user.entity
     context.object = user
     links.userName = context.title
     links.csrf = keys.token("csrf", boundTo: session.token)
+    if let kept, let version, let title = links.userName, let csrf = links.csrf {
+      kept.keep(
+        KeptUsers.Entry(
+          session: session.token, entity: entity.name, key: session.key, version: version,
+          engine: base.engine, user: user, userVersion: user.ruleCacheVersion, stamp: stamp,
+          title: title,
+          csrf: csrf))
+    }
     return user
   }
 
