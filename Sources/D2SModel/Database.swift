@@ -5,9 +5,17 @@ import Qualifiers
 /// An open database: its adaptor and the model read from its catalog. Fetches objects (with
 /// batched prefetching of to-one key paths), follows relationships, and saves changes in
 /// transactions with optimistic locking.
-public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked Sendable {
+public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheFingerprinting,
+  @unchecked Sendable
+{
   /// The connection statements run on.
   public let adaptor: any DatabaseAdaptor
+  /// This connection, for rule caches: answers that read the database (its name, its model,
+  /// whether it is read-only) are kept per connection.
+  public let ruleCacheIdentity = RuleCacheIdentity.next()
+  /// Whether the database may be written: an adaptor whose ``readOnlyReason`` changes makes
+  /// the answers read before the change stale.
+  public var ruleCacheVersion: Int { readOnlyReason == nil ? 0 : 1 }
   /// The database's entities, read from its catalog once.
   public let model: Model
   /// The database's name (`sakila`).
@@ -35,11 +43,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, @unchecked
   }
 
   /// What rules need to know of the model's types, said so that no search of the runtime's
-  /// conformance tables finds it out: answers that read the database are not cached
-  /// (`isEntityReadOnly` asks whether its file is writable, which can change); entities,
-  /// objects and the database read by key.
+  /// conformance tables finds it out: the database, entities, objects and the model are read
+  /// by key and fingerprinted by identity.
   private static func declareConformances() {
-    CacheFingerprint.neverFingerprint(Database.self)
     DeclaredConformances.declare(Database.self)
     DeclaredConformances.declare(Entity.self)
     DeclaredConformances.declare(DatabaseObject.self)
