@@ -8,10 +8,11 @@ import Synchronization
 /// works out the user's title and the session's tokens again (and rule answers that read the
 /// user are found in the rule cache, the user being the same object).
 ///
-/// An entry holds while the connection's content version (``DatabaseAdaptor/contentVersion()``:
-/// another connection's commit, this connection's own writes), the object's change counter and
-/// the rules (the title's) are those it was kept with. A database without a content version (PostgreSQL), or a
-/// connection inside a transaction, reads the row every time.
+/// An entry holds while the connection's content version
+/// (``DatabaseAdaptor/contentVersion()``: another connection's commit, this connection's own
+/// writes), the object's change counter and the rules (the title's) are those it was kept
+/// with. A database without a content version (PostgreSQL), or a connection inside a
+/// transaction, reads the row every time.
 final class KeptUsers: Sendable {
   /// One session's user as read.
   struct Entry: Sendable {
@@ -21,8 +22,9 @@ final class KeptUsers: Sendable {
     let key: [DatabaseValue]
     /// The connection's content version when the row was read.
     let version: ContentVersion
-    /// The rules the title was worked out by (held, so that no new engine takes its place).
-    let engine: RuleEngine
+    /// The rules the title was worked out by (weak: rules since replaced are not kept alive
+    /// for it, and an engine gone matches none).
+    weak var engine: RuleEngine?
     /// The user, and its change counter when kept.
     let user: DatabaseObject
     let userVersion: Int
