@@ -102,27 +102,24 @@ public final class DatabasePool: Sendable {
     let reader = try await checkOut(client: client)
     let dependencies = DependencyValues.current
     let timeout = timeout ?? statementTimeout
-    do {
-      let result = try await withCheckedThrowingContinuation { continuation in
-        reader.queue.async {
-          reader.startDeadline(after: timeout)
-          defer { reader.clearDeadline() }
-          continuation.resume(
-            with: Result {
-              try Reader.$current.withValue(reader) {
-                try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
-              }
-            })
+    return try await withCheckedThrowingContinuation { continuation in
+      reader.queue.async {
+        reader.startDeadline(after: timeout)
+        let result = Result {
+          try Reader.$current.withValue(reader) {
+            try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
+          }
         }
+        reader.clearDeadline()
+        // Given back on its own thread, as soon as its work is done: the next request waiting
+        // need not wait until this one's task runs again.
+        if case .failure(let error as DatabaseError) = result, error.code == .connection {
+          self.releaseSlot(client: client)
+        } else {
+          self.checkIn(reader, client: client)
+        }
+        continuation.resume(with: result)
       }
-      checkIn(reader, client: client)
-      return result
-    } catch let error as DatabaseError where error.code == .connection {
-      releaseSlot(client: client)
-      throw error
-    } catch {
-      checkIn(reader, client: client)
-      throw error
     }
   }
 
