@@ -74,7 +74,4 @@ final class KeptUsers: Sendable {
       if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
     }
   }
-
-  /// How many sessions are kept (for tests).
-  var count: Int { entries.withLock { $0.count } }
 }
