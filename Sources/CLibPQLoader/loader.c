@@ -98,3 +98,8 @@ FORWARD(int, PQflush, (PGconn *conn), (conn))
 FORWARD(int, PQsetnonblocking, (PGconn *conn, int arg), (conn, arg))
 FORWARD(char *, PQescapeIdentifier, (PGconn *conn, const char *str, size_t len), (conn, str, len))
 FORWARD(const char *, PQparameterStatus, (const PGconn *conn, const char *paramName), (conn, paramName))
+// Pipeline mode (libpq 14 and later; an older libpq answers 0: no pipeline, statements go one by one).
+FORWARD(int, PQenterPipelineMode, (PGconn *conn), (conn))
+FORWARD(int, PQexitPipelineMode, (PGconn *conn), (conn))
+FORWARD(int, PQpipelineSync, (PGconn *conn), (conn))
+FORWARD(PGpipelineStatus, PQpipelineStatus, (const PGconn *conn), (conn))

@@ -10,10 +10,16 @@ extension Database {
   /// ``KeysetBound`` takes them. Ctrl-C stops it at the next row. With `readAhead`, the rows
   /// are read on a second thread a few batches ahead of `row` (see `RowReadAhead`): the caller
   /// must not use this database until the call returns.
+  ///
+  /// With `counting`, the rows `counting` selects are counted in the same round trip when the
+  /// adaptor can send two statements at once (PostgreSQL's pipeline): that count, or nil
+  /// when it was not made (then ``count(_:)`` makes it). Never read ahead.
+  @discardableResult
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
-    positions: Bool = false, readAhead: Bool = false, row: ([DatabaseValue]) throws -> Void
-  ) throws {
+    positions: Bool = false, readAhead: Bool = false, counting: FetchSpecification? = nil,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> Int? {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
     var extra: [SQLExpression] = []
@@ -29,14 +35,25 @@ extension Database {
       let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
       columns += Array(repeating: builder.positionDecoding, count: keys)
     }
-    guard readAhead else {
-      return try adaptor.query(statement, columns: columns) { values in
+    if let counting {
+      let rows = try adaptor.query(
+        statement, columns: columns, followedBy: try countStatement(counting)
+      ) { values in
         try Interruption.check()
         try row(values)
       }
+      return rows?.first?.first?.intValue
+    }
+    guard readAhead else {
+      try adaptor.query(statement, columns: columns) { values in
+        try Interruption.check()
+        try row(values)
+      }
+      return nil
     }
     if let adaptor = adaptor as? any SplitRowReading {
-      return try self.readAhead(statement, columns: columns, splittingWith: adaptor, row: row)
+      try self.readAhead(statement, columns: columns, splittingWith: adaptor, row: row)
+      return nil
     }
     let adaptor = self.adaptor
     try RowReadAhead.run(
@@ -57,6 +74,7 @@ extension Database {
       consume: { (batch: [[DatabaseValue]]) in
         for values in batch { try row(values) }
       })
+    return nil
   }
 
   /// Read-ahead where the reader steps and copies rows out, and decodes them only while this
@@ -90,18 +108,20 @@ extension Database {
       })
   }
 
-  /// ``fetchRows(_:attributes:paths:positions:row:)`` with an object for each row when `objects` is true
+  /// ``fetchRows(_:attributes:paths:positions:readAhead:counting:row:)`` with an object for each row when `objects` is true
   /// (then `attributes` are ignored: an object has them all), made from the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
   /// are fetched together (one query per relationship per chunk, never per row).
+  @discardableResult
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
     positions: Bool = false, objects: Bool, prefetch: [String] = [], chunk: Int = 1000,
-    readAhead: Bool = false, row: ([DatabaseValue], DatabaseObject?) throws -> Void
-  ) throws {
+    readAhead: Bool = false, counting: FetchSpecification? = nil,
+    row: ([DatabaseValue], DatabaseObject?) throws -> Void
+  ) throws -> Int? {
     guard objects else {
       return try fetchRows(
         specification, attributes: attributes, paths: paths, positions: positions,
-        readAhead: readAhead
+        readAhead: readAhead, counting: counting
       ) { try row($0, nil) }
     }
     let entity = try entity(specification.entityName)
@@ -113,7 +133,8 @@ extension Database {
       for (values, object) in pending { try row(values, object) }
       pending.removeAll(keepingCapacity: true)
     }
-    try fetchRows(specification, paths: paths, positions: positions) { values in
+    let total = try fetchRows(specification, paths: paths, positions: positions, counting: counting)
+    { values in
       pending.append(
         (
           values,
@@ -122,6 +143,7 @@ extension Database {
       if pending.count == chunk { try flush() }
     }
     try flush()
+    return total
   }
 }
 

@@ -106,13 +106,17 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
 
   /// The number of objects `specification` selects (ignoring limit and offset).
   public func count(_ specification: FetchSpecification) throws -> Int {
-    let entity = try entity(specification.entityName)
-    var builder = builder(for: entity)
     var count = 0
-    try adaptor.query(try builder.select(specification, count: true), columns: [nil]) { row in
+    try adaptor.query(try countStatement(specification), columns: [nil]) { row in
       count = row.first?.intValue ?? 0
     }
     return count
+  }
+
+  /// The statement ``count(_:)`` runs.
+  func countStatement(_ specification: FetchSpecification) throws -> SQLStatement {
+    var builder = builder(for: try entity(specification.entityName))
+    return try builder.select(specification, count: true)
   }
 
   /// The object with primary key `values` (in key order), or nil.

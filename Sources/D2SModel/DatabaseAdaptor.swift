@@ -17,6 +17,16 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   func query(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws
 
+  /// Runs `statement` as ``query(_:columns:row:)`` does and, when the adaptor can send both
+  /// in one round trip (PostgreSQL's pipeline), `following` right behind it, a query of a few
+  /// rows (a page's count) that sees what `statement` saw: its rows, decoded by their own
+  /// types, read before `statement`'s first row is handed to `row`. Nil when it was not sent:
+  /// the caller then runs it on its own.
+  func query(
+    _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> [[DatabaseValue]]?
+
   /// Runs a statement and returns the number of rows it changed.
   @discardableResult
   func execute(_ statement: SQLStatement) throws -> Int
@@ -115,6 +125,14 @@ extension DatabaseAdaptor {
   public var readOnlyReason: String? { nil }
   /// Every value can be held unless the adaptor says otherwise.
   public func refusal(of value: DatabaseValue, for attribute: Attribute) -> String? { nil }
+  /// One statement at a time unless the adaptor can send two in one round trip.
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> [[DatabaseValue]]? {
+    try query(statement, columns: columns, row: row)
+    return nil
+  }
   /// No second connection unless the adaptor makes one.
   public func openReader() throws -> (any DatabaseAdaptor)? { nil }
   /// No estimates unless the adaptor has them.

@@ -41,6 +41,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// How many statements this connection has run.
   public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
+  /// How many times two statements went in one round trip (a page's rows and its count).
+  var pipelineCount: Int { connection.lock.withLock { connection.pipelineCount } }
+
   /// How PostgreSQL spells what the SQL serialiser needs.
   public var dialect: SQLDialect { Self.sqlDialect }
 
@@ -102,29 +105,59 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
+    _ = try query(statement, columns: columns, following: nil, row: row)
+  }
+
+  /// Runs a query as ``query(_:columns:row:)`` does, with `following` behind it in the same
+  /// round trip (libpq's pipeline mode) when both are prepared on this connection, outside a
+  /// transaction, and `statement`'s result is bounded (a page's window): the rows of
+  /// `following`, decoded by their types, or nil when it was not sent.
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> [[DatabaseValue]]? {
+    guard let rows = try query(statement, columns: columns, following: following, row: row)
+    else { return nil }
+    // Recorded after the first, as if sent after it; its time is in the first's.
+    var timer = SQLTimer()
+    timer.finish(following)
+    return rows.rows.map { raw in
+      raw.enumerated().map { index, text in
+        text.map { PostgreSQLTypes.decode($0, oid: rows.types[index]) } ?? .null
+      }
+    }
+  }
+
+  /// ``query(_:columns:row:)``, with `following` pipelined when it can be.
+  private func query(
+    _ statement: SQLStatement, columns: [Attribute?], following: SQLStatement?,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> PostgreSQLConnection.FollowingRows? {
     try reconnectOutsideTransactions()
     var delivered = false
     do {
-      try stream(statement, columns: columns) { values in
+      return try stream(statement, columns: columns, following: following) { values in
         delivered = true
         try row(values)
       }
     } catch let error as DatabaseError
       where error.code == .connection && !delivered && isOutsideTransactions && connection.isLost
     {
-      // A query changes nothing, so the one lost before its first row is sent again, once.
-      // After a row, never: the rows handed out would come twice.
+      // A query changes nothing, so the one lost before its first row is sent again, once
+      // (alone). After a row, never: the rows handed out would come twice.
       try connection.reconnectIfLost()
-      try stream(statement, columns: columns, row: row)
+      return try stream(statement, columns: columns, following: nil, row: row)
     }
   }
 
   /// Runs `statement` reading its rows one by one, or at once when its result is bounded
-  /// (see ``PostgreSQLConnection/stream(_:row:)``), and hands each on decoded for `columns`.
+  /// (see ``PostgreSQLConnection/stream(_:following:row:)``), and hands each on decoded for
+  /// `columns`.
   private func stream(
-    _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
-  ) throws {
-    try connection.stream(statement) { raw, types in
+    _ statement: SQLStatement, columns: [Attribute?], following: SQLStatement?,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> PostgreSQLConnection.FollowingRows? {
+    try connection.stream(statement, following: following) { raw, types in
       var values: [DatabaseValue] = []
       values.reserveCapacity(raw.count)
       for (index, text) in raw.enumerated() {

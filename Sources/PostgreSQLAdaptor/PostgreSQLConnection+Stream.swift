@@ -18,33 +18,62 @@ extension PostgreSQLConnection {
   /// (nil for NULL) and the column type OIDs. ``isInterrupted`` is asked before each row; a
   /// stop, or an error thrown by `row`, cancels the statement on the server and leaves the
   /// connection ready for the next one.
+  ///
+  /// With `following` (a query of a few rows, such as the page's count), both go in one round
+  /// trip when they can (see ``canPipeline(_:_:)``), and its rows are returned, read before
+  /// the first row is handed to `row`; nil when it was not sent (send it on its own then).
   /// - Throws: the server's error; `interrupted`; a `connection` error, which says how many
   ///   rows were read before the connection was lost (those rows are then incomplete).
-  func stream(_ statement: SQLStatement, row: ([String?], [UInt32]) throws -> Void) throws {
+  @discardableResult
+  func stream(
+    _ statement: SQLStatement, following: SQLStatement? = nil,
+    row: ([String?], [UInt32]) throws -> Void
+  ) throws -> FollowingRows? {
     lock.lock()
     defer { lock.unlock() }
-    if let other = try lend(statement) { return try other.stream(statement, row: row) }
-    try retryingAStalePlan { try streamOnce(statement, row: row) }
+    if let other = try lend(statement) {
+      try other.stream(statement, row: row)
+      return nil
+    }
+    // A second attempt (a stale plan) goes alone.
+    var following = following
+    return try retryingAStalePlan {
+      defer { following = nil }
+      return try streamOnce(statement, following: following, row: row)
+    }
   }
 
-  /// ``stream(_:row:)`` on this connection, once.
-  private func streamOnce(_ statement: SQLStatement, row: ([String?], [UInt32]) throws -> Void)
-    throws
-  {
+  /// ``stream(_:following:row:)`` on this connection, once.
+  private func streamOnce(
+    _ statement: SQLStatement, following: SQLStatement?, row: ([String?], [UInt32]) throws -> Void
+  ) throws -> FollowingRows? {
     let isOutsideTransactions = PQtransactionStatus(handle) == PQTRANS_IDLE
-    // Its time for ``SQLTrace``: sending it and reading its rows, not what `row` does.
+    // Its time for ``SQLTrace``: sending it and reading its rows, not what `row` does (and,
+    // pipelined, the rows of `following` too: they come in the same wait).
     var timer = SQLTimer()
     defer { timer.finish(statement) }
-    try send(statement, simple: false)
-    // Right after sending, as libpq requires; if it is refused, the result comes whole. A
-    // result of a few rows (a page's window) comes whole anyway: one result, where single-row
-    // mode makes one per row.
-    if (statement.rowBound ?? .max) > Self.wholeResultRows { _ = PQsetSingleRowMode(handle) }
+    var pipelined = false
+    if let following, canPipeline(statement, following) {
+      pipelined = try sendPipelined(statement, following)
+    }
+    if !pipelined {
+      try send(statement, simple: false)
+      // Right after sending, as libpq requires; if it is refused, the result comes whole. A
+      // result of a few rows (a page's window) comes whole anyway: one result, where
+      // single-row mode makes one per row.
+      if (statement.rowBound ?? .max) > Self.wholeResultRows { _ = PQsetSingleRowMode(handle) }
+    }
     let stream = PostgreSQLRowStream(
       connection: self, sql: statement.sql, isOutsideTransactions: isOutsideTransactions)
     let outer = activeStream
     activeStream = stream
     defer { activeStream = outer }
+    // Pipelined, the first result is read whole (it is bounded), then the second's.
+    var followingRows: FollowingRows?
+    if pipelined, let following {
+      stream.park()
+      followingRows = readFollowing(following)
+    }
     var delivered = 0
     do {
       while let values = try stream.next() {
@@ -67,6 +96,7 @@ extension PostgreSQLConnection {
         "the connection to PostgreSQL was lost after \(delivered) rows were read, so they are incomplete: \(lost.message)"
       throw lost
     }
+    return followingRows
   }
 
   /// The connection to run `statement` on when this one is busy handing out rows (a statement

@@ -11,10 +11,12 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
   let lock = NSRecursiveLock()
   /// How many statements were sent, through this connection or lent to ``helper``.
   var statementCount = 0
+  /// How many times two statements went in one round trip (``sendPipelined(_:_:)``).
+  var pipelineCount = 0
   /// Server notices (`NOTICE: …`), kept instead of printed to stderr.
   private(set) var notices: [String] = []
   /// The query whose rows are being handed out (read row by row, or parked when it came
-  /// whole; see ``stream(_:row:)``).
+  /// whole; see ``stream(_:following:row:)``).
   var activeStream: PostgreSQLRowStream?
   /// The statements prepared on this connection, by their SQL (``preparedName(for:)``).
   var prepared: [String: String] = [:]

@@ -36,13 +36,15 @@ public final class DisplayGroup: @unchecked Sendable {
   private let countTimeBudget: Int?
   private var plan: CountPlan?
   private var backgroundCount: BackgroundCount?
+  /// The total, counted in the rows' round trip (see ``forEachRow(attributes:paths:objects:prefetch:queries:_:)``).
+  private var countedWithRows: Int?
   private var rowsStarted = ContinuousClock.now
 
   /// How the total is found.
   private enum CountPlan {
     /// The list has no window: its rows are the total.
     case shown
-    /// Counted after the rows, on the same connection (a small table).
+    /// Counted after the rows, on the same connection (a small table), or with them.
     case exact
     /// The database's estimate (an unfiltered list of a large table).
     case estimate(Int)
@@ -126,9 +128,19 @@ public final class DisplayGroup: @unchecked Sendable {
     // a second thread: no count starts while it streams, and nothing here queries.
     var readAhead = false
     if !objects, !queries, specification.limit == nil, case .shown? = plan { readAhead = true }
-    try database.fetchRows(
+    // A small table's unfiltered count goes with the rows when the database can send both at
+    // once (PostgreSQL's pipeline): one wait for the server, not two. Unfiltered only: a
+    // filtered window that is not full needs no count, and its count would scan again.
+    let counting: FetchSpecification? =
+      if case .exact? = plan, specification.qualifier == nil, specification.fullText == nil {
+        countSpecification
+      } else {
+        nil
+      }
+    countedWithRows = try database.fetchRows(
       fetch, attributes: objects ? nil : attributes, paths: paths,
-      positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead
+      positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead,
+      counting: counting
     ) { values, object in
       if let limit = specification.limit, rows == limit {
         more = true
@@ -167,7 +179,7 @@ public final class DisplayGroup: @unchecked Sendable {
       count.cancel()
       return ListTotal(max(count.reached, seen), .atLeast)
     case .lowerBound: return ListTotal(seen, .atLeast)
-    case .exact, nil: return ListTotal(try database.count(countSpecification))
+    case .exact, nil: return ListTotal(try countedWithRows ?? database.count(countSpecification))
     }
   }
 
