@@ -64,7 +64,7 @@ fuzz: deps
 # handling, rule caches reached from several threads, concurrent editors, counts and rows read
 # ahead) under ThreadSanitizer; each in a scratch folder of its own. Not part of `make test`
 # or CI.
-TSAN_SUITES ?= ConcurrentPageTests|ConcurrentRequestTests|InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests|DisplayGroupPagingTests|DependencyTests|DeclaredConformancesTests|PageCacheTests|LexerConcurrencyTests
+TSAN_SUITES ?= ConcurrentPageTests|ConcurrentRequestTests|InterruptionTests|InterruptionThreadTests|RuleCacheTests|RuleCacheConcurrencyTests|ConcurrentEditorTests|PostgreSQLFaultTests|SQLiteFaultTests|ReadAheadTests|BackgroundCountTests|DisplayGroupPagingTests|DependencyTests|DeclaredConformancesTests|PageCacheTests|LexerConcurrencyTests|KindTableTests|PipelinedQueryTests
 test-sanitized: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What the rule system asks of a value's dynamic type, answered without protocol casts where
 /// the type's metadata answers, and otherwise once per type.
@@ -16,11 +15,11 @@ enum TypeTraits {
     case hashable, uncacheable
   }
 
-  private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+  private static let kinds = KindTable()
 
   /// Records the kind of `type` without asking the runtime.
   static func declare(_ type: Any.Type, _ kind: Kind) {
-    kinds.withLock { $0[ObjectIdentifier(type)] = kind }
+    kinds.record(ObjectIdentifier(type), kind)
   }
 
   /// The kind of `value`'s dynamic type.
@@ -32,7 +31,7 @@ enum TypeTraits {
     if isOptional(value) { return .optional }
     let metadata = metadataKind(type)
     let id = ObjectIdentifier(type)
-    if let kind = kinds.withLock({ $0[id] }) { return kind }
+    if let kind = kinds.kind(id) { return kind }
     let kind: Kind =
       if (metadata == 0 || metadata > lastEnumeratedMetadataKind)
         && DeclaredConformances.isFingerprinting(value) ?? (value is any RuleCacheFingerprinting)
@@ -41,7 +40,7 @@ enum TypeTraits {
       } else {
         value is AnyHashable ? .hashable : .uncacheable
       }
-    kinds.withLock { $0[id] = kind }
+    kinds.record(id, kind)
     return kind
   }
 
