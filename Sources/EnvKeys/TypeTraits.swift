@@ -1,4 +1,3 @@
-
 /// What the rule system asks of a value's dynamic type, answered without protocol casts where
 /// the type's metadata answers, and otherwise once per type.
 ///
