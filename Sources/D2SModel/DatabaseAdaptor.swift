@@ -20,8 +20,8 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// Runs `statement` as ``query(_:columns:row:)`` does and, when the adaptor can send both
   /// in one round trip (PostgreSQL's pipeline), `following` right behind it, a query of a few
   /// rows (a page's count) that sees what `statement` saw: its rows, decoded by their own
-  /// types, read before `statement`'s first row is handed to `row`. Nil when it was not sent:
-  /// the caller then runs it on its own.
+  /// types, read before `statement`'s first row is handed to `row`. Nil when it was not sent,
+  /// or failed: the caller then runs it on its own (and meets its error there).
   func query(
     _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
     row: ([DatabaseValue]) throws -> Void

@@ -111,7 +111,7 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Runs a query as ``query(_:columns:row:)`` does, with `following` behind it in the same
   /// round trip (libpq's pipeline mode) when both are prepared on this connection, outside a
   /// transaction, and `statement`'s result is bounded (a page's window): the rows of
-  /// `following`, decoded by their types, or nil when it was not sent.
+  /// `following`, decoded by their types, or nil when it was not sent or failed.
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
     row: ([DatabaseValue]) throws -> Void

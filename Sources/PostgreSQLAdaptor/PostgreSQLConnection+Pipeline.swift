@@ -87,13 +87,15 @@ extension PostgreSQLConnection {
     return succeeded && synchronised ? FollowingRows(rows: rows, types: types) : nil
   }
 
-  /// Leaves pipeline mode. When results are still uncollected (a connection that failed
-  /// half-way), the session is made anew: a connection left in pipeline mode would refuse
+  /// Leaves pipeline mode. A lost connection is left as it is: it is made again before the
+  /// next statement (``reconnectIfLost()``, which leaves pipeline mode too), and a query lost
+  /// before its first row is sent again then. When results are still uncollected on a live
+  /// connection, the session is made anew: a connection left in pipeline mode would refuse
   /// every later statement. Only outside transactions, so nothing is lost.
   func leavePipeline() {
-    guard PQpipelineStatus(handle) != PQ_PIPELINE_OFF, PQexitPipelineMode(handle) != 1 else {
-      return
-    }
+    guard PQpipelineStatus(handle) != PQ_PIPELINE_OFF, PQexitPipelineMode(handle) != 1,
+      PQstatus(handle) == CONNECTION_OK
+    else { return }
     PQreset(handle)
     prepared.removeAll()
     sentOnce.removeAll()
