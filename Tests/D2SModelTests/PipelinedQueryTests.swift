@@ -156,4 +156,62 @@ struct PipelinedQueryTests {
     #expect(inside.count == 3)
     #expect(try page(adaptor, schema).pipelined)
   }
+
+  @Test func aConnectionEndedBetweenPagesIsMadeAgainAndPipelinesOnceMore() throws {
+    let (adaptor, schema) = try open()
+    defer { drop(adaptor, schema) }
+    for _ in 0..<2 { _ = try page(adaptor, schema) }
+    #expect(try page(adaptor, schema) == pipelined)
+    let pid = try backend(adaptor)
+    let killer = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("postgres"))
+    try killer.query(
+      SQLStatement(raw: "SELECT pg_terminate_backend($1::int)", [.int(pid)]), columns: [nil]
+    ) { _ in }
+    // The next page connects again; its statements are prepared anew before they pipeline.
+    var alone = pipelined
+    alone.pipelined = false
+    alone.oneTransaction = false
+    var pages: [Page] = []
+    for _ in 0..<4 { pages.append(try page(adaptor, schema)) }
+    #expect(pages == [alone, alone, pipelined, pipelined])
+    #expect(try backend(adaptor) != pid)
+  }
+
+  /// The server process of `adaptor`'s connection.
+  func backend(_ adaptor: PostgreSQLAdaptor) throws -> Int {
+    var pid = 0
+    try adaptor.query(SQLStatement(raw: "SELECT pg_backend_pid()"), columns: [nil]) {
+      pid = $0[0].intValue ?? 0
+    }
+    return pid
+  }
+
+  @Test func aConnectionLostInsideThePipelineKeepsTheRowsAndTheNextPageWorks() throws {
+    let (adaptor, schema) = try open()
+    defer { drop(adaptor, schema) }
+    // A count that ends its own connection when asked to: prepared while it does not, each
+    // sent alone when it did not go with the rows, as a list does.
+    func ending(_ end: Bool) -> SQLStatement {
+      SQLStatement(
+        raw: "SELECT CASE WHEN $1::boolean THEN pg_terminate_backend(pg_backend_pid()) END",
+        [.bool(end)])
+    }
+    for _ in 0..<2 {
+      let along = try adaptor.query(
+        rows(schema), columns: [nil, nil, nil], followedBy: ending(false)
+      ) { _ in }
+      if along == nil { try adaptor.query(ending(false), columns: [nil]) { _ in } }
+    }
+    let before = adaptor.pipelineCount
+    let pid = try backend(adaptor)
+    var names: [String] = []
+    let along = try adaptor.query(rows(schema), columns: [nil, nil, nil], followedBy: ending(true))
+    { names.append($0[0].stringValue ?? "?") }
+    #expect(adaptor.pipelineCount == before + 1)
+    #expect(names == pipelined.names)
+    #expect(along == nil)
+    // Made again before the next statement, which is answered.
+    #expect(try page(adaptor, schema).count == 3)
+    #expect(try backend(adaptor) != pid)
+  }
 }
