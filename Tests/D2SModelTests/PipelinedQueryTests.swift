@@ -79,6 +79,20 @@ struct PipelinedQueryTests {
       oneTransaction: counted?[1].stringValue == stamp)
   }
 
+  /// Two pages, alone each: from the next on, both statements are prepared.
+  func prepare(_ adaptor: PostgreSQLAdaptor, _ schema: String) throws {
+    for _ in 0..<2 { _ = try page(adaptor, schema) }
+  }
+
+  /// Expects `body` to fail with the server's division-by-zero error.
+  func expectDivisionByZero(_ body: () throws -> Page) {
+    #expect {
+      try body()
+    } throws: { error in
+      (error as? DatabaseError)?.message.contains("division by zero") == true
+    }
+  }
+
   /// The three rows, counted in one round trip.
   let pipelined = Page(
     names: ["one", "two", "three"], count: 3, pipelined: true, oneTransaction: true)
@@ -105,19 +119,15 @@ struct PipelinedQueryTests {
   @Test func aFailingFirstStatementFailsAsBeforeAndTheConnectionGoesOn() throws {
     let (adaptor, schema) = try open()
     defer { drop(adaptor, schema) }
-    for _ in 0..<2 { _ = try page(adaptor, schema) }
-    #expect {
-      try page(adaptor, schema, divisor: 0)
-    } throws: { error in
-      (error as? DatabaseError)?.message.contains("division by zero") == true
-    }
+    try prepare(adaptor, schema)
+    expectDivisionByZero { try page(adaptor, schema, divisor: 0) }
     #expect(try page(adaptor, schema) == pipelined)
   }
 
   @Test func aFailingCountLeavesTheRowsAndIsSentAgainAlone() throws {
     let (adaptor, schema) = try open()
     defer { drop(adaptor, schema) }
-    for _ in 0..<2 { _ = try page(adaptor, schema) }
+    try prepare(adaptor, schema)
     // The rows come; the count failed in the pipeline, so none is returned.
     var names: [String] = []
     let along = try adaptor.query(
@@ -126,18 +136,14 @@ struct PipelinedQueryTests {
     #expect(names == pipelined.names)
     #expect(along == nil)
     // Sent again alone, it fails with the server's message.
-    #expect {
-      try page(adaptor, schema, countDivisor: 0)
-    } throws: { error in
-      (error as? DatabaseError)?.message.contains("division by zero") == true
-    }
+    expectDivisionByZero { try page(adaptor, schema, countDivisor: 0) }
     #expect(try page(adaptor, schema) == pipelined)
   }
 
   @Test func anErrorFromTheRowsCallerLeavesTheConnectionReady() throws {
     let (adaptor, schema) = try open()
     defer { drop(adaptor, schema) }
-    for _ in 0..<2 { _ = try page(adaptor, schema) }
+    try prepare(adaptor, schema)
     struct Stop: Error {}
     #expect(throws: Stop.self) {
       _ = try adaptor.query(rows(schema), columns: [nil, nil, nil], followedBy: count(schema)) {
@@ -150,7 +156,7 @@ struct PipelinedQueryTests {
   @Test func insideATransactionEachGoesAlone() throws {
     let (adaptor, schema) = try open()
     defer { drop(adaptor, schema) }
-    for _ in 0..<2 { _ = try page(adaptor, schema) }
+    try prepare(adaptor, schema)
     let inside = try adaptor.transaction { try page(adaptor, schema) }
     #expect(!inside.pipelined)
     #expect(inside.count == 3)
@@ -160,7 +166,7 @@ struct PipelinedQueryTests {
   @Test func aConnectionEndedBetweenPagesIsMadeAgainAndPipelinesOnceMore() throws {
     let (adaptor, schema) = try open()
     defer { drop(adaptor, schema) }
-    for _ in 0..<2 { _ = try page(adaptor, schema) }
+    try prepare(adaptor, schema)
     #expect(try page(adaptor, schema) == pipelined)
     let pid = try backend(adaptor)
     let killer = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("postgres"))
