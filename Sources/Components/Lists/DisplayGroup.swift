@@ -137,6 +137,8 @@ public final class DisplayGroup: @unchecked Sendable {
       } else {
         nil
       }
+    // An earlier window's count never answers for this one, even when this read fails.
+    countedWithRows = nil
     countedWithRows = try database.fetchRows(
       fetch, attributes: objects ? nil : attributes, paths: paths,
       positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead,
