@@ -15,6 +15,7 @@ public enum DecimalText {
   /// A double's shortest text as a decimal (`4.99`, never `4.990000000000000213`), as
   /// `Decimal(string: "\(x)")` gives it.
   public static func decimal(from x: Double) -> Decimal? {
+    if let few = fewPlaces(x) { return few }
     let text = x.description  // as "\(x)", without the interpolation's stream
     var mantissa: UInt64 = 0
     var exponent = 0
@@ -40,6 +41,30 @@ public enum DecimalText {
     if mantissa == 0 { return Decimal(0) }
     return Decimal(
       sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(mantissa))
+  }
+
+  /// Powers of ten a double holds exactly, up to the most places ``fewPlaces(_:)`` tries.
+  private static let scales: [Double] = [10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+  /// `x` as the decimal of 1 to 6 places that reads back as it (a price, a rate), found by
+  /// scaling rather than through its text; nil for a whole number, for more places, and
+  /// from a billion up.
+  ///
+  /// `m / 10^k` is correctly rounded, so when it gives `x` back, the decimal `m` with `k`
+  /// places reads as `x`. Below a billion a double's spacing is under a millionth, so no other
+  /// decimal of `k` places reads as `x`, and the fewest places that do are the shortest text:
+  /// the same digits as `x.description`.
+  static func fewPlaces(_ x: Double) -> Decimal? {
+    let magnitude = x.magnitude
+    guard magnitude < 1e9, magnitude > 0, x.rounded() != x else { return nil }
+    for (index, scale) in scales.enumerated() {
+      let scaled = (magnitude * scale).rounded()
+      guard scaled / scale == magnitude else { continue }
+      return Decimal(
+        sign: x < 0 ? .minus : .plus, exponent: -(index + 1),
+        significand: Decimal(UInt64(scaled)))
+    }
+    return nil
   }
 
   /// `d.description`: `4.99`, `-0.001`, `500`.

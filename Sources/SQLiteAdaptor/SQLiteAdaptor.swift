@@ -101,16 +101,18 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
+    var types: [SQLiteTypes.ColumnType]?
     try connection.run(statement) { prepared in
       let count = Int(sqlite3_column_count(prepared))
+      let columnTypes = types ?? SQLiteTypes.ColumnType.of(columns, count: count)
+      types = columnTypes
       // (reserveCapacity, not Array(unsafeUninitializedCapacity:), whose unspecialized path
       // looks up the array storage's generic metadata for every row.)
       var values: [DatabaseValue] = []
       values.reserveCapacity(count)
+      let current = StatementColumns(statement: prepared)
       for index in 0..<count {
-        values.append(
-          SQLiteTypes.decode(
-            prepared, Int32(index), as: index < columns.count ? columns[index] : nil))
+        values.append(SQLiteTypes.decode(current, Int32(index), as: columnTypes[index]))
       }
       try row(values)
     }

@@ -76,6 +76,7 @@ package struct SQLiteRawRows: Sendable {
   func decode(columns: [Attribute?], row: ([DatabaseValue]) throws -> Void) throws {
     var values: [DatabaseValue] = []
     values.reserveCapacity(width)
+    let types = SQLiteTypes.ColumnType.of(columns, count: width)
     try slots.withUnsafeBufferPointer { slots in
       try bytes.withUnsafeBufferPointer { bytes in
         var first = 0
@@ -84,9 +85,7 @@ package struct SQLiteRawRows: Sendable {
           // The same array for every row, unless `row` kept it (then it is copied).
           values.removeAll(keepingCapacity: true)
           for index in 0..<width {
-            values.append(
-              SQLiteTypes.decode(
-                source, Int32(index), as: index < columns.count ? columns[index] : nil))
+            values.append(SQLiteTypes.decode(source, Int32(index), as: types[index]))
           }
           try row(values)
           first += width

@@ -31,6 +31,16 @@ import Testing
     for _ in 0..<50_000 {
       samples.append(Double(Int(truncatingIfNeeded: random.next()) % 10_000_000) / 100)
     }
+    // The places found by scaling: 1 to 7 of them, up to and past a billion, and doubles of
+    // any bits in that range.
+    let scales: [Double] = [10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    for _ in 0..<50_000 {
+      let whole = Double(Int(truncatingIfNeeded: random.next()) % 2_000_000_000_000_000)
+      samples.append(whole / scales[random.next(scales.count)])
+      samples.append(
+        Double(bitPattern: 0x3F00_0000_0000_0000 + random.next() % 0x02F0_0000_0000_0000))
+    }
+    samples += [999_999_999.999999, -999_999_999.5, 1e9 + 0.5, 0.000001, 0.0000015, 1e-6]
     for x in samples {
       let slow = Decimal(string: "\(x)", locale: DecimalText.posix)
       let fast = DecimalText.decimal(from: x)
