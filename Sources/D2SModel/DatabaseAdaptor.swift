@@ -39,6 +39,11 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   func transaction<T>(_ body: () throws -> T) throws -> T
 
+  /// Runs `body`, which only reads, with its statements in one read transaction where the
+  /// database gains by it (SQLite: one lock and one snapshot for a page's statements); a
+  /// write inside still works, in a transaction of its own.
+  func reading<T>(_ body: () throws -> T) throws -> T
+
   /// The value as the column stores it, for binding (dates in the column's form, …).
   func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue
 
@@ -153,4 +158,6 @@ extension DatabaseAdaptor {
   { nil }
   /// No content versions unless the adaptor reads them.
   public func contentVersion() throws -> ContentVersion? { nil }
+  /// Statements on their own unless the adaptor gains by a read transaction.
+  public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
 }

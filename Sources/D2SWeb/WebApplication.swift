@@ -486,12 +486,17 @@ public final class WebApplication: Sendable {
       }
       var links = WebLinks(databaseName: databaseName, model: database.model)
       links.notice = notice
-      let user = try Self.user(
-        session, in: database, keys: keys, links: &links, base: application.base)
-      let page = try Self.render(
-        route, parameters: parameters, format: format, path: request.path,
-        application: application, database: database, links: links, user: user,
-        configuration: configuration)
+      // The page's statements in one read transaction: one snapshot, one lock. (A page from
+      // the cache reads its version alone; a streamed page, which may wait on its client,
+      // has none: writers would wait as long.)
+      let page = try database.adaptor.reading {
+        let user = try Self.user(
+          session, in: database, keys: keys, links: &links, base: application.base)
+        return try Self.render(
+          route, parameters: parameters, format: format, path: request.path,
+          application: application, database: database, links: links, user: user,
+          configuration: configuration)
+      }
       if let cache, let version {
         cache.store(
           page, for: key, database: database, version: version, generation: generation)

@@ -13,6 +13,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Where it was opened, and how.
   let location: SQLiteLocation
   private var transactionDepth = 0
+  /// Whether ``reading(_:)`` is running (its transaction open until a write ends it).
+  private var isReading = false
 
   public let databaseName: String
   /// The file path (or `:memory:`).
@@ -145,6 +147,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     }
     connection.lock.lock()
     defer { connection.lock.unlock() }
+    // A write inside a read: the read's transaction ends first, and the write has its own.
+    if isReading, transactionDepth == 0 { try endRead() }
     let depth = transactionDepth
     try connection.executeScript(dialect.text(.begin, depth: depth))
     transactionDepth += 1
@@ -162,6 +166,31 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
       }
       throw error
     }
+  }
+
+  /// `body`'s statements in one read transaction (`BEGIN DEFERRED`): they read one snapshot,
+  /// and the file is locked and its change counter read once, not once per statement (eight
+  /// system calls each). Inside a transaction, `body` alone; a write inside ends the read.
+  public func reading<T>(_ body: () throws -> T) throws -> T {
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
+    guard transactionDepth == 0, !isReading, connection.isAutocommit else { return try body() }
+    try connection.control("BEGIN DEFERRED")
+    isReading = true
+    defer {
+      // Ending a read gives its lock back; there is nothing to lose, so a failure to end it
+      // changes nothing of what `body` gave (the next statement would report a broken
+      // connection).
+      try? endRead()
+      isReading = false
+    }
+    return try body()
+  }
+
+  /// Ends the read transaction of ``reading(_:)``, when one is open.
+  private func endRead() throws {
+    guard !connection.isAutocommit else { return }
+    try connection.withoutInterruption { try connection.control("COMMIT") }
   }
 
   public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {

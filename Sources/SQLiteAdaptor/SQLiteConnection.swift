@@ -118,6 +118,30 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     }
   }
 
+  /// Runs `sql`, a statement of SQLite's own with no rows (`BEGIN`, `COMMIT`), prepared once
+  /// and kept; neither logged nor counted: the bracket of a read transaction, not one of the
+  /// statements it holds.
+  func control(_ sql: String) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    let prepared: OpaquePointer
+    if let cached = statements[sql] {
+      prepared = cached
+    } else {
+      var raw: OpaquePointer?
+      let status = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
+      guard status == SQLITE_OK, let raw else { throw error(status, sql: sql) }
+      statements[sql] = raw
+      prepared = raw
+    }
+    defer { sqlite3_reset(prepared) }
+    let status = sqlite3_step(prepared)
+    guard status == SQLITE_DONE else { throw error(status, sql: sql) }
+  }
+
+  /// Whether no transaction is open (SQLite's autocommit mode).
+  var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
   /// Prepares (or reuses) `statement`, binds its values, and steps through its rows. Its time
   /// for ``SQLTrace`` is that of preparing, binding and stepping, not of `row`.
   func run(_ statement: SQLStatement, row: (OpaquePointer) throws -> Void) throws {
