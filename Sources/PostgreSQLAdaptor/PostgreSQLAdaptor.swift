@@ -157,7 +157,9 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     _ statement: SQLStatement, columns: [Attribute?], following: SQLStatement?,
     row: ([DatabaseValue]) throws -> Void
   ) throws -> PostgreSQLConnection.FollowingRows? {
-    try connection.stream(statement, following: following) { raw, types in
+    // What decoding reads of the columns' attributes, once per statement.
+    let columnTypes = columns.map { $0.map(PostgreSQLTypes.ColumnType.init) }
+    return try connection.stream(statement, following: following) { raw, types in
       var values: [DatabaseValue] = []
       values.reserveCapacity(raw.count)
       for (index, text) in raw.enumerated() {
@@ -165,8 +167,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
           values.append(.null)
           continue
         }
-        if index < columns.count, let attribute = columns[index] {
-          values.append(PostgreSQLTypes.decode(text, as: attribute))
+        if index < columnTypes.count, let type = columnTypes[index] {
+          values.append(PostgreSQLTypes.decode(text, as: type))
         } else {
           values.append(PostgreSQLTypes.decode(text, oid: types[index]))
         }

@@ -52,7 +52,29 @@ enum PostgreSQLTypes {
   /// ``DatabaseValue/verbatim(_:)`` (`-Infinity`, numerics `Decimal` would change) or as text
   /// (dates in a form other than D2S's, with a zone or a fraction).
   static func decode(_ text: String, as attribute: Attribute) -> DatabaseValue {
-    switch attribute.valueType {
+    decode(text, as: ColumnType(attribute))
+  }
+
+  /// What decoding a column reads of its attribute, copied out of it once per statement (the
+  /// model's attributes are shared by every pooled connection: reading one per cell retained
+  /// and released it, its reference count's cache line going from core to core).
+  struct ColumnType {
+    let valueType: Attribute.ValueType
+    let isMoney: Bool
+    let scale: Int?
+    let dateKind: Attribute.DateKind?
+
+    init(_ attribute: Attribute) {
+      valueType = attribute.valueType
+      isMoney = attribute.externalType == "money"
+      scale = attribute.scale
+      dateKind = attribute.dateKind
+    }
+  }
+
+  /// A text value as `type` says (see the attribute's ``decode(_:as:)``).
+  static func decode(_ text: String, as type: ColumnType) -> DatabaseValue {
+    switch type.valueType {
     // Every blank is kept: `char(n)`'s padding is part of what is stored.
     case .string: return .string(text)
     case .int: return Int(text).map { .int($0) } ?? .verbatim(text)
@@ -60,13 +82,13 @@ enum PostgreSQLTypes {
       guard let d = Double(text), d.isFinite else { return .verbatim(text) }
       return .double(d)
     case .decimal:
-      if attribute.externalType == "money" { return money(text) }
-      return exactDecimal(text, scale: attribute.scale).map { .decimal($0) } ?? .verbatim(text)
+      if type.isMoney { return money(text) }
+      return exactDecimal(text, scale: type.scale).map { .decimal($0) } ?? .verbatim(text)
     case .bool: return text == "t" ? .bool(true) : text == "f" ? .bool(false) : .verbatim(text)
     case .date:
-      guard DateForms.isCanonical(text, kind: attribute.dateKind),
-        let date = DatabaseValue.parseDate(text, kind: attribute.dateKind),
-        DateForms.isExact(date, text, kind: attribute.dateKind)
+      guard DateForms.isCanonical(text, kind: type.dateKind),
+        let date = DatabaseValue.parseDate(text, kind: type.dateKind),
+        DateForms.isExact(date, text, kind: type.dateKind)
       else { return .string(text) }
       return .date(date)
     case .data: return decodeBytea(text).map { .data($0) } ?? .verbatim(text)

@@ -104,13 +104,15 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
     var types: [SQLiteTypes.ColumnType]?
+    // The same array for every row, unless `row` kept it (then it is copied). (reserveCapacity,
+    // not Array(unsafeUninitializedCapacity:), whose unspecialized path looks up the array
+    // storage's generic metadata for every row.)
+    var values: [DatabaseValue] = []
     try connection.run(statement) { prepared in
       let count = Int(sqlite3_column_count(prepared))
       let columnTypes = types ?? SQLiteTypes.ColumnType.of(columns, count: count)
       types = columnTypes
-      // (reserveCapacity, not Array(unsafeUninitializedCapacity:), whose unspecialized path
-      // looks up the array storage's generic metadata for every row.)
-      var values: [DatabaseValue] = []
+      values.removeAll(keepingCapacity: true)
       values.reserveCapacity(count)
       let current = StatementColumns(statement: prepared)
       for index in 0..<count {
