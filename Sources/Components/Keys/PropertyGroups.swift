@@ -21,6 +21,11 @@ public struct PropertyGroup: Sendable, Equatable {
   /// The heading an entry of `displayPropertyKeys` stands for (`(Basics)`: a section,
   /// `[Pricing]`: a tab), nil for a property key.
   public static func heading(_ entry: String) -> (title: String, isTab: Bool)? {
+    // A property key is told by its bytes alone (a heading's first and last characters are
+    // its first and last bytes), without counting characters or making its title.
+    guard let head = entry.utf8.first, head == UInt8(ascii: "(") || head == UInt8(ascii: "["),
+      let tail = entry.utf8.last, tail == UInt8(ascii: ")") || tail == UInt8(ascii: "]")
+    else { return nil }
     guard entry.count > 2, let first = entry.first, let last = entry.last else { return nil }
     let title = String(entry.dropFirst().dropLast())
     guard !title.allSatisfy(\.isWhitespace) else { return nil }
