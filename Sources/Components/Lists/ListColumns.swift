@@ -14,7 +14,11 @@ struct ListColumns {
   /// for every cell.
   final class Column {
     let description: TableColumn
-    let context: RuleContext
+    /// The context of the column's cells (the page's, with the column's property key): made
+    /// when a cell first asks, since a column whose cells are plain text never does.
+    private(set) lazy var context: RuleContext = rowContext.with(
+      \.propertyKey, description.key)
+    private let rowContext: RuleContext
     let path: PropertyPath?
     /// Where the column's value is in a row (attributes first, then joined paths).
     var valueIndex: Int?
@@ -27,12 +31,12 @@ struct ListColumns {
     let titles: ToOneTitles?
 
     init(
-      description: TableColumn, context: RuleContext, path: PropertyPath?, valueIndex: Int?,
+      description: TableColumn, rowContext: RuleContext, path: PropertyPath?, valueIndex: Int?,
       ownAttribute: String?, plain: PlainText?,
       titles: ToOneTitles?
     ) {
       self.description = description
-      self.context = context
+      self.rowContext = rowContext
       self.path = path
       self.valueIndex = valueIndex
       self.ownAttribute = ownAttribute
@@ -257,7 +261,6 @@ struct ListColumns {
     }
     var sourcePlaces: [ObjectIdentifier: [(own: String?, joined: Int?)]] = [:]
     for decided in plan.columns {
-      let column = rowContext.with(\.propertyKey, decided.key)
       let path = decided.path
       let isWholeColumn = !decided.perCell
       let (own, joinedIndex) = path.map(place) ?? (nil, nil)
@@ -275,7 +278,7 @@ struct ListColumns {
             rightAligned: decided.rightAligned,
             cuttable: decided.cuttable,
             scale: keepsScale ? decided.attribute?.scale : nil),
-          context: column, path: path, valueIndex: joinedIndex, ownAttribute: own,
+          rowContext: rowContext, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
               formatter: decided.formatter.flatMap { environment.formatters.formatter(named: $0) },
