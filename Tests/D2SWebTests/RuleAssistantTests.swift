@@ -22,8 +22,8 @@ import Testing
   /// output file.
   static func app() throws -> (WebApplication, String, String) {
     let path = try SakilaSQLite.copy()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-assistant-" + UUID().uuidString)
+    let folder = SakilaSQLite.copies.appendingPathComponent(
+      "assistant-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let output = folder.appendingPathComponent("assistant.d2s").path
     let app = try WebApplication.open(
@@ -129,8 +129,8 @@ import Testing
   }
 
   @Test func theFileIsRestoredByteForByteAndNamesAreCommentSafe() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-output-" + UUID().uuidString)
+    let folder = SakilaSQLite.copies.appendingPathComponent(
+      "output-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("rules.d2s").path
     for original in ["", "a = 1 => b = 2", "a = 1 => b = 2\n", "# note\n\n"] {
@@ -172,8 +172,8 @@ import Testing
 
   @Test func aGrantOnOnePageIsNoGrant() async throws {
     let path = try SakilaSQLite.copy()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-assistant-" + UUID().uuidString)
+    let folder = SakilaSQLite.copies.appendingPathComponent(
+      "assistant-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let output = folder.appendingPathComponent("assistant.d2s").path
     let grant = """
