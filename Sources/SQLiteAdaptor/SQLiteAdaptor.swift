@@ -16,6 +16,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Whether ``reading(_:)`` is running (its transaction open until a write ends it).
   private var isReading = false
 
+  /// The database's name: the file's name without its extension (`sakila`), or `memory`.
   public let databaseName: String
   /// The file path (or `:memory:`).
   public var path: String { connection.path }
@@ -46,6 +47,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     try connection.executeScript(sql)
   }
 
+  /// How many statements this connection has run (not counting a read transaction's bracket).
   public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
 
   /// `PRAGMA data_version` (which changes when another connection commits; the statement
@@ -100,6 +102,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return out
   }
 
+  /// Runs `statement` and hands each row to `row`, its values decoded as `columns` say (by
+  /// storage class past them).
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], row: ([DatabaseValue]) throws -> Void
   ) throws {
@@ -109,19 +113,26 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     // storage's generic metadata for every row.)
     var values: [DatabaseValue] = []
     try connection.run(statement) { prepared in
-      let count = Int(sqlite3_column_count(prepared))
-      let columnTypes = types ?? SQLiteTypes.ColumnType.of(columns, count: count)
-      types = columnTypes
+      // The columns' types and the array's room, once, at the first row.
+      let columnTypes: [SQLiteTypes.ColumnType]
+      if let types {
+        columnTypes = types
+      } else {
+        columnTypes = SQLiteTypes.ColumnType.of(
+          columns, count: Int(sqlite3_column_count(prepared)))
+        types = columnTypes
+        values.reserveCapacity(columnTypes.count)
+      }
       values.removeAll(keepingCapacity: true)
-      values.reserveCapacity(count)
       let current = StatementColumns(statement: prepared)
-      for index in 0..<count {
+      for index in columnTypes.indices {
         values.append(SQLiteTypes.decode(current, Int32(index), as: columnTypes[index]))
       }
       try row(values)
     }
   }
 
+  /// Runs `statement`; the number of rows it changed.
   @discardableResult
   public func execute(_ statement: SQLStatement) throws -> Int {
     connection.lock.lock()
@@ -130,6 +141,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return connection.changes
   }
 
+  /// Inserts a row of `entity` and returns its primary key values (`RETURNING`).
   public func insert(into entity: Entity, values: [(Attribute, DatabaseValue)]) throws
     -> [DatabaseValue]
   {
@@ -143,6 +155,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return key
   }
 
+  /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, a savepoint when nested): committed when
+  /// it returns, rolled back when it throws. A read-only database refuses.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     if let readOnlyReason {
       throw DatabaseError(.readOnly, "\(databaseName) is read-only (\(readOnlyReason))")
@@ -195,6 +209,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     try connection.withoutInterruption { try connection.control("COMMIT") }
   }
 
+  /// `value` as the column stores it (dates as its text form, decimals as numbers, booleans
+  /// as 0/1).
   public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
     SQLiteTypes.encode(value, for: attribute)
   }
