@@ -1,6 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds of the commands link Swift's runtime and Foundation into the binary, with
+// `-static-stdlib`: no shared libraries to load nor symbols to bind at each start (d2s-repl's
+// `-c entities` in 8 ms instead of 16), and direct calls into the runtime (d2s-serve's list
+// page takes 12% less CPU). Foundation's own dependencies are named, since they are not
+// linked on their own in this mode; the benchmark's baseline program is linked alike. Debug
+// builds (the tests) use the shared libraries, which link faster.
+let staticRuntime: [LinkerSetting] = [
+  .unsafeFlags(
+    [
+      "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections",
+      "-l_FoundationCShims", "-lswiftSynchronization",
+    ], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
   name: "D2S",
   platforms: [.macOS(.v15)],
@@ -134,9 +148,9 @@ let package = Package(
       ]),
 
     // MARK: - Executables
-    .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"]),
-    .executableTarget(name: "d2s-mcp", dependencies: ["D2SMCP"]),
-    .executableTarget(name: "d2s-serve", dependencies: ["D2SWeb"]),
+    .executableTarget(name: "d2s-repl", dependencies: ["D2SREPL"], linkerSettings: staticRuntime),
+    .executableTarget(name: "d2s-mcp", dependencies: ["D2SMCP"], linkerSettings: staticRuntime),
+    .executableTarget(name: "d2s-serve", dependencies: ["D2SWeb"], linkerSettings: staticRuntime),
     // d2s-bench's list suite runs the d2s-repl binary, a minimal baseline program and a REPL
     // with a third-party look, built beside it (they are dependencies only so that `swift run d2s-bench` builds them).
     .executableTarget(
@@ -145,9 +159,11 @@ let package = Package(
         "RuleCore", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting", "d2s-repl",
         "d2s-bench-baseline", "d2s-bench-look", "d2s-serve", "d2s-mcp",
       ]),
-    .executableTarget(name: "d2s-bench-baseline", dependencies: ["CSQLite"]),
+    .executableTarget(
+      name: "d2s-bench-baseline", dependencies: ["CSQLite"], linkerSettings: staticRuntime),
     // d2s-repl with a third-party look (a plugin's value component), for the list suite.
-    .executableTarget(name: "d2s-bench-look", dependencies: ["D2SREPL", "Plugins"]),
+    .executableTarget(
+      name: "d2s-bench-look", dependencies: ["D2SREPL", "Plugins"], linkerSettings: staticRuntime),
 
     // MARK: - Tests
     .testTarget(name: "EnvKeysTests", dependencies: ["EnvKeys"]),

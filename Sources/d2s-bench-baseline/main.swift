@@ -1,5 +1,6 @@
 // The cold-start baseline of `d2s-bench list`: a minimal Swift program that opens an SQLite
-// file with libsqlite3 and prints its table names, as `d2s-repl FILE -c entities` does.
+// file with libsqlite3 and prints its table names, as `d2s-repl FILE -c entities` does; linked
+// as the commands are (release builds: Swift's runtime and Foundation in the binary).
 import CSQLite
 import Foundation
 
