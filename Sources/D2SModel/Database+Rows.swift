@@ -14,26 +14,25 @@ extension Database {
   /// With `counting`, the rows `counting` selects are counted in the same round trip when the
   /// adaptor can send two statements at once (PostgreSQL's pipeline): that count, or nil
   /// when it was not made (then ``count(_:)`` makes it). Never read ahead.
+  ///
+  /// With `tallying` (when ``sortsEverySelectedRow(_:attributes:paths:positions:)`` said so),
+  /// the rows the statement selects are counted as its sort takes them in (SQLite's
+  /// `d2s_tally()`): every row its qualifier selects, whatever its window; that count, or nil
+  /// when the adaptor cannot. Never read ahead.
   @discardableResult
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
     positions: Bool = false, readAhead: Bool = false, counting: FetchSpecification? = nil,
-    row: ([DatabaseValue]) throws -> Void
+    tallying: Bool = false, row: ([DatabaseValue]) throws -> Void
   ) throws -> Int? {
-    let entity = try entity(specification.entityName)
-    var builder = builder(for: entity)
-    var extra: [SQLExpression] = []
-    var columns: [Attribute?] = attributes ?? entity.attributes
-    for path in paths {
-      let (column, attribute) = try builder.column(KVCPath(path.keyPath))
-      extra.append(column)
-      columns.append(attribute)
-    }
-    let statement = try builder.select(
-      specification, attributes: attributes, extraColumns: extra, positions: positions)
-    if positions {
-      let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
-      columns += Array(repeating: builder.positionDecoding, count: keys)
+    let (statement, columns) = try rowsStatement(
+      specification, attributes: attributes, paths: paths, positions: positions,
+      tallying: tallying)
+    if tallying {
+      return try adaptor.query(statement, columns: columns, tallying: true) { values in
+        try Interruption.check()
+        try row(values)
+      }
     }
     if let counting {
       let rows = try adaptor.query(
@@ -77,6 +76,42 @@ extension Database {
     return nil
   }
 
+  /// Whether the rows' statement for `specification` (as ``fetchRows(_:attributes:paths:positions:readAhead:counting:tallying:row:)``
+  /// makes it) sorts every row it selects, so that `tallying` counts them in the same scan.
+  public func sortsEverySelectedRow(
+    _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
+    positions: Bool = false
+  ) throws -> Bool {
+    let (statement, _) = try rowsStatement(
+      specification, attributes: attributes, paths: paths, positions: positions, tallying: false)
+    return try adaptor.sortsEverySelectedRow(statement)
+  }
+
+  /// The rows' statement of ``fetchRows(_:attributes:paths:positions:readAhead:counting:tallying:row:)``
+  /// and its columns' attributes.
+  private func rowsStatement(
+    _ specification: FetchSpecification, attributes: [Attribute]?, paths: [PropertyPath],
+    positions: Bool, tallying: Bool
+  ) throws -> (SQLStatement, [Attribute?]) {
+    let entity = try entity(specification.entityName)
+    var builder = builder(for: entity)
+    var extra: [SQLExpression] = []
+    var columns: [Attribute?] = attributes ?? entity.attributes
+    for path in paths {
+      let (column, attribute) = try builder.column(KVCPath(path.keyPath))
+      extra.append(column)
+      columns.append(attribute)
+    }
+    let statement = try builder.select(
+      specification, attributes: attributes, extraColumns: extra, positions: positions,
+      tallying: tallying)
+    if positions {
+      let keys = specification.sortOrderings.count + builder.entity.primaryKeyAttributes.count
+      columns += Array(repeating: builder.positionDecoding, count: keys)
+    }
+    return (statement, columns)
+  }
+
   /// Read-ahead where the reader steps and copies rows out, and decodes them only while this
   /// thread is behind: the decoding goes to whichever thread has time for it.
   private func readAhead<Adaptor: SplitRowReading>(
@@ -108,20 +143,20 @@ extension Database {
       })
   }
 
-  /// ``fetchRows(_:attributes:paths:positions:readAhead:counting:row:)`` with an object for each row when `objects` is true
+  /// ``fetchRows(_:attributes:paths:positions:readAhead:counting:tallying:row:)`` with an object for each row when `objects` is true
   /// (then `attributes` are ignored: an object has them all), made from the row's attributes, and handed on in chunks of `chunk` rows whose `prefetch` key paths
   /// are fetched together (one query per relationship per chunk, never per row).
   @discardableResult
   public func fetchRows(
     _ specification: FetchSpecification, attributes: [Attribute]? = nil, paths: [PropertyPath],
     positions: Bool = false, objects: Bool, prefetch: [String] = [], chunk: Int = 1000,
-    readAhead: Bool = false, counting: FetchSpecification? = nil,
+    readAhead: Bool = false, counting: FetchSpecification? = nil, tallying: Bool = false,
     row: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws -> Int? {
     guard objects else {
       return try fetchRows(
         specification, attributes: attributes, paths: paths, positions: positions,
-        readAhead: readAhead, counting: counting
+        readAhead: readAhead, counting: counting, tallying: tallying
       ) { try row($0, nil) }
     }
     let entity = try entity(specification.entityName)
@@ -133,8 +168,9 @@ extension Database {
       for (values, object) in pending { try row(values, object) }
       pending.removeAll(keepingCapacity: true)
     }
-    let total = try fetchRows(specification, paths: paths, positions: positions, counting: counting)
-    { values in
+    let total = try fetchRows(
+      specification, paths: paths, positions: positions, counting: counting, tallying: tallying
+    ) { values in
       pending.append(
         (
           values,

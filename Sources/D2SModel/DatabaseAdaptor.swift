@@ -27,6 +27,20 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
     row: ([DatabaseValue]) throws -> Void
   ) throws -> [[DatabaseValue]]?
 
+  /// Whether `statement` sorts every row it selects before it hands out its first (a
+  /// whole sort, not one that an index's order lets stop at the LIMIT), so that its tallying
+  /// form counts them all (``query(_:columns:tallying:row:)``). False unless the adaptor can
+  /// tell.
+  func sortsEverySelectedRow(_ statement: SQLStatement) throws -> Bool
+
+  /// Runs `tallying`, a statement built with a last ORDER BY term of `d2s_tally()` (see
+  /// ``sortsEverySelectedRow(_:)``), as ``query(_:columns:row:)`` does, and returns how
+  /// many rows its sort took in: every row it selects, whatever its LIMIT and OFFSET.
+  func query(
+    _ statement: SQLStatement, columns: [Attribute?], tallying: Bool,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> Int?
+
   /// Runs a statement and returns the number of rows it changed.
   @discardableResult
   func execute(_ statement: SQLStatement) throws -> Int
@@ -135,6 +149,16 @@ extension DatabaseAdaptor {
     _ statement: SQLStatement, columns: [Attribute?], followedBy following: SQLStatement,
     row: ([DatabaseValue]) throws -> Void
   ) throws -> [[DatabaseValue]]? {
+    try query(statement, columns: columns, row: row)
+    return nil
+  }
+  /// No sort is known to take in every row unless the adaptor can tell.
+  public func sortsEverySelectedRow(_ statement: SQLStatement) throws -> Bool { false }
+  /// No tally unless the adaptor defines `d2s_tally()`: the statement runs, nil.
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], tallying: Bool,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> Int? {
     try query(statement, columns: columns, row: row)
     return nil
   }

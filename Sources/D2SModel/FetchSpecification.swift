@@ -41,7 +41,7 @@ public struct FetchSpecification: Sendable {
 }
 
 /// Where a keyset page starts, by a row's position: the values, for that row, of the
-/// fetch's orderings followed by its primary key (as ``Database/fetchRows(_:attributes:paths:positions:readAhead:counting:row:)``
+/// fetch's orderings followed by its primary key (as ``Database/fetchRows(_:attributes:paths:positions:readAhead:counting:tallying:row:)``
 /// reads them).
 public enum KeysetBound: Sendable, Hashable {
   /// The rows after the position, in order.

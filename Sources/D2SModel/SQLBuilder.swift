@@ -243,10 +243,11 @@ struct SQLBuilder {
 
   /// `SELECT` of the entity's columns (or `count(*)`) for `specification`, with
   /// `extraColumns` after them and, with `positions`, the columns of each row's position
-  /// (see ``positionColumns(_:)``) last.
+  /// (see ``positionColumns(_:)``) last. With `tallying`, a last ORDER BY term of
+  /// `d2s_tally()` counts the rows the statement sorts (SQLite's D2S connections).
   mutating func select(
     _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
-    extraColumns: [SQLExpression] = [], positions: Bool = false
+    extraColumns: [SQLExpression] = [], positions: Bool = false, tallying: Bool = false
   ) throws -> SQLStatement {
     var conditions = try self.conditions(specification)
     var orderBy: [SQLOrdering] = []
@@ -273,6 +274,8 @@ struct SQLBuilder {
     var statement = select(columns)
     statement.conditions = conditions
     statement.orderBy = orderBy
+    // Last, so that it changes no order: every row the sort takes in calls it once.
+    if tallying, !count { statement.orderBy.append(SQLOrdering(.function(.tally, []))) }
     if !count {
       statement.limit = specification.limit.map { .int($0) }
       if let offset = specification.offset, specification.keyset == nil {

@@ -85,6 +85,9 @@ public enum SQLFunction: String, Sendable {
   case bm25
   /// `numnode(q)`: the nodes of a text search query (0: the words were all dropped).
   case numnode
+  /// `d2s_tally()`: counts its calls on the connection, and is NULL (SQLite's D2S connections
+  /// define it): a last ORDER BY term of it counts the rows a sort takes in.
+  case tally = "d2s_tally"
 }
 
 /// A comparison operator.

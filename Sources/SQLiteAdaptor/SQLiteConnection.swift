@@ -14,6 +14,8 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   private var statements: [String: OpaquePointer] = [:]
   let lock = NSRecursiveLock()
   private(set) var statementCount = 0
+  /// The calls of `d2s_tally()` since the last reset: the rows a tallying statement sorted.
+  var tallied = 0
 
   /// Whether to stop the running statement: the REPL's Ctrl-C (tests set it).
   var isInterrupted: @Sendable () -> Bool = { Interruption.isRequested }
@@ -54,6 +56,21 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
           ? 1 : 0
       }, Unmanaged.passUnretained(self).toOpaque())
     try executeScript("PRAGMA foreign_keys = ON")
+    try defineTally()
+  }
+
+  /// Defines `d2s_tally()`: NULL, counting its calls in ``tallied``. Direct only: a view or
+  /// trigger of the database cannot call it.
+  private func defineTally() throws {
+    let status = sqlite3_create_function_v2(
+      handle, "d2s_tally", 0, SQLITE_UTF8 | SQLITE_DIRECTONLY,
+      Unmanaged.passUnretained(self).toOpaque(),
+      { context, _, _ in
+        guard let data = sqlite3_user_data(context) else { return }
+        Unmanaged<SQLiteConnection>.fromOpaque(data).takeUnretainedValue().tallied += 1
+        sqlite3_result_null(context)
+      }, nil, nil, nil)
+    guard status == SQLITE_OK else { throw error(status, sql: nil) }
   }
 
   deinit {
@@ -124,19 +141,50 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   func control(_ sql: String) throws {
     lock.lock()
     defer { lock.unlock() }
-    let prepared: OpaquePointer
-    if let cached = statements[sql] {
-      prepared = cached
-    } else {
-      var raw: OpaquePointer?
-      let status = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
-      guard status == SQLITE_OK, let raw else { throw error(status, sql: sql) }
-      statements[sql] = raw
-      prepared = raw
-    }
+    let prepared = try preparing(sql)
     defer { sqlite3_reset(prepared) }
     let status = sqlite3_step(prepared)
     guard status == SQLITE_DONE else { throw error(status, sql: sql) }
+  }
+
+  /// The details of `statement`'s query plan (`EXPLAIN QUERY PLAN`, its values bound), one per
+  /// step; neither logged nor counted as a statement.
+  func queryPlan(_ statement: SQLStatement) throws -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    let sql = "EXPLAIN QUERY PLAN " + statement.sql
+    let prepared = try preparing(sql)
+    defer {
+      sqlite3_reset(prepared)
+      sqlite3_clear_bindings(prepared)
+    }
+    try bind(statement.bindings, to: prepared, sql: sql)
+    var details: [String] = []
+    while true {
+      let status = sqlite3_step(prepared)
+      if status == SQLITE_DONE { return details }
+      guard status == SQLITE_ROW else { throw error(status, sql: sql) }
+      details.append(sqlite3_column_text(prepared, 3).map { String(cString: $0) } ?? "")
+    }
+  }
+
+  /// `sql` prepared, or the statement prepared for it before (kept until the connection
+  /// closes). Under the lock.
+  private func preparing(_ sql: String) throws -> OpaquePointer {
+    if let cached = statements[sql] { return cached }
+    var raw: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
+    guard status == SQLITE_OK, let raw else { throw error(status, sql: sql) }
+    statements[sql] = raw
+    return raw
+  }
+
+  /// Binds `values` to `prepared`'s parameters, in order.
+  private func bind(_ values: [DatabaseValue], to prepared: OpaquePointer, sql: String) throws {
+    for (offset, value) in values.enumerated() {
+      let status = bind(value, at: Int32(offset + 1), in: prepared)
+      guard status == SQLITE_OK else { throw error(status, sql: sql) }
+    }
   }
 
   /// Whether no transaction is open (SQLite's autocommit mode).
@@ -151,24 +199,12 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
     statementCount += 1
     var timer = SQLTimer()
     defer { timer.finish(statement) }
-    let prepared: OpaquePointer
-    if let cached = statements[statement.sql] {
-      prepared = cached
-    } else {
-      var raw: OpaquePointer?
-      let status = sqlite3_prepare_v2(handle, statement.sql, -1, &raw, nil)
-      guard status == SQLITE_OK, let raw else { throw error(status, sql: statement.sql) }
-      statements[statement.sql] = raw
-      prepared = raw
-    }
+    let prepared = try preparing(statement.sql)
     defer {
       sqlite3_reset(prepared)
       sqlite3_clear_bindings(prepared)
     }
-    for (offset, value) in statement.bindings.enumerated() {
-      let status = bind(value, at: Int32(offset + 1), in: prepared)
-      guard status == SQLITE_OK else { throw error(status, sql: statement.sql) }
-    }
+    try bind(statement.bindings, to: prepared, sql: statement.sql)
     while true {
       let status = sqlite3_step(prepared)
       if status == SQLITE_DONE { return }

@@ -76,6 +76,23 @@ import Testing
     #expect(try session.run("count Event where kind = 'buy'") == "5000")
   }
 
+  /// On SQLite, a first page whose statement sorts every row it selects counts them in its own
+  /// scan (`SortTallyTests`); its next page (a keyset window) and a page in an index's order
+  /// count beside their rows, as before. The totals are the same.
+  @Test(arguments: TestServer.available)
+  func sortedAndIndexedPagesOfALargeTableShowTheSameTotal(server: TestServer) throws {
+    let session = try Self.session(server)
+    _ = try session.run("exactCountRowLimit = 1000")
+    _ = try session.run("countTimeBudget = 60000")
+    let sorted = try session.run("list Event where kind = 'buy' order by amount desc limit 3")
+    #expect(try Self.total(sorted) == (5000, "exact"))
+    #expect(try Self.total(try session.run("next")) == (5000, "exact"))
+    let indexed = try session.run("list Event where kind = 'buy' order by id limit 3")
+    #expect(try Self.total(indexed) == (5000, "exact"))
+    let none = try session.run("list Event where kind = 'sell' order by amount desc limit 3")
+    #expect(try Self.total(none) == (0, "exact"))
+  }
+
   @Test(arguments: TestServer.available)
   func aCountThatWasNotWaitedForIsStoppedAndTheConnectionGoesOn(server: TestServer) throws {
     let session = try Self.session(server)

@@ -36,7 +36,8 @@ public final class DisplayGroup: @unchecked Sendable {
   private let countTimeBudget: Int?
   private var plan: CountPlan?
   private var backgroundCount: BackgroundCount?
-  /// The total, counted in the rows' round trip (see ``forEachRow(attributes:paths:objects:prefetch:queries:_:)``).
+  /// The total, counted in the rows' round trip or by their sort (see
+  /// ``forEachRow(attributes:paths:objects:prefetch:queries:_:)``).
   private var countedWithRows: Int?
   private var rowsStarted = ContinuousClock.now
 
@@ -110,8 +111,7 @@ public final class DisplayGroup: @unchecked Sendable {
     queries: Bool = false, _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     shown = nil
-    try startCounting()
-    rowsStarted = .now
+    try startCounting(beginningCount: false)
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     // Positions serve `next` and `prev`, which move windows: a whole list has none to read.
     let positioned =
@@ -137,12 +137,25 @@ public final class DisplayGroup: @unchecked Sendable {
       } else {
         nil
       }
+    // A filtered list of a large table whose statement sorts every row it selects (SQLite:
+    // no index gives its order) counts them as its sort takes them in: one scan, not a
+    // second one beside it. Not for a keyset window, whose statement selects only the rows
+    // past its bound.
+    var tallying = false
+    if case .background? = plan, specification.keyset == nil, !readAhead {
+      tallying = try database.sortsEverySelectedRow(
+        fetch, attributes: objects ? nil : attributes, paths: paths, positions: positioned)
+    }
+    if !tallying, case .background? = plan, database.adaptor.countsBesideStatements {
+      try startBackgroundCount()
+    }
+    rowsStarted = .now
     // An earlier window's count never answers for this one, even when this read fails.
     countedWithRows = nil
     countedWithRows = try database.fetchRows(
       fetch, attributes: objects ? nil : attributes, paths: paths,
       positions: positioned, objects: objects, prefetch: prefetch, readAhead: readAhead,
-      counting: counting
+      counting: counting, tallying: tallying
     ) { values, object in
       if let limit = specification.limit, rows == limit {
         more = true
@@ -150,12 +163,13 @@ public final class DisplayGroup: @unchecked Sendable {
       }
       if rows == 0 {
         first = values
-        try startBackgroundCount()
+        if !tallying { try startBackgroundCount() }
       }
       last = values
       rows += 1
       try body(values, object)
     }
+    if tallying, countedWithRows == nil { try startBackgroundCount() }
     guard positioned, let first, let last else { return }
     shown = ListWindow(
       first: Array(first.suffix(width)), last: Array(last.suffix(width)), rows: rows, more: more)
@@ -173,6 +187,11 @@ public final class DisplayGroup: @unchecked Sendable {
     case .shown: return ListTotal(shown)
     case .estimate(let estimate): return ListTotal(max(estimate, seen), .estimate)
     case .background:
+      // Tallied by the rows' own sort.
+      if let countedWithRows {
+        backgroundCount?.cancel()
+        return ListTotal(countedWithRows)
+      }
       try startBackgroundCount()
       guard let count = backgroundCount else {
         return ListTotal(try database.count(countSpecification))
@@ -192,8 +211,9 @@ public final class DisplayGroup: @unchecked Sendable {
     return count
   }
 
-  /// Chooses how to find the total, and starts a background count when that is the way.
-  private func startCounting() throws {
+  /// Chooses how to find the total, and starts a background count when that is the way
+  /// (unless not `beginningCount`: the rows will say whether it is needed).
+  private func startCounting(beginningCount: Bool = true) throws {
     guard plan == nil else { return }
     if specification.limit == nil, specification.offset == nil, specification.keyset == nil {
       plan = .shown
@@ -208,7 +228,7 @@ public final class DisplayGroup: @unchecked Sendable {
       plan = .lowerBound
     } else {
       plan = .background
-      if database.adaptor.countsBesideStatements { try startBackgroundCount() }
+      if beginningCount, database.adaptor.countsBesideStatements { try startBackgroundCount() }
     }
   }
 
