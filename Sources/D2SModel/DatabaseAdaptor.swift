@@ -33,9 +33,10 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// tell.
   func sortsEverySelectedRow(_ statement: SQLStatement) throws -> Bool
 
-  /// Runs `tallying`, a statement built with a last ORDER BY term of `d2s_tally()` (see
-  /// ``sortsEverySelectedRow(_:)``), as ``query(_:columns:row:)`` does, and returns how
-  /// many rows its sort took in: every row it selects, whatever its LIMIT and OFFSET.
+  /// Runs `statement` as ``query(_:columns:row:)`` does. With `tallying`, `statement` was
+  /// built with a last ORDER BY term of `d2s_tally()` and sorts every row it selects (see
+  /// ``sortsEverySelectedRow(_:)``): returns how many rows its sort took in, every row it
+  /// selects whatever its LIMIT and OFFSET; nil without, or when the adaptor cannot count.
   func query(
     _ statement: SQLStatement, columns: [Attribute?], tallying: Bool,
     row: ([DatabaseValue]) throws -> Void

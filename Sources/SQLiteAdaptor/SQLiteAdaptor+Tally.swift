@@ -24,6 +24,10 @@ extension SQLiteAdaptor {
       try query(statement, columns: columns, row: row)
       return nil
     }
+    // Under the connection's lock (it is recursive: the query takes it again), so that the
+    // count is this statement's alone.
+    connection.lock.lock()
+    defer { connection.lock.unlock() }
     connection.tallied = 0
     try query(statement, columns: columns, row: row)
     return connection.tallied
