@@ -111,7 +111,7 @@ public final class DisplayGroup: @unchecked Sendable {
     queries: Bool = false, _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     shown = nil
-    try startCounting(beginningCount: false)
+    try startCounting()
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     // Positions serve `next` and `prev`, which move windows: a whole list has none to read.
     let positioned =
@@ -211,9 +211,9 @@ public final class DisplayGroup: @unchecked Sendable {
     return count
   }
 
-  /// Chooses how to find the total, and starts a background count when that is the way
-  /// (unless not `beginningCount`: the rows will say whether it is needed).
-  private func startCounting(beginningCount: Bool = true) throws {
+  /// Chooses how to find the total. A background count is started by the rows (before them, or
+  /// at their first, unless their sort counts them) or by ``total(shown:)``.
+  private func startCounting() throws {
     guard plan == nil else { return }
     if specification.limit == nil, specification.offset == nil, specification.keyset == nil {
       plan = .shown
@@ -228,7 +228,6 @@ public final class DisplayGroup: @unchecked Sendable {
       plan = .lowerBound
     } else {
       plan = .background
-      if beginningCount, database.adaptor.countsBesideStatements { try startBackgroundCount() }
     }
   }
 
