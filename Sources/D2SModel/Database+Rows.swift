@@ -35,13 +35,20 @@ extension Database {
       }
     }
     if let counting {
-      let rows = try adaptor.query(
-        statement, columns: columns, followedBy: try countStatement(counting)
-      ) { values in
+      let count = try countStatement(counting)
+      let each: ([DatabaseValue]) throws -> Void = { values in
         try Interruption.check()
         try row(values)
       }
-      return rows?.first?.first?.intValue
+      // A count of the whole table may be answered from an earlier one (see the adaptor's
+      // `query(_:columns:countingRowsOf:with:row:)`); a qualified count is made every time.
+      if counting.qualifier == nil, counting.fullText == nil {
+        return try adaptor.query(
+          statement, columns: columns, countingRowsOf: try entity(counting.entityName),
+          with: count, row: each)
+      }
+      return try adaptor.query(statement, columns: columns, followedBy: count, row: each)?
+        .first?.first?.intValue
     }
     guard readAhead else {
       try adaptor.query(statement, columns: columns) { values in

@@ -27,6 +27,17 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
     row: ([DatabaseValue]) throws -> Void
   ) throws -> [[DatabaseValue]]?
 
+  /// Runs `statement` as ``query(_:columns:followedBy:row:)`` does, with `count` behind it: a
+  /// count of every row of `entity`'s table (one row, one integer). That count, or nil when
+  /// it was not made (the caller then counts on its own). The adaptor may answer with the
+  /// count it made before when it can tell that nothing has been committed since (PostgreSQL:
+  /// the same snapshot) and that the table changes only by commits: never for a view, a
+  /// foreign table, or inside a transaction.
+  func query(
+    _ statement: SQLStatement, columns: [Attribute?], countingRowsOf entity: Entity,
+    with count: SQLStatement, row: ([DatabaseValue]) throws -> Void
+  ) throws -> Int?
+
   /// Whether `statement` sorts every row it selects before it hands out its first (a
   /// whole sort, not one that an index's order lets stop at the LIMIT), so that its tallying
   /// form counts them all (``query(_:columns:tallying:row:)``). False unless the adaptor can
@@ -152,6 +163,13 @@ extension DatabaseAdaptor {
   ) throws -> [[DatabaseValue]]? {
     try query(statement, columns: columns, row: row)
     return nil
+  }
+  /// The count behind the rows as ``query(_:columns:followedBy:row:)`` sends it; none kept.
+  public func query(
+    _ statement: SQLStatement, columns: [Attribute?], countingRowsOf entity: Entity,
+    with count: SQLStatement, row: ([DatabaseValue]) throws -> Void
+  ) throws -> Int? {
+    try query(statement, columns: columns, followedBy: count, row: row)?.first?.first?.intValue
   }
   /// No sort is known to take in every row unless the adaptor can tell.
   public func sortsEverySelectedRow(_ statement: SQLStatement) throws -> Bool { false }

@@ -19,7 +19,8 @@ extension PostgreSQLAdaptor {
   public static let estimateLifetime: Duration = .seconds(5)
 
   /// `pg_class.reltuples`, the planner's estimate, or nil for a view or a table never
-  /// analyzed (-1); read at most once per ``estimateLifetime``.
+  /// analyzed (-1); read at most once per ``estimateLifetime``, with whether the table's
+  /// count may be kept (``Estimate/keepsCount``).
   public func estimatedRowCount(of entity: Entity) throws -> Int? {
     guard !entity.isView else { return nil }
     let name = dialect.quote(table: entity.externalName, schema: entity.schema)
@@ -28,14 +29,21 @@ extension PostgreSQLAdaptor {
       return kept.estimate
     }
     var estimate: Int?
+    var keepsCount = false
     try query(
       SQLStatement(
-        raw:
-          "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = to_regclass($1)",
-        [.string(name)]), columns: [nil]
-    ) { estimate = $0.first?.intValue }
+        raw: """
+          SELECT CAST(reltuples AS bigint), \
+          CAST(relkind = 'r' AND NOT relrowsecurity AND NOT relhassubclass AS int) \
+          FROM pg_class WHERE oid = to_regclass($1)
+          """,
+        [.string(name)]), columns: [nil, nil]
+    ) { row in
+      estimate = row.first?.intValue
+      keepsCount = row.count > 1 && row[1].intValue == 1
+    }
     let known = estimate.flatMap { $0 >= 0 ? $0 : nil }
-    estimates.withLock { $0[name] = (known, now) }
+    estimates.withLock { $0[name] = Estimate(estimate: known, read: now, keepsCount: keepsCount) }
     return known
   }
 

@@ -13,8 +13,14 @@ import Synchronization
 public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   let connection: PostgreSQLConnection
   private var transactionDepth = 0
-  /// Row estimates read lately, by table (``estimatedRowCount(of:)``).
-  let estimates = Mutex<[String: (estimate: Int?, read: ContinuousClock.Instant)]>([:])
+  /// Row estimates read lately, by table (``estimatedRowCount(of:)``), with whether the
+  /// table's count may be kept (see ``Estimate``).
+  let estimates = Mutex<[String: Estimate]>([:])
+  /// Whole-table counts, by count statement, with the snapshot they were made in (see
+  /// ``query(_:columns:countingRowsOf:with:row:)``).
+  let keptCounts = Mutex<[String: KeptCount]>([:])
+  /// How many counts were answered from ``keptCounts`` (for tests).
+  let keptCountAnswers = Mutex(0)
 
   /// The database's name.
   public let databaseName: String
@@ -267,7 +273,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return result
   }
 
-  private var isOutsideTransactions: Bool {
+  /// Whether no transaction is open on this connection.
+  var isOutsideTransactions: Bool {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     return transactionDepth == 0

@@ -19,6 +19,16 @@ extension PostgreSQLConnection {
       sentOnce[statement.sql] = true
       return nil
     }
+    return try prepare(statement)
+  }
+
+  /// Prepares `statement` on this connection now, unless it is already or the connection
+  /// has its most; its name, or nil when it was not prepared.
+  /// - Throws: what the server says of the statement.
+  @discardableResult
+  func prepare(_ statement: SQLStatement) throws -> String? {
+    if let name = prepared[statement.sql] { return name }
+    guard prepared.count < Self.maximumPrepared else { return nil }
     preparedCount += 1
     let name = "d2s_\(preparedCount)"
     guard

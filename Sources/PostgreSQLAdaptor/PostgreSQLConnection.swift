@@ -72,6 +72,8 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
 
   /// The database name of the connection.
   var databaseName: String { PQdb(handle).map { String(cString: $0) } ?? "postgres" }
+  /// The server's version as a number (`150018` for 15.18), or 0 when not connected.
+  var serverVersion: Int { Int(PQserverVersion(handle)) }
 
   /// A result: text values (nil for NULL), column type OIDs, and the changed-row count.
   struct Result {
