@@ -205,7 +205,11 @@ public struct SQLSerializer {
     }
     if let limit = select.limit {
       if isOutermost, case .int(let bound) = limit, bound >= 0 { rowBound = bound }
-      sql += " LIMIT " + bind(limit)
+      if dialect.writesLimitsAsNumbers, case .int(let number) = limit {
+        sql += " LIMIT \(number)"
+      } else {
+        sql += " LIMIT " + bind(limit)
+      }
     }
     if let offset = select.offset { sql += " OFFSET " + bind(offset) }
     if select.locksRows { sql += dialect.rowLock }

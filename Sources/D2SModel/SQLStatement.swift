@@ -49,6 +49,11 @@ public struct SQLDialect: Sendable {
   public let rowLock: String
   /// What starts a transaction (SQLite's `BEGIN IMMEDIATE` takes the write lock at once).
   public let beginTransaction: String
+  /// Whether a `SELECT`'s `LIMIT` is written as a number rather than bound. PostgreSQL plans
+  /// a prepared statement whose `LIMIT` is a parameter anew on every run (its generic plan,
+  /// for an unknown limit, costs more than one made for the value), where a number lets it
+  /// keep one plan; the number is D2S's own, never text from a request.
+  public let writesLimitsAsNumbers: Bool
 
   /// A dialect spelling each of these as given.
   public init(
@@ -57,8 +62,10 @@ public struct SQLDialect: Sendable {
     like: @escaping @Sendable (String, String, Bool) -> String,
     translateLike: @escaping @Sendable (String) -> String,
     castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
-    readsPositionsAsText: Bool = false, rowLock: String = "", beginTransaction: String = "BEGIN"
+    readsPositionsAsText: Bool = false, rowLock: String = "", beginTransaction: String = "BEGIN",
+    writesLimitsAsNumbers: Bool = false
   ) {
+    self.writesLimitsAsNumbers = writesLimitsAsNumbers
     self.beginTransaction = beginTransaction
     self.rowLock = rowLock
     self.noLimit = noLimit

@@ -63,7 +63,8 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     },
     translateLike: PostgreSQLAdaptor.likePattern,
     castToText: { "CAST(\($0) AS text)" },
-    noLimit: .null, readsPositionsAsText: true, rowLock: " FOR UPDATE")
+    noLimit: .null, readsPositionsAsText: true, rowLock: " FOR UPDATE",
+    writesLimitsAsNumbers: true)
 
   /// A D2S pattern as a LIKE pattern: `*` → `%`, `?` → `_`, and `%`, `_`, `\` escaped.
   static func likePattern(_ pattern: String) -> String {

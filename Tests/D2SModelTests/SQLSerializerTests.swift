@@ -42,9 +42,13 @@ import Testing
       postgres.statement(select).sql
         == expected.replacingOccurrences(of: "< ?", with: "< $1")
         .replacingOccurrences(of: "> ?", with: "> $2")
-        .replacingOccurrences(of: "LIMIT ?", with: "LIMIT $3")
-        .replacingOccurrences(of: "OFFSET ?", with: "OFFSET $4"))
+        .replacingOccurrences(of: "LIMIT ?", with: "LIMIT 20")
+        .replacingOccurrences(of: "OFFSET ?", with: "OFFSET $3"))
     #expect(sqlite.statement(select).bindings == [.string("z"), .int(3), .int(20), .int(40)])
+    // PostgreSQL's LIMIT is a number (a parameter would have it plan the statement anew on
+    // every run): D2S's own, never a request's text.
+    #expect(postgres.statement(select).bindings == [.string("z"), .int(3), .int(40)])
+    #expect(postgres.statement(select).rowBound == 20)
   }
 
   @Test func patternMatchesAndNullSafeComparisonsAreTheDialects() {
