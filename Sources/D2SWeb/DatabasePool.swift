@@ -230,6 +230,10 @@ struct PoolService: Service {
 final class Reader: Sendable {
   let database: Database
   let queue = DispatchQueue(label: "d2s-serve.reader")
+  /// A number no other reader of this process has: it names what is kept for this
+  /// connection alone (an address may serve another connection later).
+  let serial = Reader.count.add(1, ordering: .relaxed).newValue
+  private static let count = Atomic(0)
   /// The session users this connection read, kept while the database is unchanged.
   let keptUsers = KeptUsers()
   /// When the running request's statements must stop (uptime nanoseconds; 0: never).

@@ -102,9 +102,28 @@ enum FieldWidgets {
 
   /// The choices of a to-one into `destination`, by key, titled; nil when there are more than
   /// ``maximumOptions`` (the choose page lists them).
+  ///
+  /// On a pooled connection whose database is unchanged (its content version), they are kept
+  /// as a page plan (``RuleContext/planned(_:_:)``): reused for every form whose rule
+  /// inputs, as far as the titles read them (the user, when a title rule tests it), are the
+  /// same. Each candidate is the plan's own object, so no form's object is an input.
   static func options(of destination: Entity, in database: Database, context: RuleContext)
     throws -> [FieldWidget.Option]?
   {
+    guard let reader = Reader.current, reader.database === database,
+      let version = try database.adaptor.contentVersion()
+    else { return try listedOptions(of: destination, in: database, context: context) }
+    let name =
+      "options/\(destination.name)/\(reader.serial)/\(version.commits)/\(version.ownChanges)"
+    return try context.planned(name) { context in
+      try listedOptions(of: destination, in: database, context: context)
+    }
+  }
+
+  /// ``options(of:in:context:)`` read from the database and titled now.
+  private static func listedOptions(
+    of destination: Entity, in database: Database, context: RuleContext
+  ) throws -> [FieldWidget.Option]? {
     // One statement: one candidate more than a select lists says there are too many.
     var ordered = FetchSpecification(entityName: destination.name, limit: maximumOptions + 1)
     ordered.sortOrderings = destination.primaryKeyAttributeNames.map { SortOrdering($0) }

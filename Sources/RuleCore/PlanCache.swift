@@ -27,6 +27,9 @@ final class PlanCache: Sendable {
 
   /// The most values kept per plan name before its table starts over.
   static let maximumValuesPerName = 1_024
+  /// The most plan names kept before all start over (a name may carry a database's content
+  /// version, and so be new after each change).
+  static let maximumNames = 4_096
   private let state = Mutex(State())
 
   /// The value planned as `name` for `values`, made under rules `version`.
@@ -56,6 +59,9 @@ final class PlanCache: Sendable {
   ) {
     state.withLock { state in
       guard state.version == version else { return }
+      if state.tables[name] == nil, state.tables.count >= Self.maximumNames {
+        state.tables.removeAll()
+      }
       let table = state.tables[name] ?? Table()
       state.tables[name] = table
       if !inputs.isSubset(of: table.inputSet) {
