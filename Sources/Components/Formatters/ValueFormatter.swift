@@ -61,6 +61,7 @@ public struct FormatterError: Error, Sendable, Equatable, CustomStringConvertibl
 /// `time`, `dateTime`, `minutesDuration`, `daysDuration`) and those plugins register.
 public final class FormatterRegistry: Sendable {
   private let table = Mutex<[String: any ValueFormatter]>([:])
+  private let registrations = Atomic(0)
 
   /// A registry with the builtin formatters (or, with `empty`, none).
   public init(empty: Bool = false) {
@@ -75,7 +76,13 @@ public final class FormatterRegistry: Sendable {
   /// Registers `formatter` as `name` (replacing an earlier one of that name).
   public func register(_ formatter: any ValueFormatter, as name: String) {
     table.withLock { $0[name] = formatter }
+    registrations.add(1, ordering: .releasing)
   }
+
+  /// How many registrations have been made: what was looked up by name stays right while it
+  /// is the same (a list's columns keep their formatters, rather than ask under the lock on
+  /// every page).
+  public var version: Int { registrations.load(ordering: .acquiring) }
 
   /// The formatter registered as `name`, if any.
   public func formatter(named name: String) -> (any ValueFormatter)? { table.withLock { $0[name] } }

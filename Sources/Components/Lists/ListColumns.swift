@@ -177,7 +177,9 @@ struct ListColumns {
       let component: String
       /// Whether the component or the formatter is worked out per cell (a rule reads the row).
       let perCell: Bool
-      let formatter: String?
+      /// The formatter the rules name, as the registry had it (the plan's name carries the
+      /// registry's version).
+      let formatter: (any ValueFormatter)?
       let rightAligned: Bool
       /// Whether the component shows its value formatted (the fast path).
       let showsValue: Bool
@@ -215,7 +217,7 @@ struct ListColumns {
           return Column(
             key: key, label: column.displayNameForProperty, component: name,
             perCell: componentPerCell || formatterPerCell || column.debug,
-            formatter: formatter?.name,
+            formatter: formatter.flatMap { environment.formatters.formatter(named: $0.name) },
             rightAligned: rightAligned,
             // What the component declares it shows, not its name, decides the fast path.
             showsValue: view is any FormattedValueComponent,
@@ -243,7 +245,7 @@ struct ListColumns {
     let keys = Self.keys(context, environment.list)
     let plan = try rowContext.planned(
       "ListColumns/\(entity.ruleCacheIdentity)/\(ObjectIdentifier(environment.looks).hashValue)/"
-        + "\(ObjectIdentifier(environment.formatters).hashValue)/"
+        + "\(ObjectIdentifier(environment.formatters).hashValue)/\(environment.formatters.version)/"
         + keys.joined(separator: "\u{0}")
     ) {
       try ColumnPlan.make(
@@ -281,7 +283,7 @@ struct ListColumns {
           rowContext: rowContext, path: path, valueIndex: joinedIndex, ownAttribute: own,
           plain: isPlainValue
             ? PlainText(
-              formatter: decided.formatter.flatMap { environment.formatters.formatter(named: $0) },
+              formatter: decided.formatter,
               attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
             : nil,
           titles: titles))
