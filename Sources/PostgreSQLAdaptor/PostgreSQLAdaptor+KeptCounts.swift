@@ -63,7 +63,7 @@ extension PostgreSQLAdaptor {
         ELSE (\(count.sql)) END, pg_catalog.pg_current_snapshot()::text
         """,
       [.string(kept?.snapshot ?? "")])
-    try prepare(conditional, behind: statement)
+    prepare(conditional, behind: statement)
     guard
       let answer = try query(statement, columns: columns, followedBy: conditional, row: row)?
         .first,
@@ -85,7 +85,9 @@ extension PostgreSQLAdaptor {
   /// Prepares `conditional` once `statement` is prepared (a page's rows, from their second
   /// time), so that both go in one round trip from then on: unlike the count alone, it is
   /// never sent on its own, so it would never be prepared by being sent twice.
-  private func prepare(_ conditional: SQLStatement, behind statement: SQLStatement) throws {
+  /// A failure (a connection lost since the last page) is left to the query that follows,
+  /// which connects again; the count then goes alone.
+  private func prepare(_ conditional: SQLStatement, behind statement: SQLStatement) {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     // Idle: no transaction, and no other statement's rows being read on it (a query made
@@ -93,7 +95,7 @@ extension PostgreSQLAdaptor {
     guard connection.prepared[statement.sql] != nil, connection.prepared[conditional.sql] == nil,
       PQtransactionStatus(connection.handle) == PQTRANS_IDLE
     else { return }
-    try connection.prepare(conditional)
+    _ = try? connection.prepare(conditional)
   }
 
   /// Whether `entity`'s count may be kept now: a plain table, as its estimate read lately

@@ -85,8 +85,9 @@ struct KeysetPlan {
     let positions = positionColumns
     let statement = statement(
       table: table, values: literals(happenedAt: time, eventID: id), positions: positions)
+    // PostgreSQL's LIMIT is written as a number (see `SQLDialect.writesLimitsAsNumbers`).
     let template = self.statement(
-      table: table, values: (1...5).map { "$\($0)" }, positions: positions)
+      table: table, values: (1...4).map { "$\($0)" } + ["21"], positions: positions)
     var lines: [String] = []
     try adaptor.query(SQLStatement(raw: "EXPLAIN " + statement), columns: []) { row in
       if case .string(let line)? = row.first { lines.append(line) }
