@@ -30,13 +30,14 @@ extension PostgreSQLAdaptor {
     }
     var estimate: Int?
     var keepsCount = false
+    // Whether the count may be kept is asked only where it could be (13 and later; the
+    // columns it reads are from 9.5).
+    let keeps =
+      connection.serverVersion >= 130_000
+      ? "CAST(relkind = 'r' AND NOT relrowsecurity AND NOT relhassubclass AS int)" : "0"
     try query(
       SQLStatement(
-        raw: """
-          SELECT CAST(reltuples AS bigint), \
-          CAST(relkind = 'r' AND NOT relrowsecurity AND NOT relhassubclass AS int) \
-          FROM pg_class WHERE oid = to_regclass($1)
-          """,
+        raw: "SELECT CAST(reltuples AS bigint), \(keeps) FROM pg_class WHERE oid = to_regclass($1)",
         [.string(name)]), columns: [nil, nil]
     ) { row in
       estimate = row.first?.intValue
