@@ -14,31 +14,52 @@ public struct PythonEnvironment: Sendable {
   /// (`mcp==2.3.0`).
   public static func make(in folder: URL, packages: [String]) throws -> PythonEnvironment {
     let environment = PythonEnvironment(folder: folder)
-    try run("/usr/bin/python3", ["-m", "venv", folder.path])
-    if !packages.isEmpty {
-      try run(
-        environment.python,
-        ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
-    }
+    try run("/usr/bin/python3", ["-m", "venv", folder.path], timeout: 60)
+    if !packages.isEmpty { try environment.pip(["install", "-q"] + packages) }
     return environment
   }
 
-  /// Runs the environment's `python` with `arguments` (`-m pip download …`, `-c SCRIPT`);
-  /// throws when it fails.
-  public func run(_ arguments: [String]) throws {
-    try Self.run(python, arguments)
+  /// Runs the environment's `python` with `arguments` (`-c SCRIPT`); throws when it fails or
+  /// runs over `timeout` seconds (it is then killed).
+  public func run(_ arguments: [String], timeout: Double = 120) throws {
+    try Self.run(python, arguments, timeout: timeout)
   }
 
-  /// Runs `tool` with `arguments`; throws when it fails.
-  static func run(_ tool: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+  /// Runs `python -m pip` with `arguments` (`install …`, `download …`) from PyPI, with a
+  /// 30-second network timeout, twice at most: a try that fails or runs over ``pipTimeout``
+  /// (a stalled index, met once) is killed and made again, and a second failure is thrown.
+  public func pip(_ arguments: [String]) throws {
+    let command =
+      ["-m", "pip"] + arguments + ["--disable-pip-version-check", "--timeout", "30"]
+    do {
+      try run(command, timeout: Self.pipTimeout)
+    } catch {
+      try run(command, timeout: Self.pipTimeout)
+    }
+  }
+
+  /// The longest one try of ``pip(_:)`` runs before it is killed, in seconds: twice this and
+  /// the test's own work fit in the 5 minutes a test that needs a client may take.
+  public static let pipTimeout: Double = 110
+
+  /// Runs `tool` with `arguments`, its output thrown away; throws when it fails or runs over
+  /// `timeout` seconds (it is then killed), with the end of what it wrote to stderr.
+  static func run(_ tool: String, _ arguments: [String], timeout: Double) throws {
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "d2s-python-stderr-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: errors) }
+    func stderrTail() -> String {
+      String(((try? String(contentsOf: errors, encoding: .utf8)) ?? "").suffix(1_000))
+    }
+    let status: Int32
+    do {
+      status = try Spawn.run(tool, arguments, errorPath: errors.path, timeout: timeout)
+    } catch {
+      throw PythonEnvironmentError("\(error)\n\(stderrTail())")
+    }
+    guard status == 0 else {
       throw PythonEnvironmentError(
-        "\(tool) \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))")
+        "\(tool) \(arguments.joined(separator: " ")) failed (status \(status))\n\(stderrTail())")
     }
   }
 }

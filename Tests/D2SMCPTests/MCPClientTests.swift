@@ -60,23 +60,26 @@ import Testing
       "d2s-mcp-run-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let reportPath = folder.appendingPathComponent("report.json").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script, reportPath] + arguments
     let injections = try JSONSerialization.data(withJSONObject: InjectionStrings.all)
-    process.environment = [
-      "D2S_PASSWORD": "12345", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
-      "D2S_INJECTIONS": String(decoding: injections, as: UTF8.self),
-    ]
-    let errors = folder.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      throw ReportMissing(stderr: String(text.suffix(2_000)))
+    let errors = folder.appendingPathComponent("stderr.txt").path
+    func stderrTail() -> String {
+      String(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").suffix(2_000))
     }
+    // A client that hangs (a server that never answers) is killed and reported, well within
+    // the test's time limit.
+    let status: Int32
+    do {
+      status = try Spawn.run(
+        python, [script, reportPath] + arguments,
+        environment: [
+          "D2S_PASSWORD": "12345",
+          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
+          "D2S_INJECTIONS": String(decoding: injections, as: UTF8.self),
+        ], errorPath: errors, timeout: 120)
+    } catch {
+      throw ReportMissing(stderr: "\(error)\n" + stderrTail())
+    }
+    guard status == 0 else { throw ReportMissing(stderr: stderrTail()) }
     let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw ReportMissing()

@@ -51,9 +51,8 @@ extension BrowserTests {
     let environment = try PythonEnvironment.make(
       in: folder.appendingPathComponent("venv"), packages: [])
     let wheels = folder.appendingPathComponent("wheels").path
-    try environment.run([
-      "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
-      "axe-selenium-python==2.1.6", "-d", wheels,
+    try environment.pip([
+      "download", "-q", "--no-deps", "axe-selenium-python==2.1.6", "-d", wheels,
     ])
     let script = folder.appendingPathComponent("axe.min.js").path
     try environment.run([
