@@ -26,8 +26,8 @@ public struct PythonEnvironment: Sendable {
   }
 
   /// Runs `python -m pip` with `arguments` (`install …`, `download …`) from PyPI, with a
-  /// 30-second network timeout, twice at most: a try that fails or runs over ``pipTimeout``
-  /// (a stalled index, met once) is killed and made again, and a second failure is thrown.
+  /// 30-second network timeout, twice at most: a try that fails, or runs over ``pipTimeout``
+  /// and is killed (a stalled index, met once), is made again; a second failure is thrown.
   public func pip(_ arguments: [String]) throws {
     let command =
       ["-m", "pip"] + arguments + ["--disable-pip-version-check", "--timeout", "30"]
