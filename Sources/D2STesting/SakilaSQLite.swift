@@ -28,15 +28,9 @@ public enum SakilaSQLite {
   }
 
   private static func build() throws(DatabaseError) -> String {
-    let folder = FileManager.default.temporaryDirectory
-    let path = folder.appendingPathComponent(
-      "sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db"
-    ).path
-    // Fixtures of earlier runs (never those of test processes still running beside this one).
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    where isStale(name) {
-      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-    }
+    let path = fixturePath
+    // Fixtures and folders of earlier runs (never those of test processes still running).
+    TestFolders.removeStale()
     do {
       try? FileManager.default.removeItem(atPath: path)
       _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -75,7 +69,13 @@ public enum SakilaSQLite {
     return kill(pid, 0) != 0 && errno == ESRCH
   }
 
-  /// This run's folder for copies; earlier runs' folders are removed when the fixture is built.
+  /// Where this process builds the pristine database.
+  static let fixturePath = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "sakila-fixture-\(ProcessInfo.processInfo.processIdentifier).db"
+  ).path
+
+  /// This run's folder for copies and ``TestFolders``: removed when the process exits, and
+  /// earlier runs' folders when the fixture is built.
   public static let copies = FileManager.default.temporaryDirectory
     .appendingPathComponent("d2s-tests-\(ProcessInfo.processInfo.processIdentifier)")
 
@@ -83,8 +83,7 @@ public enum SakilaSQLite {
   public static func copy() throws -> String {
     let source = try pristinePath()
     // A folder per copy, so the file keeps the name `sakila.db` (the database's name).
-    let folder = copies.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("sakila")
     let path = folder.appendingPathComponent("sakila.db").path
     try FileManager.default.copyItem(atPath: source, toPath: path)
     return path

@@ -38,9 +38,7 @@ import Testing
 
   /// One environment for the suite's runs.
   static let environment = Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-mcp-client-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-mcp-client")
     return try PythonEnvironment.make(
       in: folder.appendingPathComponent("venv"), packages: [sdk])
   }
@@ -56,9 +54,7 @@ import Testing
   /// arguments, or an HTTP endpoint and a token).
   static func report(arguments: [String]) throws -> Report {
     let python = try environment.get().python
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-mcp-run-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-mcp-run")
     let reportPath = folder.appendingPathComponent("report.json").path
     let injections = try JSONSerialization.data(withJSONObject: InjectionStrings.all)
     let errors = folder.appendingPathComponent("stderr.txt").path
@@ -204,9 +200,7 @@ import Testing
   }
 
   static func ruleFile(_ text: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-mcp-rules-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-mcp-rules")
     let path = folder.appendingPathComponent("agents.d2s").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path

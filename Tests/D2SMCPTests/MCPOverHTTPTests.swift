@@ -98,9 +98,7 @@ import Testing
       FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
     let database = try MCPClientTests.database()
     let rules = try MCPClientTests.ruleFile(MCPClientTests.agentRules)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-mcp-http-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-mcp-http")
     let server = try ChildProcess(
       Self.serveBinary.path,
       [

@@ -1,4 +1,5 @@
 import D2SModel
+import D2STesting
 import Foundation
 import Qualifiers
 import SQLiteAdaptor
@@ -8,9 +9,7 @@ import Testing
 /// over many ranges, and keys at the integer's ends (no range may overflow).
 @Suite struct KeyRangeCountTests {
   func database(_ script: String) throws -> (Database, URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-keyrange-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-keyrange")
     let path = folder.appendingPathComponent("count.db").path
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     let adaptor = try SQLiteAdaptor(path: path)

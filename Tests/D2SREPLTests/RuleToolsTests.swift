@@ -22,9 +22,7 @@ import Testing
 
   /// A rule file in a fresh temporary folder.
   static func ruleFile(_ text: String, named name: String = "tutorial.d2s") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-rules-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-rules")
     let path = folder.appendingPathComponent(name).path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path

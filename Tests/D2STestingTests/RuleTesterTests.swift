@@ -57,9 +57,7 @@ import Testing
   static let coverage = RuleCoverage()
 
   static func ruleFile() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-tester-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-tester")
     let path = folder.appendingPathComponent("app.d2s").path
     try """
     entity.name = 'Actor' => displayNameForEntity = 'Moviestars'

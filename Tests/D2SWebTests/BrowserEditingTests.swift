@@ -122,9 +122,7 @@ extension BrowserTests {
   func linksTabsPhonesAndAccessibilityInChromium() async throws {
     try #require(
       FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-browser-editing-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-browser-editing")
     // Blocking work (pip, the servers' first lines) off the threads other tests share.
     let axe = try await offThePool { try Self.axeCore(in: folder) }
     let servers = try await offThePool { try Self.startServers(folder: folder) }

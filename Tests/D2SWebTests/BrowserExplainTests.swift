@@ -14,9 +14,7 @@ extension BrowserTests {
   func explainAndChangeARuleFromThePageInChromium() async throws {
     try #require(
       FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-browser-explain-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-browser-explain")
     let database = try SakilaSQLite.copy()
     let granting = try WebFixtures.ruleFile(RuleAssistantTests.granting)
     let output = folder.appendingPathComponent("assistant.d2s").path

@@ -27,9 +27,7 @@ import Testing
     try #require(
       FileManager.default.fileExists(atPath: Self.serveBinary.path), "build d2s-serve first")
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-browser-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-browser")
     let database = try SakilaSQLite.copy()
     try SQLiteAdaptor(path: database).executeScript(
       """

@@ -20,9 +20,7 @@ import Testing
   }
 
   static func folder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-serve-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-serve")
     return folder
   }
 

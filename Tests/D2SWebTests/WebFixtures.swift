@@ -31,9 +31,7 @@ enum WebFixtures {
 
   /// A rule file in a folder of its own.
   static func ruleFile(_ text: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-web-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-web")
     let path = folder.appendingPathComponent("rules.d2s").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path

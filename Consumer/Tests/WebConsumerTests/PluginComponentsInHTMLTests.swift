@@ -33,9 +33,7 @@ import Testing
   }
 
   @Test func aRuleCanPickAComponentForTheWebOnly() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-consumer-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TestFolders.make("d2s-consumer")
     let rules = folder.appendingPathComponent("web.d2s")
     try """
     platform = 'html' AND entity.name = 'Film' AND propertyKey = 'length' => component = 'DisplayStars'
