@@ -19,10 +19,13 @@ public struct PythonEnvironment: Sendable {
     return environment
   }
 
-  /// Runs the environment's `python` with `arguments` (`-c SCRIPT`); throws when it fails or
-  /// runs over `timeout` seconds (it is then killed).
-  public func run(_ arguments: [String], timeout: Double = 120) throws {
-    try Self.run(python, arguments, timeout: timeout)
+  /// Runs the environment's `python` with `arguments` (`-c SCRIPT`, a client's script), in
+  /// `environment` when given (else this process's); throws when it fails or runs over
+  /// `timeout` seconds (it is then killed), with the end of what it wrote to stderr.
+  public func run(
+    _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120
+  ) throws {
+    try Self.run(python, arguments, environment: environment, timeout: timeout)
   }
 
   /// Runs `python -m pip` with `arguments` (`install …`, `download …`) from PyPI, with a
@@ -44,16 +47,19 @@ public struct PythonEnvironment: Sendable {
 
   /// Runs `tool` with `arguments`, its output thrown away; throws when it fails or runs over
   /// `timeout` seconds (it is then killed), with the end of what it wrote to stderr.
-  static func run(_ tool: String, _ arguments: [String], timeout: Double) throws {
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "d2s-python-stderr-" + UUID().uuidString)
-    defer { try? FileManager.default.removeItem(at: errors) }
+  static func run(
+    _ tool: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double
+  ) throws {
+    let folder = try TestFolders.make("d2s-python")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let errors = folder.appendingPathComponent("stderr.txt")
     func stderrTail() -> String {
-      String(((try? String(contentsOf: errors, encoding: .utf8)) ?? "").suffix(1_000))
+      String(((try? String(contentsOf: errors, encoding: .utf8)) ?? "").suffix(2_000))
     }
     let status: Int32
     do {
-      status = try Spawn.run(tool, arguments, errorPath: errors.path, timeout: timeout)
+      status = try Spawn.run(
+        tool, arguments, environment: environment, errorPath: errors.path, timeout: timeout)
     } catch {
       throw PythonEnvironmentError("\(error)\n\(stderrTail())")
     }

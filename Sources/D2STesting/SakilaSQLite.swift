@@ -11,6 +11,8 @@ import Synchronization
 /// (triggers dropped while the rows go in, so `last_update` keeps its original values), and
 /// copied for each test that writes.
 public enum SakilaSQLite {
+  /// The checkout's `data/sakila` folder: the schema and data scripts the fixture is built
+  /// from.
   public static let dataFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("data/sakila")

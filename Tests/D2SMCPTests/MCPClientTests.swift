@@ -53,29 +53,23 @@ import Testing
   /// The scenario's report, the client started with `arguments` (a server's command and its
   /// arguments, or an HTTP endpoint and a token).
   static func report(arguments: [String]) throws -> Report {
-    let python = try environment.get().python
+    let python = try environment.get()
     let folder = try TestFolders.make("d2s-mcp-run")
     let reportPath = folder.appendingPathComponent("report.json").path
     let injections = try JSONSerialization.data(withJSONObject: InjectionStrings.all)
-    let errors = folder.appendingPathComponent("stderr.txt").path
-    func stderrTail() -> String {
-      String(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").suffix(2_000))
-    }
     // A client that hangs (a server that never answers) is killed and reported, well within
     // the test's time limit.
-    let status: Int32
     do {
-      status = try Spawn.run(
-        python, [script, reportPath] + arguments,
+      try python.run(
+        [script, reportPath] + arguments,
         environment: [
           "D2S_PASSWORD": "12345",
           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
           "D2S_INJECTIONS": String(decoding: injections, as: UTF8.self),
-        ], errorPath: errors, timeout: 120)
+        ], timeout: 120)
     } catch {
-      throw ReportMissing(stderr: "\(error)\n" + stderrTail())
+      throw ReportMissing(stderr: "\(error)")
     }
-    guard status == 0 else { throw ReportMissing(stderr: stderrTail()) }
     let data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw ReportMissing()
