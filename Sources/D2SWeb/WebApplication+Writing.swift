@@ -99,15 +99,19 @@ extension WebApplication {
   }
 
   /// Runs `body` on a pooled connection in the scope of `write`; `.login` when the session's
-  /// user is gone or changed password (a POST then is 403).
+  /// user is gone or changed password (a POST then is 403). A form shown (a GET) reads in one
+  /// read transaction, as the other pages do: one snapshot, the file locked once.
   func withWriter(
     _ write: WriteRequest, session: WebSession?, verb: String,
     _ body: @escaping @Sendable (inout WriteScope) throws -> EditOutcome
   ) async throws -> Timed<EditOutcome> {
     try await timed(client: write.client) { application, database in
-      try Self.write(
-        write, session: session, verb: verb, application: application, database: database,
-        keys: self.keys, databaseName: self.databaseName, body)
+      let run = {
+        try Self.write(
+          write, session: session, verb: verb, application: application, database: database,
+          keys: self.keys, databaseName: self.databaseName, body)
+      }
+      return write.post == nil ? try database.adaptor.reading(run) : try run()
     }
   }
 

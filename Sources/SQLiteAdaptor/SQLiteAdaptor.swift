@@ -15,6 +15,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   private var transactionDepth = 0
   /// Whether ``reading(_:)`` is running (its transaction open until a write ends it).
   private var isReading = false
+  /// How many read transactions ``reading(_:)`` has begun.
+  private var readsBegun = 0
 
   /// The database's name: the file's name without its extension (`sakila`), or `memory`.
   public let databaseName: String
@@ -49,6 +51,10 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
 
   /// How many statements this connection has run (not counting a read transaction's bracket).
   public var statementCount: Int { connection.lock.withLock { connection.statementCount } }
+
+  /// How many read transactions ``reading(_:)`` has begun on this connection (for tests that
+  /// check that a page's statements share one).
+  public var readTransactionCount: Int { connection.lock.withLock { readsBegun } }
 
   /// `PRAGMA data_version` (which changes when another connection commits; the statement
   /// starts a read transaction, so the file's change counter is read anew) and the rows this
@@ -193,6 +199,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     guard transactionDepth == 0, !isReading, connection.isAutocommit else { return try body() }
     try connection.control("BEGIN DEFERRED")
     isReading = true
+    readsBegun += 1
     defer {
       // Ending a read gives its lock back; there is nothing to lose, so a failure to end it
       // changes nothing of what `body` gave (the next statement would report a broken
