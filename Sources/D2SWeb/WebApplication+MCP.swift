@@ -30,34 +30,39 @@ extension WebApplication {
         .tooManyRequests, "too many calls with this token: wait a minute", retryAfter: 60)
     }
     let (keys, logger) = (keys, logger)
+    // The call's statements in one read transaction, as a page's (a write in it ends the
+    // read and has a transaction of its own).
     let outcome: String?? = try await pool.withDatabase(client: request.clientAddress) {
       [self] database in
-      guard let entity = database.model.entity(named: token.entity),
-        let key = try? PositionToken.decode(token.key),
-        let user = try database.fetchObject(entity.name, primaryKey: key),
-        Login.constantTimeEqual(WebSession.stamp(of: user, keys: keys), token.stamp)
-      else { return String??.none }
-      // The pooled connection (its statement deadline, its share of the pool), not the one
-      // the server opened at start.
-      var pages = pageApplication(for: database)
-      pages.base.database = database
-      var tools = AgentTools(pages: pages, user: user)
-      switch token.scope {
-      case .read: tools.readsOnly = true
-      case .propose: tools = tools.proposingOnly()
-      case .write: break
+      try database.adaptor.reading { () throws -> String?? in
+        guard let entity = database.model.entity(named: token.entity),
+          let key = try? PositionToken.decode(token.key),
+          let user = try database.fetchObject(entity.name, primaryKey: key),
+          Login.constantTimeEqual(WebSession.stamp(of: user, keys: keys), token.stamp)
+        else { return String??.none }
+        // The pooled connection (its statement deadline, its share of the pool), not the one
+        // the server opened at start.
+        var pages = pageApplication(for: database)
+        pages.base.database = database
+        var tools = AgentTools(pages: pages, user: user)
+        switch token.scope {
+        case .read: tools.readsOnly = true
+        case .propose: tools = tools.proposingOnly()
+        case .write: break
+        }
+        var context = tools.pages.base
+        context.entity = user.entity
+        context.object = user
+        let caller = "\(context.title) token \(hash.prefix(8))"
+        // Proposals wait on this server's pages for a person.
+        tools.desk = WebProposalDesk(
+          store: proposals, database: token.database,
+          origin: (configuration.httpsOnly ? "https://" : "http://") + (request.host ?? "127.0.0.1")
+        )
+        tools.proposer = caller
+        let server = MCPServer(tools: tools, caller: caller, logger: logger)
+        return .some(server.answer(body))
       }
-      var context = tools.pages.base
-      context.entity = user.entity
-      context.object = user
-      let caller = "\(context.title) token \(hash.prefix(8))"
-      // Proposals wait on this server's pages for a person.
-      tools.desk = WebProposalDesk(
-        store: proposals, database: token.database,
-        origin: (configuration.httpsOnly ? "https://" : "http://") + (request.host ?? "127.0.0.1"))
-      tools.proposer = caller
-      let server = MCPServer(tools: tools, caller: caller, logger: logger)
-      return .some(server.answer(body))
     }
     guard let answer = outcome else {
       // The user is gone, or changed login name or password: the token ends.
