@@ -1,6 +1,7 @@
 import EnvKeys
 import Foundation
 import Qualifiers
+import Synchronization
 
 /// An open database: its adaptor and the model read from its catalog. Fetches objects (with
 /// batched prefetching of to-one key paths), follows relationships, and saves changes in
@@ -23,6 +24,10 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
 
   /// The second connection counts run on.
   let side = SideConnection()
+
+  /// The values each column allows, by entity and attribute name, as read
+  /// (``allowedValues(of:in:)``).
+  let allowed = Mutex<[String: [String]?]>([:])
 
   /// The most values bound in one batched prefetch statement.
   static let batchSize = 5_000

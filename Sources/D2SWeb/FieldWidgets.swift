@@ -48,7 +48,7 @@ enum FieldWidgets {
     for attribute: Attribute, of entity: Entity, component: String, database: Database?
   ) throws -> FieldWidget {
     if let database, attribute.valueType == .string,
-      let values = try database.adaptor.allowedValues(of: attribute, in: entity), !values.isEmpty
+      let values = try database.allowedValues(of: attribute, in: entity), !values.isEmpty
     {
       return FieldWidget(kind: .choice(values))
     }

@@ -121,7 +121,7 @@ public struct QueryForm: Sendable {
         case .date: control = .range(date: true)
         case .bool: control = .choice(Self.booleans)
         default:
-          let allowed = try database.adaptor.allowedValues(of: attribute, in: entity)
+          let allowed = try database.allowedValues(of: attribute, in: entity)
           control =
             allowed.map { .choice($0.map { Choice(literal: Literal.quote($0), text: $0) }) }
             ?? .text
@@ -157,7 +157,7 @@ public struct QueryForm: Sendable {
     throws -> [Choice]
   {
     if attribute.valueType == .bool { return booleans }
-    let allowed = try database.adaptor.allowedValues(of: attribute, in: entity) ?? []
+    let allowed = try database.allowedValues(of: attribute, in: entity) ?? []
     return allowed.map { Choice(literal: Literal.quote($0), text: $0) }
   }
 
