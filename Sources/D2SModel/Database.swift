@@ -290,16 +290,50 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
 
   /// The number of objects of a to-many relationship, without fetching them.
   public func countToMany(_ relationshipName: String, of object: DatabaseObject) throws -> Int {
+    try count(toManySpecification(relationshipName, of: object))
+  }
+
+  /// The numbers of objects of several to-many relationships of `object`, by name, in one
+  /// statement (`SELECT (SELECT count(*) …), (SELECT count(*) …)`): an inspect page's counts
+  /// in one round trip, not one each.
+  ///
+  /// - Throws: ``DatabaseError`` when a name is no to-many relationship of the object's
+  ///   entity, or the statement fails.
+  public func countToManys(_ relationshipNames: [String], of object: DatabaseObject) throws
+    -> [String: Int]
+  {
+    let names = relationshipNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let specifications = try names.map { try toManySpecification($0, of: object) }
+    guard names.count > 1 else {
+      return try Dictionary(uniqueKeysWithValues: zip(names, specifications.map(count)))
+    }
+    let counts: [SQLExpression] = try specifications.map { specification in
+      var builder = builder(for: try entity(specification.entityName))
+      return .subquery(try builder.countSelect(specification))
+    }
+    var found: [String: Int] = [:]
+    try adaptor.query(
+      adaptor.dialect.statement(SQLSelect(counts, from: nil)),
+      columns: Array(repeating: nil, count: names.count)
+    ) { row in
+      for (name, value) in zip(names, row) { found[name] = value.intValue ?? 0 }
+    }
+    return found
+  }
+
+  /// What a to-many relationship of `object` selects.
+  private func toManySpecification(_ relationshipName: String, of object: DatabaseObject) throws
+    -> FetchSpecification
+  {
     guard let relationship = object.entity.relationship(named: relationshipName),
       relationship.isToMany
     else {
       throw DatabaseError(
         .invalidValue, "\(object.entity.name) has no to-many relationship '\(relationshipName)'")
     }
-    return try count(
-      FetchSpecification(
-        entityName: relationship.destinationName,
-        qualifier: qualifier(for: relationship, of: object)))
+    return FetchSpecification(
+      entityName: relationship.destinationName,
+      qualifier: qualifier(for: relationship, of: object))
   }
 
   /// A new, unsaved object of `entityName`.

@@ -241,6 +241,15 @@ struct SQLBuilder {
 
   // MARK: - Statements
 
+  /// `SELECT count(*)` of what `specification` selects (ignoring limit and offset), as a
+  /// query to run or to nest as a scalar subquery.
+  mutating func countSelect(_ specification: FetchSpecification) throws -> SQLSelect {
+    let conditions = try self.conditions(specification)
+    var statement = select([.function(.count, [.star])])
+    statement.conditions = conditions
+    return statement
+  }
+
   /// `SELECT` of the entity's columns (or `count(*)`) for `specification`, with
   /// `extraColumns` after them and, with `positions`, the columns of each row's position
   /// (see ``positionColumns(_:)``) last. With `tallying`, a last ORDER BY term of

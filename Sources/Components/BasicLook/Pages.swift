@@ -127,6 +127,14 @@ struct InspectPage: PrimitiveView {
     }
     scope.environment.labelWidth =
       groups.flatMap(\.1).map { TextWidth.of($0.displayNameForProperty) }.max() ?? 0
+    // The to-manys whose rows show their count, counted together: one statement, not one each.
+    let counted = groups.flatMap(\.1).filter {
+      PropertyRows.isToMany($0.propertyKey, of: object) && $0.rowComponent == "NamedToManyLink"
+    }
+    if counted.count > 1, let database = context.database {
+      scope.environment.toManyCounts = ToManyCounts(
+        of: object, try database.countToManys(counted.map(\.propertyKey), of: object))
+    }
     var nodes: [ViewNode] = []
     for (group, rows) in groups {
       var groupNodes: [ViewNode] = []

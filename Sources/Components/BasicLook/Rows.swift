@@ -40,7 +40,9 @@ struct NamedToManyLinkRow: D2SView {
     func node(in scope: ViewScope) throws -> ViewNode {
       let context = scope.context
       guard let object = context.object, let database = context.database else { return .empty }
-      let count = try database.countToMany(context.propertyKey, of: object)
+      let count =
+        try scope.environment.toManyCounts?.count(context.propertyKey, of: object)
+        ?? database.countToMany(context.propertyKey, of: object)
       let shown = ViewNode.value(ShownValue(.int(count), text: "\(count)"), wraps: false)
       // Followed only into an entity the user may reach.
       guard let relationship = object.entity.relationship(named: context.propertyKey),

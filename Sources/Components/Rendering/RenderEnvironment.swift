@@ -22,6 +22,9 @@ public struct RenderEnvironment: Sendable {
   public var styles = false
   /// How the `csv` platform writes values.
   public var csv = CSVOptions()
+  /// The counts of an object's to-manys, made together by the page that shows them (one
+  /// statement), for its rows to show.
+  public var toManyCounts: ToManyCounts?
 
   /// An environment.
   public init(
@@ -133,5 +136,24 @@ public struct ListRequest: Sendable {
     self.sortOrderings = sortOrderings
     self.limit = limit
     self.offset = offset
+  }
+}
+
+/// The numbers of objects of one object's to-many relationships, by relationship name.
+public struct ToManyCounts: Sendable {
+  /// The object counted.
+  public let object: ObjectIdentifier
+  /// The counts by relationship name.
+  public let counts: [String: Int]
+
+  /// Counts of `object`'s to-manys.
+  public init(of object: DatabaseObject, _ counts: [String: Int]) {
+    self.object = ObjectIdentifier(object)
+    self.counts = counts
+  }
+
+  /// The count of `object`'s `relationship`, when these are its counts and hold it.
+  public func count(_ relationship: String, of object: DatabaseObject) -> Int? {
+    self.object == ObjectIdentifier(object) ? counts[relationship] : nil
   }
 }
