@@ -258,39 +258,33 @@ struct SQLBuilder {
     _ specification: FetchSpecification, count: Bool = false, attributes: [Attribute]? = nil,
     extraColumns: [SQLExpression] = [], positions: Bool = false, tallying: Bool = false
   ) throws -> SQLStatement {
+    if count { return dialect.statement(try countSelect(specification)) }
     var conditions = try self.conditions(specification)
-    var orderBy: [SQLOrdering] = []
     var columns: [SQLExpression] =
-      count
-      ? [.function(.count, [.star])]
-      : (attributes ?? entity.attributes).map { .column($0.columnName, of: rootAlias) }
-        + extraColumns
-    if !count {
-      var keys = try orderKeys(specification)
-      if positions { columns += positionColumns(keys) }
-      if let keyset = specification.keyset {
-        if case .before = keyset { keys = keys.map(\.reversed) }
-        let inclusive = if case .from = keyset { true } else { false }
-        conditions.append(try keysetCondition(keys, keyset.position, inclusive: inclusive))
-      }
-      orderBy = keys.map(\.ordering)
-      // A search's best matches first, unless the fetch has orderings of its own.
-      if let search = specification.fullText, specification.sortOrderings.isEmpty {
-        orderBy.insert(try fullTextRank(search), at: 0)
-      }
+      (attributes ?? entity.attributes).map { .column($0.columnName, of: rootAlias) }
+      + extraColumns
+    var keys = try orderKeys(specification)
+    if positions { columns += positionColumns(keys) }
+    if let keyset = specification.keyset {
+      if case .before = keyset { keys = keys.map(\.reversed) }
+      let inclusive = if case .from = keyset { true } else { false }
+      conditions.append(try keysetCondition(keys, keyset.position, inclusive: inclusive))
+    }
+    var orderBy = keys.map(\.ordering)
+    // A search's best matches first, unless the fetch has orderings of its own.
+    if let search = specification.fullText, specification.sortOrderings.isEmpty {
+      orderBy.insert(try fullTextRank(search), at: 0)
     }
     // Joins are known once the columns, conditions and orderings have named their paths.
     var statement = select(columns)
     statement.conditions = conditions
     statement.orderBy = orderBy
     // Last, so that it changes no order: every row the sort takes in calls it once.
-    if tallying, !count { statement.orderBy.append(SQLOrdering(.function(.tally, []))) }
-    if !count {
-      statement.limit = specification.limit.map { .int($0) }
-      if let offset = specification.offset, specification.keyset == nil {
-        if specification.limit == nil { statement.limit = dialect.noLimit }
-        statement.offset = .int(offset)
-      }
+    if tallying { statement.orderBy.append(SQLOrdering(.function(.tally, []))) }
+    statement.limit = specification.limit.map { .int($0) }
+    if let offset = specification.offset, specification.keyset == nil {
+      if specification.limit == nil { statement.limit = dialect.noLimit }
+      statement.offset = .int(offset)
     }
     return dialect.statement(statement)
   }
