@@ -10,20 +10,29 @@ import Testing
 /// read their statements in one SQLite read transaction, as the other pages do: one
 /// snapshot, and the file locked once rather than once per statement.
 @Suite struct FormReadTransactionTests {
+  /// The read transactions and statements the one pooled connection began during `body`,
+  /// and what `body` gave.
+  static func counts<T>(_ app: WebApplication, _ body: () async throws -> T) async throws
+    -> (reads: Int, statements: Int, value: T)
+  {
+    func now() async throws -> (Int, Int) {
+      try await app.pool.withDatabase { database in
+        let adaptor = try #require(database.adaptor as? SQLiteAdaptor)
+        return (adaptor.readTransactionCount, adaptor.statementCount)
+      }
+    }
+    let before = try await now()
+    let value = try await body()
+    let after = try await now()
+    return (after.0 - before.0, after.1 - before.1, value)
+  }
+
   /// The read transactions and statements the one pooled connection began for `path`.
   static func counts(_ app: WebApplication, _ client: WebClient, _ path: String) async throws
     -> (reads: Int, statements: Int, status: Int)
   {
-    func now() async throws -> (Int, Int) {
-      try await app.pool.withDatabase { database in
-        let adaptor = database.adaptor as? SQLiteAdaptor
-        return (adaptor?.readTransactionCount ?? -1, adaptor?.statementCount ?? -1)
-      }
-    }
-    let before = try await now()
-    let status = await client.get(path).status
-    let after = try await now()
-    return (after.0 - before.0, after.1 - before.1, status)
+    let (reads, statements, status) = try await counts(app) { await client.get(path).status }
+    return (reads, statements, status)
   }
 
   @Test(arguments: [
@@ -77,24 +86,12 @@ import Testing
       database, rules: [WebEditingTests.demoRules, writes], connections: 1)
     let mike = WebClient(app)
     #expect(await mike.login("Mike", "12345").status == 303)
-    func reads(_ body: () async throws -> String) async throws -> (Int, Int, String) {
-      func now() async throws -> (Int, Int) {
-        try await app.pool.withDatabase { database in
-          let adaptor = try #require(database.adaptor as? SQLiteAdaptor)
-          return (adaptor.readTransactionCount, adaptor.statementCount)
-        }
-      }
-      let before = try await now()
-      let text = try await body()
-      let after = try await now()
-      return (after.0 - before.0, after.1 - before.1, text)
-    }
-    let (inspectReads, inspectStatements, inspected) = try await reads {
+    let (inspectReads, inspectStatements, inspected) = try await Self.counts(app) {
       try await Self.call(app, mike, scope: "read", "inspect", #"{"entity":"Film","key":1}"#)
     }
     #expect(inspected.contains("ACADEMY DINOSAUR"), "\(inspected)")
     #expect(inspectStatements > 1 && inspectReads == 1, "\(inspectStatements) statements")
-    let (_, _, edited) = try await reads {
+    let (_, _, edited) = try await Self.counts(app) {
       try await Self.call(
         app, mike, scope: "write", "edit",
         #"{"entity":"Film","key":1,"values":{"length":99},"seen":{"length":86}}"#
