@@ -31,8 +31,9 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// count of every row of `entity`'s table (one row, one integer). That count, or nil when
   /// it was not made (the caller then counts on its own). The adaptor may answer with the
   /// count it made before when it can tell that nothing has been committed since (PostgreSQL:
-  /// the same snapshot) and that the table changes only by commits: never for a view, a
-  /// foreign table, or inside a transaction.
+  /// the same snapshot; SQLite: the same version of the file, and no row changed by this
+  /// connection) and that the table changes only by commits: never for a view, a foreign or
+  /// virtual table, or inside a transaction that writes.
   func query(
     _ statement: SQLStatement, columns: [Attribute?], countingRowsOf entity: Entity,
     with count: SQLStatement, row: ([DatabaseValue]) throws -> Void

@@ -12,9 +12,15 @@ extension SQLiteAdaptor {
   }
 
   /// The largest row id of a rowid table, else the row count `sqlite_stat1` holds when the
-  /// file already has that table (nothing here ever runs `ANALYZE` on a user's file).
+  /// file already has that table (nothing here ever runs `ANALYZE` on a user's file); kept
+  /// while the file stays the same (see `SQLiteAdaptor+KeptFigures.swift`).
   public func estimatedRowCount(of entity: Entity) throws -> Int? {
     guard !entity.isView else { return nil }
+    return try keptEstimate(of: entity) { try readEstimate(of: entity) }
+  }
+
+  /// The estimate as ``estimatedRowCount(of:)`` reads it when none is kept.
+  private func readEstimate(of entity: Entity) throws -> Int? {
     let table = SQLSource(.table(entity.externalName, schema: entity.schema))
     do {
       let largest = SQLSelect([.function(.max, [.rowID])], from: table)

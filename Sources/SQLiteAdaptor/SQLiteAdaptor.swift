@@ -17,6 +17,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   private var isReading = false
   /// How many read transactions ``reading(_:)`` has begun.
   private var readsBegun = 0
+  /// Counts and estimates kept while the file stays the same (SQLiteAdaptor+KeptFigures).
+  var kept = KeptFigures()
 
   /// The database's name: the file's name without its extension (`sakila`), or `memory`.
   public let databaseName: String
