@@ -103,7 +103,9 @@ extension Database {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
     var extra: [SQLExpression] = []
-    var columns: [Attribute?] = attributes ?? entity.attributes
+    // Mapped, not converted: `[Attribute]` as `[Attribute?]` casts each element dynamically.
+    var columns: [Attribute?] = (attributes ?? entity.attributes).map { $0 }
+    columns.reserveCapacity(columns.count + paths.count)
     for path in paths {
       let (column, attribute) = try builder.column(KVCPath(path.keyPath))
       extra.append(column)
