@@ -109,24 +109,39 @@ public struct WebRequest: Sendable {
   /// The host name `Host` names, without its port, lowercased (`[::1]` as `::1`); nil when
   /// the header is missing or malformed (a port that is not digits, text after `]`).
   public var hostName: String? {
-    guard let host, !host.isEmpty else { return nil }
-    var name = Substring(host)
-    var port: Substring = ""
-    if name.hasPrefix("[") {
-      guard let close = name.firstIndex(of: "]") else { return nil }
-      let rest = name[name.index(after: close)...]
-      guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
+    guard var host, !host.isEmpty else { return nil }
+    // Read as bytes: every request asks, and `Character`s would cost a microsecond.
+    return host.withUTF8 { Self.hostName(in: $0[...]) }
+  }
+
+  /// ``hostName`` of the header's bytes.
+  private static func hostName(in header: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    var name = header
+    var port = header[header.endIndex...]
+    if name.first == UInt8(ascii: "[") {
+      guard let close = name.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+      let rest = name[(close + 1)...]
+      guard rest.isEmpty || rest.first == UInt8(ascii: ":") else { return nil }
       port = rest.dropFirst()
-      name = name[name.index(after: name.startIndex)..<close]
-    } else if let colon = name.lastIndex(of: ":") {
-      port = name[name.index(after: colon)...]
+      name = name[(name.startIndex + 1)..<close]
+    } else if let colon = name.lastIndex(of: UInt8(ascii: ":")) {
+      port = name[(colon + 1)...]
       name = name[..<colon]
       guard !port.isEmpty else { return nil }
     }
-    guard port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber),
-      !name.isEmpty, !name.contains(where: { "@/\\ ".contains($0) })
+    let forbidden: [UInt8] = [UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "\\"), 0x20]
+    guard port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      !name.isEmpty, !name.contains(where: forbidden.contains)
     else { return nil }
-    return name.lowercased()
+    guard name.allSatisfy({ $0 < 0x80 }) else {
+      return String(decoding: name, as: UTF8.self).lowercased()
+    }
+    return String(unsafeUninitializedCapacity: name.count) { out in
+      for (offset, byte) in name.enumerated() {
+        out[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+      }
+      return name.count
+    }
   }
 }
 
