@@ -51,9 +51,12 @@ public struct SessionKeys: Sendable {
 
   /// The payload of `token` when its signature is right (compared in constant time).
   func verify(_ token: String) -> String? {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let payload = Self.data(base64URL: parts[0]),
-      let mac = Self.data(base64URL: parts[1])
+    // One dot, found as a byte (every logged-in request reads its cookie).
+    let utf8 = token.utf8
+    guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")),
+      !utf8[utf8.index(after: dot)...].contains(UInt8(ascii: ".")),
+      let payload = Self.data(base64URL: token[..<dot]),
+      let mac = Self.data(base64URL: token[utf8.index(after: dot)...])
     else { return nil }
     guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key) else {
       return nil

@@ -24,4 +24,18 @@ import Testing
     #expect(SessionKeys.data(base64URL: "+/8") == nil)
     #expect(SessionKeys.data(base64URL: "-_8=") == Data([0xfb, 0xff]))
   }
+
+  @Test func aSignedTokenIsOnePayloadAndOneSignature() throws {
+    let keys = try SessionKeys(secret: Data(repeating: 7, count: 32))
+    let token = keys.sign("session id")
+    #expect(keys.verify(token) == "session id")
+    let (payload, mac) = (token.prefix { $0 != "." }, token.drop { $0 != "." }.dropFirst())
+    for forged in [
+      "", ".", "\(payload).", ".\(mac)", "\(payload)\(mac)", "\(token).", "\(token).\(mac)",
+      "\(payload)..\(mac)", "\(payload).x\(mac)", "x\(token)",
+      try SessionKeys(secret: Data(repeating: 8, count: 32)).sign("session id"),
+    ] {
+      #expect(keys.verify(forged) == nil, "\(forged)")
+    }
+  }
 }
