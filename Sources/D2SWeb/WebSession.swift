@@ -43,9 +43,13 @@ struct WebSession: Sendable {
   /// The session id a signed cookie value holds.
   static func id(of token: String, keys: SessionKeys) -> String? {
     guard let payload = keys.verify(token) else { return nil }
-    let parts = payload.split(separator: "|", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0] == "v3", parts[1].utf8.count >= 43 else { return nil }
-    return String(parts[1])
+    // `v3|` and the id, read as bytes (on every logged-in request).
+    let version = "v3|".utf8
+    let utf8 = payload.utf8
+    guard utf8.starts(with: version) else { return nil }
+    let id = utf8.dropFirst(version.count)
+    guard !id.contains(UInt8(ascii: "|")), id.count >= 43 else { return nil }
+    return String(Substring(id))
   }
 
   /// The record of a new session for `user` of `database`; nil when the user's key cannot be

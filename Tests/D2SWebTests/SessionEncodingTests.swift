@@ -38,4 +38,16 @@ import Testing
       #expect(keys.verify(forged) == nil, "\(forged)")
     }
   }
+
+  @Test func aSessionCookieHoldsTheThirdFormsId() throws {
+    let keys = try SessionKeys(secret: Data(repeating: 7, count: 32))
+    let id = String(repeating: "a", count: 43)
+    #expect(WebSession.id(of: keys.sign("v3|" + id), keys: keys) == id)
+    for payload in [
+      "v2|" + id, "v3|" + id.dropFirst(), "v3|" + id + "|x", "v3" + id, "|" + id, "v3|", "",
+      "V3|" + id,
+    ] {
+      #expect(WebSession.id(of: keys.sign(payload), keys: keys) == nil, "\(payload)")
+    }
+  }
 }

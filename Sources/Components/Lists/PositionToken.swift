@@ -39,7 +39,9 @@ public enum PositionToken {
   /// - Throws: ``PositionTokenError`` when the text is not a position.
   public static func decode(_ text: String) throws -> [DatabaseValue] {
     guard !text.isEmpty else { throw bad(text) }
-    return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+    // Split on bytes (a logged-in request decodes its user's key).
+    let parts = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+    return try parts.map(Substring.init).map { part in
       guard let tag = part.first else { throw bad(text) }
       let payload = part.dropFirst()
       switch tag {
