@@ -132,11 +132,13 @@ public struct SQLSerializer {
   /// An alias as it is when it is letters and digits (the builder's own `t0`, `s`, `k`),
   /// else quoted: no name reaches the text unquoted.
   private func alias(_ name: String) -> String {
+    let isLetter = { (byte: UInt8) in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
     let plain =
-      name.first?.isLetter == true
+      name.utf8.first.map(isLetter) == true
       && name.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
       }
     return plain ? name : dialect.quote(name)
   }
