@@ -199,7 +199,11 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       if PQgetisnull(result, Int32(r), Int32(c)) == 1 {
         row.append(nil)
       } else {
-        row.append(String(cString: PQgetvalue(result, Int32(r), Int32(c))))
+        // By its length, which libpq knows: no strlen over every value.
+        let bytes = UnsafeRawBufferPointer(
+          start: PQgetvalue(result, Int32(r), Int32(c)),
+          count: Int(PQgetlength(result, Int32(r), Int32(c))))
+        row.append(String(decoding: bytes, as: UTF8.self))
       }
     }
     return row
