@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// The server's signing key and what it signs: session cookies (a random session id, whose
 /// record the server keeps: ``SessionStore``) and CSRF tokens bound to a session, or to a
@@ -7,6 +8,9 @@ import Foundation
 public struct SessionKeys: Sendable {
   private let secret: Data
   private var key: SymmetricKey { SymmetricKey(data: secret) }
+  /// Tokens verified and tokens made, kept: every logged-in request verifies its cookie and
+  /// its page makes a CSRF token, the same ones again and again.
+  private let answers = KeptAnswers()
   /// How long a session lasts.
   public static let sessionLifetime: TimeInterval = 12 * 3600
   /// How long a login form may wait before it is sent.
@@ -51,6 +55,11 @@ public struct SessionKeys: Sendable {
 
   /// The payload of `token` when its signature is right (compared in constant time).
   func verify(_ token: String) -> String? {
+    answers.answer("verify\u{0}" + token) { verifyAnew(token) }
+  }
+
+  /// ``verify(_:)``'s answer, worked out.
+  private func verifyAnew(_ token: String) -> String? {
     // One dot, found as a byte (every logged-in request reads its cookie).
     let utf8 = token.utf8
     guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")),
@@ -66,9 +75,10 @@ public struct SessionKeys: Sendable {
 
   /// A token for `purpose` (a CSRF token), bound to `binding` (a session or pre-session).
   func token(_ purpose: String, boundTo binding: String) -> String {
-    let mac = HMAC<SHA256>.authenticationCode(
-      for: Data((purpose + "\u{0}" + binding).utf8), using: key)
-    return Self.base64URL(Data(mac))
+    let message = purpose + "\u{0}" + binding
+    return answers.answer("token\u{0}" + message) {
+      Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
+    } ?? ""
   }
 
   /// Whether `token` is the token for `purpose` bound to `binding` (constant time).
@@ -123,4 +133,28 @@ public struct WebSetupError: Error, CustomStringConvertible {
   /// Why the server cannot start.
   public let description: String
   init(_ description: String) { self.description = description }
+}
+
+/// Answers worked out from the server's key, kept by what they answer (a bounded number, each
+/// of bounded length): the same key gives the same answer, so none is ever stale. Only
+/// answers that are not nil are kept (a token that failed to verify is worked out again).
+final class KeptAnswers: Sendable {
+  /// The most answers kept; past it, those kept are forgotten.
+  static let maximumCount = 4_096
+  /// The longest question kept (a delete form's row stamp may be longer: not kept).
+  static let maximumLength = 512
+  private let kept = Mutex<[String: String]>([:])
+
+  /// The answer to `question`: the one kept, else `make`'s (kept when not nil).
+  func answer(_ question: String, _ make: () -> String?) -> String? {
+    if let found = kept.withLock({ $0[question] }) { return found }
+    guard let made = make() else { return nil }
+    if question.utf8.count <= Self.maximumLength {
+      kept.withLock { kept in
+        if kept.count >= Self.maximumCount { kept.removeAll() }
+        kept[question] = made
+      }
+    }
+    return made
+  }
 }

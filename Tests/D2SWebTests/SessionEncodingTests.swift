@@ -50,4 +50,24 @@ import Testing
       #expect(WebSession.id(of: keys.sign(payload), keys: keys) == nil, "\(payload)")
     }
   }
+
+  @Test func keptAnswersAreTheKeysOwn() throws {
+    let keys = try SessionKeys(secret: Data(repeating: 7, count: 32))
+    let other = try SessionKeys(secret: Data(repeating: 8, count: 32))
+    let token = keys.sign("v3|" + String(repeating: "a", count: 43))
+    for _ in 0..<2 {
+      #expect(keys.verify(token) != nil)
+      #expect(other.verify(token) == nil, "another key's answers are its own")
+      #expect(keys.verify(token + "x") == nil)
+    }
+    let csrf = keys.token("csrf", boundTo: "s")
+    #expect(keys.token("csrf", boundTo: "s") == csrf)
+    #expect(keys.check(csrf, "csrf", boundTo: "s"))
+    #expect(other.token("csrf", boundTo: "s") != csrf)
+    #expect(keys.token("csrf", boundTo: "t") != csrf)
+    #expect(keys.token("login", boundTo: "s") != csrf)
+    // A question too long to keep is answered all the same.
+    let long = String(repeating: "r", count: KeptAnswers.maximumLength + 1)
+    #expect(keys.check(keys.token("row", boundTo: long), "row", boundTo: long))
+  }
 }
