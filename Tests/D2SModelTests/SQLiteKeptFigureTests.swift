@@ -69,6 +69,20 @@ import Testing
     #expect(try window(database, "item") == (31, 1))
   }
 
+  @Test func aCommitInWriteAheadLogModeShowsToo() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "kept")
+    try SQLiteAdaptor(path: path).executeScript("PRAGMA journal_mode = WAL")
+    let adaptor = try SQLiteAdaptor(path: path)
+    let database = try Database(adaptor: adaptor)
+    for _ in 0..<2 { _ = try window(database, "item") }
+    #expect(try window(database, "item") == (30, 1))
+    try SQLiteAdaptor(path: path).execute(
+      SQLStatement(raw: "INSERT INTO item (name) VALUES ('w')"))
+    #expect(try window(database, "item").count == 31)
+    try SQLiteAdaptor(path: path).execute(SQLStatement(raw: "DELETE FROM item WHERE id < 3"))
+    #expect(try window(database, "item").count == 29)
+  }
+
   @Test func theEstimateFollowsTheFile() throws {
     let path = try TestDatabases.sqliteFile(Self.schema, named: "kept")
     let adaptor = try SQLiteAdaptor(path: path)
