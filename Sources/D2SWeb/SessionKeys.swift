@@ -78,7 +78,7 @@ public struct SessionKeys: Sendable {
     let message = purpose + "\u{0}" + binding
     return answers.answer("token\u{0}" + message) {
       Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
-    } ?? ""
+    }
   }
 
   /// Whether `token` is the token for `purpose` bound to `binding` (constant time).
@@ -149,12 +149,23 @@ final class KeptAnswers: Sendable {
   func answer(_ question: String, _ make: () -> String?) -> String? {
     if let found = kept.withLock({ $0[question] }) { return found }
     guard let made = make() else { return nil }
-    if question.utf8.count <= Self.maximumLength {
-      kept.withLock { kept in
-        if kept.count >= Self.maximumCount { kept.removeAll() }
-        kept[question] = made
-      }
-    }
+    keep(made, for: question)
     return made
+  }
+
+  /// The answer to `question`: the one kept, else `make`'s, kept.
+  func answer(_ question: String, _ make: () -> String) -> String {
+    if let found = kept.withLock({ $0[question] }) { return found }
+    let made = make()
+    keep(made, for: question)
+    return made
+  }
+
+  private func keep(_ answer: String, for question: String) {
+    guard question.utf8.count <= Self.maximumLength else { return }
+    kept.withLock { kept in
+      if kept.count >= Self.maximumCount { kept.removeAll() }
+      kept[question] = answer
+    }
   }
 }

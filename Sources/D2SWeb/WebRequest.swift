@@ -134,9 +134,12 @@ public struct WebRequest: Sendable {
       name = name[..<colon]
       guard !port.isEmpty else { return nil }
     }
-    let forbidden: [UInt8] = [UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "\\"), 0x20]
+    let isForbidden = { (byte: UInt8) in
+      byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: " ")
+    }
     guard port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      !name.isEmpty, !name.contains(where: forbidden.contains)
+      !name.isEmpty, !name.contains(where: isForbidden)
     else { return nil }
     guard name.allSatisfy({ $0 < 0x80 }) else {
       return String(decoding: name, as: UTF8.self).lowercased()

@@ -62,8 +62,8 @@ extension SQLiteAdaptor {
     defer { connection.lock.unlock() }
     try query(statement, columns: columns, row: row)
     let version = count.bindings.isEmpty && entity.keepsFigures ? fileVersion() : nil
-    if let version, let answer = try reusable(kept.counts[count.sql], of: entity, at: version) {
-      return answer
+    if let version, let kept = try reusable(kept.counts[count.sql], of: entity, at: version) {
+      return kept.value
     }
     var counted: Int?
     try query(count, columns: [nil]) { counted = $0.first?.intValue }
@@ -79,8 +79,8 @@ extension SQLiteAdaptor {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     guard entity.keepsFigures, let version = fileVersion() else { return try read() }
-    if let answer = try reusable(kept.estimates[entity.externalName], of: entity, at: version) {
-      return answer
+    if let kept = try reusable(kept.estimates[entity.externalName], of: entity, at: version) {
+      return kept.value
     }
     let estimate = try read()
     if let made = fileVersion() {
@@ -100,10 +100,10 @@ extension SQLiteAdaptor {
     return FileVersion(pager: version, ownChanges: sqlite3_total_changes64(connection.handle))
   }
 
-  /// `figure`'s value when it was read at `version` and `entity` is a table of the file
-  /// (asked once per table, when a figure is first about to be reused); else nil.
+  /// `figure` when it was read at `version` and `entity` is a table of the file (asked once
+  /// per table, when a figure is first about to be reused); else nil.
   private func reusable(_ figure: KeptFigure?, of entity: Entity, at version: FileVersion)
-    throws -> Int??
+    throws -> KeptFigure?
   {
     guard let figure, figure.version == version else { return nil }
     let name = entity.externalName
@@ -119,7 +119,7 @@ extension SQLiteAdaptor {
     }
     guard kept.plainTables[name] == true, fileVersion() == version else { return nil }
     kept.answers += 1
-    return .some(figure.value)
+    return figure
   }
 
   private func keep(
