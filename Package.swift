@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Release builds of the commands link Swift's runtime and Foundation into the binary, with
@@ -199,3 +199,19 @@ let package = Package(
       dependencies: ["CSQLite", "CLibPQ", "CLibPQLoader", "CLibEdit", "CLibEditLoader"]),
   ]
 )
+
+// Release builds of D2S's own modules call each concrete type's metadata accessor instead of
+// resolving the type from its mangled name at first use: the runtime demangled several
+// hundred names at each start (13% of `d2s-repl DB -c entities`; 11% less wall time with
+// it, measured in Performance.md part 11). A package that depends on D2S by version may
+// carry such a flag since tools version 6.2 (swift-log, a dependency of ours, does too). The
+// benchmark's baseline is left as a plain program is built.
+let directMetadataAccess: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+    .when(configuration: .release))
+]
+for target in package.targets
+where [.regular, .executable].contains(target.type) && target.name != "d2s-bench-baseline" {
+  target.swiftSettings = (target.swiftSettings ?? []) + directMetadataAccess
+}
