@@ -35,7 +35,7 @@ public final class D2SContextKVC: Sendable {
   /// when it has one.
   /// - Throws: ``ExposeError`` when `name` is taken by another key, or the key already has
   ///   another name. Exposing the same key under the same name again is a no-op.
-  @discardableResult
+  @discardableResult @inlinable
   public func expose<K: DynamicEnvironmentKey>(_ key: K.Type, _ name: String) throws -> ExposedKey
   where K.Value: ContextLiteralConvertible {
     try expose(ExposedKey(key, name: name))
@@ -49,7 +49,7 @@ public final class D2SContextKVC: Sendable {
   /// ```
   /// - Throws: ``ExposeError`` when the key has no `exposedName`, or as
   ///   ``expose(_:_:)-(K.Type,_)`` does.
-  @discardableResult
+  @discardableResult @inlinable
   public func expose<K: DynamicEnvironmentKey>(_ key: K.Type) throws -> ExposedKey
   where K.Value: ContextLiteralConvertible {
     try expose(ExposedKey(key))

@@ -1,8 +1,9 @@
 /// A key made reachable by name: what the registry knows about it, type-erased.
 ///
 /// It coerces literals to the key's value type, prints values back, and checks values that
-/// rules compute dynamically.
-public struct ExposedKey: Sendable, CustomStringConvertible {
+/// rules compute dynamically. A class: the registry's tables and every rule look-up hold it
+/// by one reference, where a copy of its twelve fields retained each of them.
+public final class ExposedKey: Sendable, CustomStringConvertible {
   /// The name under which rule text and the REPL reach the key.
   public let name: String
   /// The identity of the key type.
@@ -14,7 +15,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   private let allowsNilCheck: @Sendable () -> Bool
   /// The key type's ``DynamicEnvironmentKey/exposedName`` (its usual name), if it has one.
   public let usualName: String?
-  private(set) var coerceLiteral: @Sendable (Literal, (any KeyValueCoding)?) throws -> any Sendable
+  let coerceLiteral: @Sendable (Literal, (any KeyValueCoding)?) throws -> any Sendable
   let literalOf: @Sendable (Any) -> Literal?
   let describeValue: @Sendable (Any) -> String
   let castValue: @Sendable (Any?) -> (any Sendable)?
@@ -25,9 +26,25 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
   public let dependentKeyIDs: [ObjectIdentifier]
 
   /// Describes `K` under `name`, with explicit coercion and printing.
-  public init<K: DynamicEnvironmentKey>(
+  public convenience init<K: DynamicEnvironmentKey>(
     _ key: K.Type, name: String? = nil, valueTypeName: String,
     coerce: @escaping @Sendable (Literal) throws -> K.Value,
+    literal: @escaping @Sendable (K.Value) -> Literal?,
+    describe: (@Sendable (K.Value) -> String)? = nil,
+    cast: (@Sendable (Any) -> K.Value?)? = nil
+  ) {
+    self.init(
+      key, name: name, valueTypeName: valueTypeName,
+      coerceInContext: { literal, _ in try coerce(literal) }, literal: literal,
+      describe: describe, cast: cast)
+  }
+
+  /// Describes `K` under `name`, coercing literals with the help of the context they are set
+  /// in (an entity name resolved against the context's `model`); `context` is nil for rule
+  /// constants.
+  public init<K: DynamicEnvironmentKey>(
+    _ key: K.Type, name: String? = nil, valueTypeName: String,
+    coerceInContext: @escaping @Sendable (Literal, (any KeyValueCoding)?) throws -> K.Value,
     literal: @escaping @Sendable (K.Value) -> Literal?,
     describe: (@Sendable (K.Value) -> String)? = nil,
     cast: (@Sendable (Any) -> K.Value?)? = nil
@@ -41,7 +58,7 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     // it is made for a type.
     let allowsNil: @Sendable () -> Bool = { TypeTraits.isOptionalType(K.Value.self) }
     self.allowsNilCheck = allowsNil
-    self.coerceLiteral = { literal, _ in try coerce(literal) }
+    self.coerceLiteral = { literal, context in try coerceInContext(literal, context) }
     self.literalOf = { ($0 as? K.Value).flatMap(literal) }
     self.describeValue = { value in
       guard let typed = value as? K.Value else { return String(describing: value) }
@@ -63,25 +80,12 @@ public struct ExposedKey: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Describes `K` under `name`, coercing literals with the help of the context they are set
-  /// in (an entity name resolved against the context's `model`); `context` is nil for rule
-  /// constants.
-  public init<K: DynamicEnvironmentKey>(
-    _ key: K.Type, name: String? = nil, valueTypeName: String,
-    coerceInContext: @escaping @Sendable (Literal, (any KeyValueCoding)?) throws -> K.Value,
-    literal: @escaping @Sendable (K.Value) -> Literal?,
-    describe: (@Sendable (K.Value) -> String)? = nil,
-    cast: (@Sendable (Any) -> K.Value?)? = nil
-  ) {
-    self.init(
-      key, name: name, valueTypeName: valueTypeName, coerce: { try coerceInContext($0, nil) },
-      literal: literal,
-      describe: describe, cast: cast)
-    self.coerceLiteral = { literal, context in try coerceInContext(literal, context) }
-  }
-
   /// Describes `K`, whose value type is literal-convertible, under `name`.
-  public init<K: DynamicEnvironmentKey>(_ key: K.Type, name: String? = nil)
+  ///
+  /// Inlinable, so that each call site names `K.Value` directly: a generic body asks the
+  /// runtime for it by its mangled name, once for each key, at every start.
+  @inlinable
+  public convenience init<K: DynamicEnvironmentKey>(_ key: K.Type, name: String? = nil)
   where K.Value: ContextLiteralConvertible {
     self.init(
       key, name: name, valueTypeName: K.Value.contextTypeName,
