@@ -16,7 +16,7 @@ public enum DatabaseLocation: Sendable, Equatable {
     if target.hasPrefix("sqlite:") {
       self = .sqlite(target)
     } else if target.hasPrefix("postgresql://") || target.hasPrefix("postgres://")
-      || target.contains("=")
+      || target.utf8.contains(UInt8(ascii: "="))
     {
       self = .postgreSQL(target)
     } else {

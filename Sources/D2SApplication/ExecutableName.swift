@@ -4,7 +4,17 @@ package enum ExecutableName {
   /// The last path component of `argument0` (`CommandLine.arguments[0]`), or `fallback` when
   /// there is none.
   package static func of(_ argument0: String?, fallback: String) -> String {
-    let name = argument0?.split(separator: "/").last.map(String.init) ?? ""
+    // Over the bytes: splitting made an array of substrings, a type the runtime built anew
+    // at each start.
+    guard let argument0 else { return fallback }
+    let bytes = argument0.utf8
+    let slash = UInt8(ascii: "/")
+    var end = bytes.endIndex
+    while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash {
+      end = bytes.index(before: end)
+    }
+    let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+    let name = String(argument0[start..<end])
     return name.isEmpty ? fallback : name
   }
 }

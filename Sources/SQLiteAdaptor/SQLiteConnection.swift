@@ -26,7 +26,8 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
   /// Opens `path` (which must exist), or `:memory:`; foreign keys on, busy timeout 5 s.
   /// `vfs` names a registered SQLite VFS (nil: the default).
   init(path: String, readOnly: Bool = false, vfs: String? = nil) throws {
-    if path != ":memory:" && !FileManager.default.fileExists(atPath: path) {
+    // access(2), not FileManager: its shared instance is made on first use, at every start.
+    if path != ":memory:" && access(path, F_OK) != 0 {
       throw DatabaseError(.connection, "no database file at \(path)")
     }
     if let vfs, sqlite3_vfs_find(vfs) == nil {

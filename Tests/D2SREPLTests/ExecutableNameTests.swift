@@ -10,6 +10,11 @@ import Testing
     #expect(ExecutableName.of("dvd-repl", fallback: "d2s-repl") == "dvd-repl")
     #expect(ExecutableName.of(nil, fallback: "d2s-repl") == "d2s-repl")
     #expect(ExecutableName.of("", fallback: "d2s-repl") == "d2s-repl")
+    // As a split on "/" read it: empty components do not count.
+    #expect(ExecutableName.of("/opt/tools/", fallback: "d2s-repl") == "tools")
+    #expect(ExecutableName.of("bin//dvd-repl", fallback: "d2s-repl") == "dvd-repl")
+    #expect(ExecutableName.of("///", fallback: "d2s-repl") == "d2s-repl")
+    #expect(ExecutableName.of("/usr/bin/répl-é", fallback: "d2s-repl") == "répl-é")
   }
 
   @Test(.enabled(if: TraceBinaryTests.enabled, "build d2s-repl first"))
