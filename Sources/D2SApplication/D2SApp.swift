@@ -49,6 +49,26 @@ public struct D2SApp: Sendable {
   public mutating func open(_ target: String, readOnly: Bool = false) throws -> Database {
     let location = DatabaseLocation(target)
     let database = try Database(adaptor: try location.connect(readOnly: readOnly))
+    try adopt(database, at: location, readOnly: readOnly)
+    return database
+  }
+
+  /// Opens the database `opening` has been opening on its own thread (waiting for it), as
+  /// ``open(_:readOnly:)`` opens its target.
+  ///
+  /// - Returns: the database.
+  @discardableResult
+  public mutating func open(_ opening: DatabaseOpening) throws -> Database {
+    let database = try opening.database()
+    try adopt(database, at: opening.location, readOnly: opening.readOnly)
+    return database
+  }
+
+  /// Makes `database` the context's: keys set on the context stay, what belonged to the
+  /// database before goes.
+  private mutating func adopt(
+    _ database: Database, at location: DatabaseLocation, readOnly: Bool
+  ) throws {
     var next = RuleContext(engine: context.engine, values: DynamicEnvironmentValues())
     let dropped: Set<String> = [
       "database", "model", "entity", "object", "user", "auxiliaryQualifier", "task",
@@ -61,7 +81,6 @@ public struct D2SApp: Sendable {
     context.engine.clearCache()
     self.location = location
     self.readOnly = readOnly
-    return database
   }
 
   /// A new connection to the open database (a server's pool opens its readers with it).

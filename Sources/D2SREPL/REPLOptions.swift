@@ -84,10 +84,16 @@ struct REPLOptions: Sendable {
     let session: REPLSession
     var scratch: ScratchDatabase?
     defer { scratch?.remove() }
+    // The database named on the command line is opened on a thread of its own while the
+    // plugins are installed: a start takes the longer of the two, not their sum (a
+    // PostgreSQL server's round trips included). A transcript check opens a copy instead.
+    let opening =
+      demo || check != nil ? nil : database.map { DatabaseOpening($0, readOnly: readOnly) }
     do {
       session = try REPLSession(
         plugins: D2SREPLCommand.plugins, width: width, defaultLimit: interactive ? 20 : nil)
       session.readOnly = readOnly
+      session.opening = opening
       session.maximumToManyHops = maxToManyHops
       var start: [REPLCommand] = []
       if let format {

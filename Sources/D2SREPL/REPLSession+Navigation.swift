@@ -10,7 +10,13 @@ extension REPLSession {
   /// `open DATABASE`: an SQLite file (or `sqlite:PATH`) or a PostgreSQL URL or conninfo.
   func open(_ target: String) throws -> String {
     try leaveEditing()
-    let database = try app.open(target, readOnly: readOnly)
+    let database: Database
+    if let opening, opening.target == target, opening.readOnly == readOnly {
+      self.opening = nil
+      database = try app.open(opening)
+    } else {
+      database = try app.open(target, readOnly: readOnly)
+    }
     list = ListRequest()
     return "opened \(database.name): \(database.model.entities.count) entities"
   }

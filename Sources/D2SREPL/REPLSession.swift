@@ -46,6 +46,9 @@ public final class REPLSession: @unchecked Sendable {
   public var csv = CSVOptions()
   /// Whether `open` opens databases read-only (`--read-only`).
   public var readOnly = false
+  /// A database already being opened (d2s-repl starts opening its argument before it makes
+  /// the session): the next `open` of the same target, read-only alike, waits for it.
+  public var opening: DatabaseOpening?
   /// The most to-many relationships a `where` or `order by` path may cross
   /// (`--max-to-many-hops`); nil: no limit, a person at a terminal may ask for slow queries.
   public var maximumToManyHops: Int?
