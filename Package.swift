@@ -105,7 +105,10 @@ let package = Package(
     // MARK: - Testing support
     .target(
       name: "D2STesting",
-      dependencies: ["D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins"]),
+      dependencies: [
+        "D2SModel", "SQLiteAdaptor", "PostgreSQLAdaptor", "Plugins",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
 
     // MARK: - The application every front end is made from
     .target(

@@ -3,8 +3,6 @@ import D2SModel
 import D2STesting
 import EnvKeys
 import Foundation
-import Logging
-import Synchronization
 import Testing
 
 @testable import D2SREPL
@@ -12,42 +10,16 @@ import Testing
 /// A database opened on a thread of its own while the plugins are installed: the same
 /// database, the same errors at the same place, under the caller's dependencies.
 @Suite struct DatabaseOpeningTests {
-  /// The statements a logger at `info` was given.
-  final class Statements: Sendable {
-    let lines = Mutex<[String]>([])
-
-    var logger: Logger {
-      var logger = Logger(label: "test") { _ in Handler(statements: self) }
-      logger.logLevel = .info
-      return logger
-    }
-
-    struct Handler: LogHandler {
-      let statements: Statements
-      var metadata: Logger.Metadata = [:]
-      var logLevel: Logger.Level = .info
-
-      subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-      }
-
-      func log(event: LogEvent) {
-        statements.lines.withLock { $0.append("\(event.message)") }
-      }
-    }
-  }
-
   @Test func itOpensTheDatabaseUnderTheCallersDependencies() throws {
     let path = try SakilaSQLite.copy()
-    let statements = Statements()
+    let statements = CapturedLog()
     let database = try withDependencies {
       $0.sqlLogger = statements.logger
     } operation: {
       try DatabaseOpening(path).database()
     }
     #expect(database.name == "sakila")
-    #expect(try database.model.entity(named: "Film") != nil)
+    #expect(database.model.entity(named: "Film") != nil)
     let logged = statements.lines.withLock { $0 }
     #expect(logged.contains { $0.contains("sqlite_master") }, "\(logged)")
   }

@@ -6,30 +6,6 @@ import Testing
 
 @testable import D2SWeb
 
-/// Log lines kept for a test.
-final class CapturedLog: Sendable {
-  let lines = Mutex<[String]>([])
-
-  var logger: Logger {
-    Logger(label: "test") { _ in Handler(log: self) }
-  }
-
-  struct Handler: LogHandler {
-    let log: CapturedLog
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-      get { metadata[key] }
-      set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-      log.lines.withLock { $0.append("\(event.level): \(event.message)") }
-    }
-  }
-}
-
 /// What operators see: one log line per request (without query values), `/-/health`, and
 /// `--timing`'s `Server-Timing`.
 @Suite struct OperationsTests {
