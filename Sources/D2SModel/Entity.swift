@@ -37,9 +37,17 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public let sourceLabel: String?
   /// The attributes that title its objects, best first (see ``TitleAttributes``): each
   /// choice one attribute, or two shown together (first and last name).
-  public let titleAttributeChoices: [[String]]
+  public var titleAttributeChoices: [[String]] { titles.value.choices }
   /// ``titleAttributeChoices`` as attribute positions.
-  let titleAttributeIndexes: [[Int]]
+  var titleAttributeIndexes: [[Int]] { titles.value.indexes }
+  /// Worked out when first asked for: listing the entities never needs them.
+  private let titles: ComputedOnce<Titles>
+
+  /// The title attributes by name and by position.
+  private struct Titles: Sendable {
+    let choices: [[String]]
+    let indexes: [[Int]]
+  }
 
   private let attributesByName: [String: Attribute]
   private let attributeIndexes: [String: Int]
@@ -74,9 +82,11 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
       uniquingKeysWith: { a, _ in a })
     let keys = Set(primaryKeyAttributeNames).union(
       relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
-    let choices = TitleAttributes.choices(attributes: attributes, entityName: name, keys: keys)
-    self.titleAttributeChoices = choices
-    self.titleAttributeIndexes = choices.map { $0.compactMap { attributeIndexes[$0] } }
+    titles = ComputedOnce {
+      let choices = TitleAttributes.choices(attributes: attributes, entityName: name, keys: keys)
+      return Titles(
+        choices: choices, indexes: choices.map { $0.compactMap { attributeIndexes[$0] } })
+    }
   }
 
   public func attribute(named name: String) -> Attribute? { attributesByName[name] }

@@ -14,6 +14,28 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: "/nonexistent/d2s/nothing.db") == false)
   }
 
+  /// Foreign keys are read only for tables whose SQL says REFERENCES: in every case and
+  /// place it may be written, and after a column added with one.
+  @Test func foreignKeysWrittenAnyWayInSQLite() throws {
+    let adaptor = try SQLiteAdaptor(path: "sqlite::memory:")
+    try adaptor.executeScript(
+      """
+      CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT);
+      CREATE TABLE lower_child (id INTEGER PRIMARY KEY, parent_id INTEGER references parent(id));
+      CREATE TABLE mixed_child (id INTEGER PRIMARY KEY, parent_id INTEGER,
+        foreign key (parent_id) ReFeReNcEs "parent" ("id"));
+      CREATE TABLE later_child (id INTEGER PRIMARY KEY);
+      ALTER TABLE later_child ADD COLUMN parent_id INTEGER REFERENCES parent (id);
+      CREATE TABLE "references" (id INTEGER PRIMARY KEY, note TEXT DEFAULT 'no references here');
+      """)
+    let model = try Database(adaptor: adaptor).model
+    for child in ["LowerChild", "MixedChild", "LaterChild"] {
+      #expect(model.entity(named: child)?.relationship(named: "parent") != nil, "\(child)")
+    }
+    #expect(model.entity(named: "Parent")?.relationships.filter(\.isToMany).count == 3)
+    #expect(model.entity(named: "References")?.relationships.isEmpty == true)
+  }
+
   @Test func compositeForeignKeysInSQLite() throws {
     let adaptor = try SQLiteAdaptor(path: "sqlite::memory:")
     try adaptor.executeScript(

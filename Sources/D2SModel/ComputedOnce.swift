@@ -1,0 +1,28 @@
+import Synchronization
+
+/// A value computed the first time it is read, by one thread, and read without a lock after
+/// (an entity's title attributes: a start that lists entity names never needs them).
+final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
+  private let compute: @Sendable () -> Value
+  private let lock = Mutex<Void>(())
+  // Published by `isComputed`'s releasing store; read only after an acquiring load saw it.
+  private var computed: Value?
+  private let isComputed = Atomic<Bool>(false)
+
+  /// A value `compute` makes when it is first read.
+  init(_ compute: @escaping @Sendable () -> Value) {
+    self.compute = compute
+  }
+
+  /// The value, computed on the first read.
+  var value: Value {
+    if isComputed.load(ordering: .acquiring), let computed { return computed }
+    return lock.withLock { _ in
+      if let computed { return computed }
+      let value = compute()
+      computed = value
+      isComputed.store(true, ordering: .releasing)
+      return value
+    }
+  }
+}
