@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A value computed the first time it is read, by one thread, and read without a lock after
-/// (an entity's title attributes: a start that lists entity names never needs them).
+/// (an entity's attributes and title attributes: a start that lists entity names never needs
+/// them).
 final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
   private let compute: @Sendable () -> Value
   private let lock = Mutex<Void>(())
@@ -12,6 +13,13 @@ final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
   /// A value `compute` makes when it is first read.
   init(_ compute: @escaping @Sendable () -> Value) {
     self.compute = compute
+  }
+
+  /// A value already computed.
+  init(computed value: Value) {
+    compute = { value }
+    computed = value
+    isComputed.store(true, ordering: .releasing)
   }
 
   /// The value, computed on the first read.

@@ -18,13 +18,13 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// The schema, when the database has schemas.
   public let schema: String?
   /// Attributes in column order.
-  public let attributes: [Attribute]
+  public var attributes: [Attribute] { details.value.attributes }
   /// To-one relationships (in foreign key order), then to-many ones.
-  public let relationships: [Relationship]
+  public var relationships: [Relationship] { details.value.relationships }
   /// The primary key's attribute names, in key order (empty for views without one).
-  public let primaryKeyAttributeNames: [String]
+  public var primaryKeyAttributeNames: [String] { details.value.primaryKeyAttributeNames }
   /// A view, or a table that cannot be written (no primary key).
-  public let isReadOnly: Bool
+  public var isReadOnly: Bool { isView || primaryKeyAttributeNames.isEmpty }
   public let isView: Bool
   /// The database's own bookkeeping (`sqlite_sequence`, full-text and R-tree shadow tables):
   /// not among the visible entities unless asked for (`entities --all`).
@@ -37,11 +37,62 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public let sourceLabel: String?
   /// The attributes that title its objects, best first (see ``TitleAttributes``): each
   /// choice one attribute, or two shown together (first and last name).
-  public var titleAttributeChoices: [[String]] { titles.value.choices }
+  public var titleAttributeChoices: [[String]] { details.value.titles.value.choices }
   /// ``titleAttributeChoices`` as attribute positions.
-  var titleAttributeIndexes: [[Int]] { titles.value.indexes }
-  /// Worked out when first asked for: listing the entities never needs them.
-  private let titles: ComputedOnce<Titles>
+  var titleAttributeIndexes: [[Int]] { details.value.titles.value.indexes }
+
+  /// The attributes, relationships and key: a model read from a catalog works them out when
+  /// one of its entities is first asked for them (listing the entities never needs them).
+  private let details: ComputedOnce<Details>
+
+  /// What an entity's columns and foreign keys give it.
+  struct Parts: Sendable {
+    let attributes: [Attribute]
+    let relationships: [Relationship]
+    let primaryKeyAttributeNames: [String]
+
+    /// No attributes, relationships or key.
+    static let none = Parts(attributes: [], relationships: [], primaryKeyAttributeNames: [])
+  }
+
+  /// ``Parts`` with the look-ups made from them.
+  private final class Details: Sendable {
+    let attributes: [Attribute]
+    let relationships: [Relationship]
+    let primaryKeyAttributeNames: [String]
+    let attributesByName: [String: Attribute]
+    let attributeIndexes: [String: Int]
+    let relationshipsByName: [String: Relationship]
+    let relationshipIndexes: [String: Int]
+    /// Worked out when first asked for: a list page without to-ones never needs them.
+    let titles: ComputedOnce<Titles>
+
+    init(_ parts: Parts, entityName: String) {
+      let attributes = parts.attributes
+      self.attributes = attributes
+      relationships = parts.relationships
+      primaryKeyAttributeNames = parts.primaryKeyAttributeNames
+      attributesByName = Dictionary(
+        attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      let attributeIndexes = Dictionary(
+        attributes.enumerated().map { ($0.element.name, $0.offset) },
+        uniquingKeysWith: { a, _ in a })
+      self.attributeIndexes = attributeIndexes
+      relationshipsByName = Dictionary(
+        relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      relationshipIndexes = Dictionary(
+        relationships.enumerated().map { ($0.element.name, $0.offset) },
+        uniquingKeysWith: { a, _ in a })
+      let keys = Set(primaryKeyAttributeNames).union(
+        relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
+      titles = ComputedOnce {
+        let choices = TitleAttributes.choices(
+          attributes: attributes, entityName: entityName, keys: keys)
+        return Titles(
+          choices: choices, indexes: choices.map { $0.compactMap { attributeIndexes[$0] } })
+      }
+    }
+  }
 
   /// The title attributes by name and by position.
   private struct Titles: Sendable {
@@ -49,54 +100,61 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let indexes: [[Int]]
   }
 
-  private let attributesByName: [String: Attribute]
-  private let attributeIndexes: [String: Int]
-  private let relationshipsByName: [String: Relationship]
-  private let relationshipIndexes: [String: Int]
-
-  public init(
+  /// An entity with its attributes, relationships and primary key.
+  public convenience init(
     name: String, externalName: String, schema: String? = nil, attributes: [Attribute],
     relationships: [Relationship], primaryKeyAttributeNames: [String], isView: Bool,
     isInternal: Bool = false, sourceLabel: String? = nil, fullTextIndex: FullTextIndex? = nil
   ) {
-    self.fullTextIndex = fullTextIndex
-    self.isInternal = isInternal
-    self.sourceLabel = sourceLabel
+    let parts = Parts(
+      attributes: attributes, relationships: relationships,
+      primaryKeyAttributeNames: primaryKeyAttributeNames)
+    self.init(
+      name: name, externalName: externalName, schema: schema, isView: isView,
+      isInternal: isInternal, sourceLabel: sourceLabel, fullTextIndex: fullTextIndex,
+      details: ComputedOnce(computed: Details(parts, entityName: name)))
+  }
+
+  /// An entity whose attributes, relationships and key `parts` works out when they are
+  /// first asked for.
+  convenience init(
+    name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
+    sourceLabel: String?, fullTextIndex: FullTextIndex?, parts: @escaping @Sendable () -> Parts
+  ) {
+    self.init(
+      name: name, externalName: externalName, schema: schema, isView: isView,
+      isInternal: isInternal, sourceLabel: sourceLabel, fullTextIndex: fullTextIndex,
+      details: ComputedOnce { Details(parts(), entityName: name) })
+  }
+
+  private init(
+    name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
+    sourceLabel: String?, fullTextIndex: FullTextIndex?, details: ComputedOnce<Details>
+  ) {
     self.name = name
     self.externalName = externalName
     self.schema = schema
-    self.attributes = attributes
-    self.relationships = relationships
-    self.primaryKeyAttributeNames = primaryKeyAttributeNames
     self.isView = isView
-    self.isReadOnly = isView || primaryKeyAttributeNames.isEmpty
-    self.attributesByName = Dictionary(
-      attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    let attributeIndexes = Dictionary(
-      attributes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    self.attributeIndexes = attributeIndexes
-    self.relationshipsByName = Dictionary(
-      relationships.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    self.relationshipIndexes = Dictionary(
-      relationships.enumerated().map { ($0.element.name, $0.offset) },
-      uniquingKeysWith: { a, _ in a })
-    let keys = Set(primaryKeyAttributeNames).union(
-      relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
-    titles = ComputedOnce {
-      let choices = TitleAttributes.choices(attributes: attributes, entityName: name, keys: keys)
-      return Titles(
-        choices: choices, indexes: choices.map { $0.compactMap { attributeIndexes[$0] } })
-    }
+    self.isInternal = isInternal
+    self.sourceLabel = sourceLabel
+    self.fullTextIndex = fullTextIndex
+    self.details = details
   }
 
-  public func attribute(named name: String) -> Attribute? { attributesByName[name] }
-  public func relationship(named name: String) -> Relationship? { relationshipsByName[name] }
+  public func attribute(named name: String) -> Attribute? {
+    details.value.attributesByName[name]
+  }
+  public func relationship(named name: String) -> Relationship? {
+    details.value.relationshipsByName[name]
+  }
 
   /// The position of the relationship named `name` in ``relationships``.
-  public func relationshipIndex(named name: String) -> Int? { relationshipIndexes[name] }
+  public func relationshipIndex(named name: String) -> Int? {
+    details.value.relationshipIndexes[name]
+  }
 
   /// The position of the attribute named `name` in ``attributes``.
-  public func attributeIndex(named name: String) -> Int? { attributeIndexes[name] }
+  public func attributeIndex(named name: String) -> Int? { details.value.attributeIndexes[name] }
 
   /// The attribute for a column name.
   public func attribute(column: String) -> Attribute? {

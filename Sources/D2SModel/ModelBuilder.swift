@@ -45,6 +45,27 @@ public enum ModelBuilder {
       }
     }
 
+    // The entities now, their attributes and relationships when one is first asked for: a
+    // start that lists the entities never needs them. Worked out for all at once, since an
+    // entity's to-manys come from the other tables' foreign keys.
+    let names = entityNames
+    let parts = ComputedOnce { Self.parts(of: tables, entityNames: names) }
+    let entities = tables.compactMap { table -> Entity? in
+      let tableKey = key(table.schema, table.name)
+      guard let name = entityNames[tableKey] else { return nil }
+      return Entity(
+        name: name, externalName: table.name, schema: table.schema, isView: table.isView,
+        isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey],
+        fullTextIndex: table.fullTextIndex
+      ) { parts.value[tableKey] ?? .none }
+    }
+    return Model(entities: entities)
+  }
+
+  /// The attributes, relationships and primary key of each table's entity, by table key.
+  static func parts(of tables: [Catalog.Table], entityNames: [String: String]) -> [String:
+    Entity.Parts]
+  {
     // Foreign keys that name the natural key they refer to (`product_sku` → `sku`): they keep
     // their column's name (`productSku`), their relationship drops the key (`product`). Found
     // once, through tables by key, for both uses below.
@@ -190,17 +211,17 @@ public enum ModelBuilder {
     }
     addFlattenedRelationships(linkEnds, to: &drafts)
 
-    let entities = drafts.map { draft in
-      Entity(
-        name: draft.entityName, externalName: draft.table.name, schema: draft.table.schema,
-        attributes: draft.attributes,
-        relationships: draft.orderedRelationships,
-        primaryKeyAttributeNames: draft.table.primaryKey.compactMap { draft.columnToAttribute[$0] },
-        isView: draft.table.isView, isInternal: draft.table.isInternal,
-        sourceLabel: sourceLabels[key(draft.table.schema, draft.table.name)],
-        fullTextIndex: draft.table.fullTextIndex)
-    }
-    return Model(entities: entities)
+    return Dictionary(
+      drafts.map { draft in
+        (
+          key(draft.table.schema, draft.table.name),
+          Entity.Parts(
+            attributes: draft.attributes, relationships: draft.orderedRelationships,
+            primaryKeyAttributeNames: draft.table.primaryKey.compactMap {
+              draft.columnToAttribute[$0]
+            })
+        )
+      }, uniquingKeysWith: { a, _ in a })
   }
 
   /// Whether a one-column primary key is a surrogate, renamed `id`: a column named `id`, or

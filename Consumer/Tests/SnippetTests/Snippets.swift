@@ -19,7 +19,7 @@ import SQLiteAdaptor
 import TSVPlatform
 import Testing
 
-// README.md:86
+// README.md:87
 @Test func snippet1() async throws {
 
   enum TaskKey: DynamicEnvironmentKey { static var defaultValue: String { "query" } }
@@ -33,7 +33,7 @@ import Testing
   print(try context.explain(keyNamed: "title"))        // every candidate, the winner, the source
 }
 
-// README.md:141
+// README.md:142
 @Test func snippet2() async throws {
   var context = RuleContext(engine: try D2SEngine.make(registry: D2SContextKVC()))
   context.database = try TestDatabases.sakila()
@@ -43,7 +43,7 @@ import Testing
   print(films)                                        // {"page":"QueryList",…,"rows":[…]}
 }
 
-// README.md:159
+// README.md:160
 enum Snippet3 {
   public struct DisplayStars: D2SView {
     @Environment(\.propertyValue) var value
@@ -70,7 +70,7 @@ func snippet4() async throws {
   print(rentals.count)
 }
 
-// Documentation/Plugins.md:149
+// Documentation/Plugins.md:153
 enum Snippet9 {
   struct TrafficLights: D2SPlugin {
     let name = "TrafficLights"
@@ -81,7 +81,7 @@ enum Snippet9 {
 }
 @Test func snippet9() { #expect(Snippet9.self == Snippet9.self) }
 
-// Documentation/Plugins.md:201
+// Documentation/Plugins.md:205
 enum Snippet12 {
   public struct MyPlugin: D2SPlugin {
     public init() {}
@@ -117,7 +117,7 @@ enum Snippet12 {
 }
 @Test func snippet12() { #expect(Snippet12.self == Snippet12.self) }
 
-// Documentation/Plugins.md:243
+// Documentation/Plugins.md:247
 enum Snippet13 {
   public var ruleResource: PluginResource? {
     PluginResource("rating.d2s", package: "RatingComponents", target: "RatingComponents")
@@ -125,7 +125,7 @@ enum Snippet13 {
 }
 @Test func snippet13() { #expect(Snippet13.self == Snippet13.self) }
 
-// Documentation/Plugins.md:289
+// Documentation/Plugins.md:293
 func snippet15() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
