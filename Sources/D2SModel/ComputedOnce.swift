@@ -22,6 +22,9 @@ final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
     isComputed.store(true, ordering: .releasing)
   }
 
+  /// Whether the value has been computed.
+  var hasValue: Bool { isComputed.load(ordering: .acquiring) }
+
   /// The value, computed on the first read.
   var value: Value {
     if isComputed.load(ordering: .acquiring), let computed { return computed }

@@ -39,4 +39,30 @@ import Testing
     #expect(seen.allSatisfy { $0 == expected })
     #expect(customer.titleAttributeIndexes.first?.count == 2)
   }
+
+  @Test func aModelsEntitiesGetTheirAttributesWhenOneIsFirstAskedFor() async throws {
+    let model = try SakilaSQLite.open().model
+    #expect(model.entities.count > 15)
+    #expect(model.entities.allSatisfy { !$0.hasDetails })
+    #expect(model.entity(named: "Film")?.isView == false)
+    #expect(model.entities.allSatisfy { !$0.hasDetails }, "names and kinds need no columns")
+
+    let eager = try SakilaSQLite.open().model
+    let sequential = eager.entities.map {
+      ($0.name, $0.attributes.map(\.name), $0.relationships.map(\.name))
+    }
+    let concurrent = await withTaskGroup(of: (Int, [String], [String]).self) { group in
+      for (index, entity) in model.entities.enumerated() {
+        group.addTask { (index, entity.attributes.map(\.name), entity.relationships.map(\.name)) }
+      }
+      return await group.reduce(into: [:]) { $0[$1.0] = ($1.1, $1.2) }
+    }
+    for (index, expected) in sequential.enumerated() {
+      #expect(concurrent[index]?.0 == expected.1, "\(expected.0)")
+      #expect(concurrent[index]?.1 == expected.2, "\(expected.0)")
+    }
+    #expect(model.entities.allSatisfy { $0.hasDetails })
+    #expect(model.entity(named: "Film")?.primaryKeyAttributeNames == ["id"])
+    #expect(model.entity(named: "FilmActor")?.isReadOnly == false)
+  }
 }
