@@ -43,4 +43,20 @@ import Testing
     #expect(try session.run("list Language").contains("English"))
     #expect(try session.run("inspect Film 1").contains("English"))
   }
+
+  @Test func withoutARuleEveryEntityHasTheContextsOwnAnswer() throws {
+    let session = try Self.session([])
+    let all = try session.run("entities")
+    #expect(all.contains("Payment") && all.contains("Staff"))
+    _ = try session.run("isEntityReachable = false")
+    #expect(session.failure(of: "list Payment") == "no entity named Payment")
+    #expect(!(try session.run("entities")).contains("Staff"))
+    _ = try session.run("unset isEntityReachable")
+    #expect(try session.run("entities").contains("Staff"))
+    // A rule added after answers for its entity only.
+    _ = try session.run("rule entity.name = 'Payment' => isEntityReachable = false")
+    #expect(session.failure(of: "list Payment") == "no entity named Payment")
+    #expect(!(try session.run("entities")).contains("Payment"))
+    #expect(try session.run("list Language limit 1").contains("English"))
+  }
 }

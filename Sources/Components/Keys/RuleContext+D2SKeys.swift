@@ -214,7 +214,12 @@ extension RuleContext {
   /// Whether the user may reach the entity named `name` (false for one the model lacks): the
   /// context with that entity, and no object or property, asks ``isEntityReachable``.
   public func isEntityReachable(_ name: String) -> Bool {
-    planned("isEntityReachable/\(name)") { context in
+    // No rule answers it: every entity's answer is this context's own (set here, or the
+    // default), with no probe and no plan for each entity.
+    if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self) {
+      return model.entity(named: name) != nil && isEntityReachable
+    }
+    return planned("isEntityReachable/\(name)") { context in
       guard let entity = context.model.entity(named: name) else { return false }
       var probe = context
       probe.entity = entity
