@@ -8,6 +8,11 @@ public struct Catalog: Sendable {
   /// empty for databases without schemas. A table of the first keeps its bare name when two
   /// schemas have one of the same name.
   public var searchPath: [String]
+  /// A view's columns, read when its entity is first asked for them (SQLite compiles a view to
+  /// name its columns, most of a catalog's cost); nil when every table's and view's columns
+  /// are in ``tables``. Nil from the reader: the view's columns cannot be read (a view over a
+  /// table dropped since), and its entity has none.
+  public var viewColumns: (@Sendable (_ view: String) -> [Column]?)?
   /// A catalog of `tables`, with the schemas of `searchPath` first.
   public init(tables: [Table], searchPath: [String] = []) {
     self.tables = tables

@@ -48,16 +48,30 @@ public enum ModelBuilder {
     // The entities now, their attributes and relationships when one is first asked for: a
     // start that lists the entities never needs them. Worked out for all at once, since an
     // entity's to-manys come from the other tables' foreign keys.
+    // A view whose columns are read later (SQLite's) has no foreign keys, and a table's
+    // foreign key to it fails every write: its attributes are worked out on their own, when
+    // it is first asked for.
     let names = entityNames
-    let parts = ComputedOnce { Self.parts(of: tables, entityNames: names) }
+    let viewColumns = catalog.viewColumns
+    let related = tables.filter { !($0.isView && viewColumns != nil) }
+    let parts = ComputedOnce { Self.parts(of: related, entityNames: names) }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
       guard let name = entityNames[tableKey] else { return nil }
+      let entityParts: @Sendable () -> Entity.Parts
+      if table.isView, let viewColumns {
+        entityParts = {
+          var read = table
+          read.columns = viewColumns(table.name) ?? []
+          return Self.parts(of: [read], entityNames: names)[tableKey] ?? .none
+        }
+      } else {
+        entityParts = { parts.value[tableKey] ?? .none }
+      }
       return Entity(
         name: name, externalName: table.name, schema: table.schema, isView: table.isView,
         isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey],
-        fullTextIndex: table.fullTextIndex
-      ) { parts.value[tableKey] ?? .none }
+        fullTextIndex: table.fullTextIndex, parts: entityParts)
     }
     return Model(entities: entities)
   }

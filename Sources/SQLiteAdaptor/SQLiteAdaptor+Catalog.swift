@@ -8,7 +8,12 @@ extension SQLiteAdaptor {
   /// R-tree indexes are internal.
   public func readCatalog() throws -> Catalog {
     // Two statements for the whole catalog (the pragmas joined with sqlite_master), not two
-    // per table: a start-up reads every table's columns.
+    // per table: a start-up reads every table's columns. Views are only named here: SQLite
+    // compiles a view to name its columns, and one it can no longer compile (over a table
+    // dropped since) would fail the whole statement. A file's views' columns are read when
+    // first asked for, on a connection of their own (``Catalog/viewColumns``); an in-memory
+    // database has no other connection, so its views' are read now, one by one.
+    let viewsLater = location.path != ":memory:"
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
     var order: [String] = []
     var views: Set<String> = []
@@ -21,7 +26,7 @@ extension SQLiteAdaptor {
     try query(
       SQLStatement(
         raw:
-          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m JOIN pragma_table_xinfo(m.name) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
       ),
       columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
     ) { row in
@@ -36,6 +41,8 @@ extension SQLiteAdaptor {
           }
         }
       }
+      // A view: its one row has no column.
+      guard row[2].stringValue != nil else { return }
       let hidden = row[7].intValue ?? 0
       // 1: a virtual table's hidden column (fts5's rank); 2 and 3: generated columns.
       guard hidden != 1 else {
@@ -108,6 +115,7 @@ extension SQLiteAdaptor {
       foreignKeys.sort {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
+      if isView, !viewsLater { columns = (try? Self.columns(ofView: name, on: self)) ?? [] }
       var table = Catalog.Table(
         name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
         foreignKeys: foreignKeys, isInternal: internalTables.contains(name))
@@ -121,7 +129,39 @@ extension SQLiteAdaptor {
       }
       tables.append(table)
     }
-    return Catalog(tables: tables)
+    var catalog = Catalog(tables: tables)
+    if viewsLater {
+      let location = location
+      catalog.viewColumns = { view in try? Self.columns(ofView: view, at: location) }
+    }
+    return catalog
+  }
+
+  /// The columns of `view`, read on a read-only connection of their own to `location`.
+  static func columns(ofView view: String, at location: SQLiteLocation) throws -> [Catalog.Column] {
+    var readOnly = location
+    readOnly.readOnly = true
+    return try columns(ofView: view, on: try SQLiteAdaptor(location: readOnly))
+  }
+
+  /// The columns of `view`, read on `adaptor`'s connection.
+  static func columns(ofView view: String, on adaptor: SQLiteAdaptor) throws -> [Catalog.Column] {
+    var columns: [Catalog.Column] = []
+    try adaptor.query(
+      SQLStatement(
+        raw: "SELECT name, type, \"notnull\", dflt_value, hidden FROM pragma_table_xinfo(?)",
+        [.string(view)]),
+      columns: [nil, nil, nil, nil, nil]
+    ) { row in
+      let hidden = row[4].intValue ?? 0
+      guard hidden != 1 else { return }
+      columns.append(
+        SQLiteTypes.column(
+          name: row[0].stringValue ?? "", declaredType: row[1].stringValue ?? "",
+          notNull: row[2].intValue == 1, defaultValue: row[3].stringValue, isAutoIncrement: false,
+          isGenerated: hidden == 2 || hidden == 3))
+    }
+    return columns
   }
 
   /// The shadow tables' suffixes, by module: FTS3/4, FTS5 and R-tree.

@@ -1,0 +1,66 @@
+import D2SModel
+import D2STesting
+import Foundation
+import SQLiteAdaptor
+import Testing
+
+@testable import D2SModel
+
+/// An SQLite file's views are named when it is opened, and their columns read (SQLite compiles
+/// each view to name them) when their entity is first asked for: the same attributes as read
+/// at once, and a view SQLite can no longer compile leaves the database usable.
+@Suite struct ViewColumnsTests {
+  static let schema = """
+    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born DATE,
+      score NUMERIC(5,2) DEFAULT 1.5, initials TEXT GENERATED ALWAYS AS (substr(name, 1, 1)));
+    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL,
+      author_id INTEGER NOT NULL REFERENCES author (id));
+    INSERT INTO author (id, name, born) VALUES (1, 'Ann', '1970-01-02');
+    INSERT INTO book VALUES (1, 'Tides', 1);
+    CREATE VIEW "book list" AS SELECT b.id AS book_id, b.title, a.name AS "author name",
+      a.score, a.initials FROM book b JOIN author a ON a.id = b.author_id;
+    """
+  /// A view over a table dropped since: SQLite cannot compile it any more.
+  static let broken = """
+    CREATE TABLE gone (id INTEGER PRIMARY KEY, x TEXT);
+    CREATE VIEW broken AS SELECT x FROM gone;
+    DROP TABLE gone;
+    """
+
+  /// An attribute as the model gives it, for comparing two models.
+  static func described(_ entity: Entity?) -> [String] {
+    (entity?.attributes ?? []).map {
+      "\($0.name) \($0.columnName) \($0.externalType) \($0.valueType) \($0.allowsNull) \($0.defaultValue ?? "-") \($0.width ?? 0) \($0.scale ?? 0) \($0.isGenerated)"
+    }
+  }
+
+  @Test func aFilesViewsHaveTheColumnsAnInMemoryDatabaseReadsAtOnce() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "books")
+    let file = try Database(adaptor: SQLiteAdaptor(path: path)).model
+    let view = try #require(file.entity(named: "BookList"))
+    #expect(view.isView && view.isReadOnly)
+    #expect(!view.hasDetails, "named, its columns not read")
+    let memory = try TestDatabases.sqlite(Self.schema).model
+    #expect(Self.described(view) == Self.described(memory.entity(named: "BookList")))
+    #expect(view.attributes.map(\.name) == ["bookId", "title", "authorName", "score", "initials"])
+    #expect(view.relationships.isEmpty && view.primaryKeyAttributeNames.isEmpty)
+    // The tables' relationships are as before.
+    #expect(file.entity(named: "Book")?.relationship(named: "author") != nil)
+    #expect(file.entity(named: "Author")?.relationship(named: "books")?.isToMany == true)
+  }
+
+  @Test(arguments: ["file", "memory"])
+  func aViewSQLiteCannotCompileLeavesTheDatabaseUsable(kind: String) throws {
+    let schema = Self.schema + "\n" + Self.broken
+    let database =
+      kind == "file"
+      ? try Database(
+        adaptor: SQLiteAdaptor(path: TestDatabases.sqliteFile(schema, named: "broken")))
+      : try TestDatabases.sqlite(schema)
+    let broken = try #require(database.model.entity(named: "Broken"))
+    #expect(broken.isView && broken.attributes.isEmpty)
+    #expect(database.model.entity(named: "BookList")?.attributes.count == 5)
+    let book = try #require(try database.fetchObject("Book", primaryKey: [.int(1)]))
+    #expect(book.value(forKeyPath: "author.name") as? String == "Ann")
+  }
+}
