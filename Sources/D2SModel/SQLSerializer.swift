@@ -185,6 +185,11 @@ public struct SQLSerializer {
     wroteSelect = true
     defer { selectDepth -= 1 }
     sql += "SELECT "
+    if select.columns.isEmpty {
+      // An entity with no column that can be read (a view SQLite can no longer compile): the
+      // database says why, not a syntax error.
+      sql += "NULL"
+    }
     write(select.columns, separator: ", ") { $0.write($1) }
     if let from = select.from {
       sql += " FROM "

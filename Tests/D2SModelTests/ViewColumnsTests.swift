@@ -62,5 +62,11 @@ import Testing
     #expect(database.model.entity(named: "BookList")?.attributes.count == 5)
     let book = try #require(try database.fetchObject("Book", primaryKey: [.int(1)]))
     #expect(book.value(forKeyPath: "author.name") as? String == "Ann")
+    // Reading it says what is wrong with it.
+    #expect {
+      _ = try database.fetch(FetchSpecification(entityName: "Broken"))
+    } throws: { error in
+      "\(error)".contains("no such table: main.gone")
+    }
   }
 }
