@@ -48,18 +48,38 @@ public enum ModelBuilder {
     // The entities now, their attributes and relationships when one is first asked for: a
     // start that lists the entities never needs them. Worked out for all at once, since an
     // entity's to-manys come from the other tables' foreign keys.
-    // A view whose columns are read later (SQLite's) has no foreign keys, and a table's
-    // foreign key to it fails every write: its attributes are worked out on their own, when
-    // it is first asked for.
+    // A view whose columns are read later (SQLite's) has no foreign keys: its attributes are
+    // worked out on their own, when it is first asked for; unless a table's foreign key names
+    // it (SQLite accepts that), which makes it part of the others' relationships.
     let names = entityNames
     let viewColumns = catalog.viewColumns
-    let related = tables.filter { !($0.isView && viewColumns != nil) }
-    let parts = ComputedOnce { Self.parts(of: related, entityNames: names) }
+    let referenced = Set(
+      tables.flatMap { table in
+        table.foreignKeys.flatMap {
+          [
+            key($0.destinationSchema ?? table.schema, $0.destinationTable),
+            key(nil, $0.destinationTable),
+          ]
+        }
+      })
+    let later = { (table: Catalog.Table) in
+      table.isView && viewColumns != nil && !referenced.contains(key(table.schema, table.name))
+    }
+    let related = tables.filter { !later($0) }
+    let parts = ComputedOnce {
+      let read = related.map { table -> Catalog.Table in
+        guard table.isView, let viewColumns else { return table }
+        var read = table
+        read.columns = viewColumns(table.name) ?? []
+        return read
+      }
+      return Self.parts(of: read, entityNames: names)
+    }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
       guard let name = entityNames[tableKey] else { return nil }
       let entityParts: @Sendable () -> Entity.Parts
-      if table.isView, let viewColumns {
+      if later(table), let viewColumns {
         entityParts = {
           var read = table
           read.columns = viewColumns(table.name) ?? []

@@ -1,4 +1,5 @@
 import D2SModel
+import Synchronization
 
 extension SQLiteAdaptor {
   /// Tables and views from `sqlite_master`, columns from `table_xinfo` (generated columns
@@ -131,17 +132,10 @@ extension SQLiteAdaptor {
     }
     var catalog = Catalog(tables: tables)
     if viewsLater {
-      let location = location
-      catalog.viewColumns = { view in try? Self.columns(ofView: view, at: location) }
+      let reader = ViewColumnReader(location)
+      catalog.viewColumns = { view in reader.columns(ofView: view) }
     }
     return catalog
-  }
-
-  /// The columns of `view`, read on a read-only connection of their own to `location`.
-  static func columns(ofView view: String, at location: SQLiteLocation) throws -> [Catalog.Column] {
-    var readOnly = location
-    readOnly.readOnly = true
-    return try columns(ofView: view, on: try SQLiteAdaptor(location: readOnly))
   }
 
   /// The columns of `view`, read on `adaptor`'s connection.
@@ -192,5 +186,34 @@ extension SQLiteAdaptor {
       if let pk = row[1].intValue, pk > 0 { pairs.append((pk, row[0].stringValue ?? "")) }
     }
     return pairs.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+}
+
+/// The columns of a file's views, read on one read-only connection of their own, opened for
+/// the first view asked for and kept for the others (one at a time).
+final class ViewColumnReader: @unchecked Sendable {
+  private let location: SQLiteLocation
+  private let lock = Mutex<Void>(())
+  // Guarded by `lock`.
+  private var adaptor: SQLiteAdaptor?
+
+  init(_ location: SQLiteLocation) {
+    var readOnly = location
+    readOnly.readOnly = true
+    self.location = readOnly
+  }
+
+  /// The columns of `view`; nil when they cannot be read (a view SQLite can no longer
+  /// compile, or a file that cannot be opened again).
+  func columns(ofView view: String) -> [Catalog.Column]? {
+    lock.withLock { _ in
+      do {
+        let adaptor = try self.adaptor ?? SQLiteAdaptor(location: location)
+        self.adaptor = adaptor
+        return try SQLiteAdaptor.columns(ofView: view, on: adaptor)
+      } catch {
+        return nil
+      }
+    }
   }
 }

@@ -49,6 +49,26 @@ import Testing
     #expect(file.entity(named: "Author")?.relationship(named: "books")?.isToMany == true)
   }
 
+  /// A table's foreign key to a view (SQLite accepts the declaration) still gives both
+  /// relationships, as an in-memory database's model has them.
+  @Test func aForeignKeyToAViewRelatesThemAsInMemory() throws {
+    let schema =
+      Self.schema
+      + "\nCREATE TABLE note (id INTEGER PRIMARY KEY, book_id INTEGER REFERENCES \"book list\" (book_id));"
+    let file = try Database(
+      adaptor: SQLiteAdaptor(path: TestDatabases.sqliteFile(schema, named: "notes"))
+    ).model
+    let memory = try TestDatabases.sqlite(schema).model
+    for name in ["Note", "BookList", "Book", "Author"] {
+      #expect(
+        file.entity(named: name)?.relationships.map(\.name)
+          == memory.entity(named: name)?.relationships.map(\.name), "\(name)")
+      #expect(
+        Self.described(file.entity(named: name)) == Self.described(memory.entity(named: name)))
+    }
+    #expect(file.entity(named: "Note")?.relationship(named: "book") != nil)
+  }
+
   @Test(arguments: ["file", "memory"])
   func aViewSQLiteCannotCompileLeavesTheDatabaseUsable(kind: String) throws {
     let schema = Self.schema + "\n" + Self.broken
