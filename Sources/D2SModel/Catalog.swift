@@ -3,6 +3,7 @@ import Foundation
 /// A database catalog as an adaptor reads it, before any naming: the input of
 /// ``ModelBuilder``.
 public struct Catalog: Sendable {
+  /// The tables and views, each with its columns and keys.
   public var tables: [Table]
   /// The schemas a bare table name is looked up in, in order (PostgreSQL's `search_path`);
   /// empty for databases without schemas. A table of the first keeps its bare name when two

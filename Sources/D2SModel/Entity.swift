@@ -25,6 +25,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public var primaryKeyAttributeNames: [String] { details.value.primaryKeyAttributeNames }
   /// A view, or a table that cannot be written (no primary key).
   public var isReadOnly: Bool { isView || primaryKeyAttributeNames.isEmpty }
+  /// A view, not a table.
   public let isView: Bool
   /// The database's own bookkeeping (`sqlite_sequence`, full-text and R-tree shadow tables):
   /// not among the visible entities unless asked for (`entities --all`).
@@ -144,9 +145,11 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.details = details
   }
 
+  /// The attribute named `name`.
   public func attribute(named name: String) -> Attribute? {
     details.value.attributesByName[name]
   }
+  /// The relationship named `name`.
   public func relationship(named name: String) -> Relationship? {
     details.value.relationshipsByName[name]
   }
@@ -164,6 +167,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     attributes.first { $0.columnName == column }
   }
 
+  /// The primary key's attributes, in key order.
   public var primaryKeyAttributes: [Attribute] {
     primaryKeyAttributeNames.compactMap(attribute(named:))
   }
@@ -173,9 +177,12 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     Set(relationships.filter { !$0.isToMany }.flatMap { $0.joins.map(\.source) })
   }
 
+  /// The to-one relationships, in foreign key order.
   public var toOneRelationships: [Relationship] { relationships.filter { !$0.isToMany } }
+  /// The to-many relationships.
   public var toManyRelationships: [Relationship] { relationships.filter(\.isToMany) }
 
+  /// The entity by name for rules: its name, table, kind, attributes and relationships.
   public func value(forKey key: String) -> Any? {
     switch key {
     case "name": name
@@ -191,10 +198,14 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     }
   }
 
+  /// Compared in qualifiers by its name.
   public var qualifierComparisonValue: Any? { name }
 
+  /// The same entity object.
   public static func == (a: Entity, b: Entity) -> Bool { a === b }
+  /// Hashes its identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+  /// Its name.
   public var description: String { name }
 }

@@ -18,6 +18,8 @@
 ///   end (`Film.actors`, `Actor.films`), made unique the same way.
 /// - Integer columns named `is_…`/`can_…` are booleans.
 public enum ModelBuilder {
+  /// The model of `catalog`: its entities at once, their attributes and relationships when
+  /// one is first asked for.
   public static func model(from catalog: Catalog) -> Model {
     // The search path's schemas first, in its order; then the others by name.
     func rank(_ schema: String?) -> Int {
@@ -65,25 +67,22 @@ public enum ModelBuilder {
     let later = { (table: Catalog.Table) in
       table.isView && viewColumns != nil && !referenced.contains(key(table.schema, table.name))
     }
-    let related = tables.filter { !later($0) }
-    let parts = ComputedOnce {
-      let read = related.map { table -> Catalog.Table in
-        guard table.isView, let viewColumns else { return table }
-        var read = table
-        read.columns = viewColumns(table.name) ?? []
-        return read
-      }
-      return Self.parts(of: read, entityNames: names)
+    // A view with the columns read for it (a view that cannot be read has none).
+    let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table in
+      guard table.isView, let viewColumns else { return table }
+      var read = table
+      read.columns = viewColumns(table.name) ?? []
+      return read
     }
+    let related = tables.filter { !later($0) }
+    let parts = ComputedOnce { Self.parts(of: related.map(withColumns), entityNames: names) }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
       guard let name = entityNames[tableKey] else { return nil }
       let entityParts: @Sendable () -> Entity.Parts
-      if later(table), let viewColumns {
+      if later(table) {
         entityParts = {
-          var read = table
-          read.columns = viewColumns(table.name) ?? []
-          return Self.parts(of: [read], entityNames: names)[tableKey] ?? .none
+          Self.parts(of: [withColumns(table)], entityNames: names)[tableKey] ?? .none
         }
       } else {
         entityParts = { parts.value[tableKey] ?? .none }

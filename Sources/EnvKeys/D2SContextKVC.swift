@@ -35,7 +35,8 @@ public final class D2SContextKVC: Sendable {
   /// when it has one.
   /// - Throws: ``ExposeError`` when `name` is taken by another key, or the key already has
   ///   another name. Exposing the same key under the same name again is a no-op.
-  @discardableResult @inlinable
+  @discardableResult
+  @inlinable
   public func expose<K: DynamicEnvironmentKey>(_ key: K.Type, _ name: String) throws -> ExposedKey
   where K.Value: ContextLiteralConvertible {
     try expose(ExposedKey(key, name: name))
@@ -49,7 +50,8 @@ public final class D2SContextKVC: Sendable {
   /// ```
   /// - Throws: ``ExposeError`` when the key has no `exposedName`, or as
   ///   ``expose(_:_:)-(K.Type,_)`` does.
-  @discardableResult @inlinable
+  @discardableResult
+  @inlinable
   public func expose<K: DynamicEnvironmentKey>(_ key: K.Type) throws -> ExposedKey
   where K.Value: ContextLiteralConvertible {
     try expose(ExposedKey(key))
@@ -126,13 +128,17 @@ public struct ExposeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name is not the one the key type gives (`exposedName`).
     public static let nameMismatch = Code(raw: "nameMismatch")
   }
+  /// What went wrong.
   public var code: Code
+  /// The name the key was to be exposed under.
   public var name: String
   /// For `nameTaken`: the existing key's value type; for `keyAlreadyExposed`: its name; for
   /// `nameMismatch`: the name the key type gives.
   public var existingType: String?
+  /// The value type of the key being exposed.
   public var newType: String
 
+  /// The error as a sentence.
   public var description: String {
     switch code {
     case .nameTaken:
