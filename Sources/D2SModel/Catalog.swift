@@ -14,6 +14,11 @@ public struct Catalog: Sendable {
   /// are in ``tables``. Nil from the reader: the view's columns cannot be read (a view over a
   /// table dropped since), and its entity has none.
   public var viewColumns: (@Sendable (_ view: String) -> [Column]?)?
+  /// The tables and views with their columns, keys and full-text indexes, read when the
+  /// model first needs any of them; nil when ``tables`` hold them. When set, ``tables`` only
+  /// name the tables and views (and say which are internal), and a start that lists the
+  /// entities reads no more. A table it does not return (dropped since) has no columns.
+  public var details: (@Sendable () -> [Table])?
   /// A catalog of `tables`, with the schemas of `searchPath` first.
   public init(tables: [Table], searchPath: [String] = []) {
     self.tables = tables

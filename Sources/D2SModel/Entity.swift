@@ -32,7 +32,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   public let isInternal: Bool
   /// A full-text index over the table's text (an SQLite FTS5 table, a PostgreSQL `tsvector`
   /// column), which a search uses.
-  public let fullTextIndex: FullTextIndex?
+  public var fullTextIndex: FullTextIndex? { details.value.fullTextIndex }
   /// `schema.table`, where the entity's name does not say it: a table outside the first
   /// schema of the search path, or renamed because another schema has a table of its name.
   public let sourceLabel: String?
@@ -54,8 +54,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let attributes: [Attribute]
     let relationships: [Relationship]
     let primaryKeyAttributeNames: [String]
+    var fullTextIndex: FullTextIndex? = nil
 
-    /// No attributes, relationships or key.
+    /// No attributes, relationships, key or full-text index.
     static let none = Parts(attributes: [], relationships: [], primaryKeyAttributeNames: [])
   }
 
@@ -64,6 +65,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let attributes: [Attribute]
     let relationships: [Relationship]
     let primaryKeyAttributeNames: [String]
+    let fullTextIndex: FullTextIndex?
     let attributesByName: [String: Attribute]
     let attributeIndexes: [String: Int]
     let relationshipsByName: [String: Relationship]
@@ -76,6 +78,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
       self.attributes = attributes
       relationships = parts.relationships
       primaryKeyAttributeNames = parts.primaryKeyAttributeNames
+      fullTextIndex = parts.fullTextIndex
       attributesByName = Dictionary(
         attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
       let attributeIndexes = Dictionary(
@@ -112,28 +115,28 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   ) {
     let parts = Parts(
       attributes: attributes, relationships: relationships,
-      primaryKeyAttributeNames: primaryKeyAttributeNames)
+      primaryKeyAttributeNames: primaryKeyAttributeNames, fullTextIndex: fullTextIndex)
     self.init(
       name: name, externalName: externalName, schema: schema, isView: isView,
-      isInternal: isInternal, sourceLabel: sourceLabel, fullTextIndex: fullTextIndex,
+      isInternal: isInternal, sourceLabel: sourceLabel,
       details: ComputedOnce(computed: Details(parts, entityName: name)))
   }
 
-  /// An entity whose attributes, relationships and key `parts` works out when they are
-  /// first asked for.
+  /// An entity whose attributes, relationships, key and full-text index `parts` works out
+  /// when they are first asked for.
   convenience init(
     name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
-    sourceLabel: String?, fullTextIndex: FullTextIndex?, parts: @escaping @Sendable () -> Parts
+    sourceLabel: String?, parts: @escaping @Sendable () -> Parts
   ) {
     self.init(
       name: name, externalName: externalName, schema: schema, isView: isView,
-      isInternal: isInternal, sourceLabel: sourceLabel, fullTextIndex: fullTextIndex,
+      isInternal: isInternal, sourceLabel: sourceLabel,
       details: ComputedOnce { Details(parts(), entityName: name) })
   }
 
   private init(
     name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
-    sourceLabel: String?, fullTextIndex: FullTextIndex?, details: ComputedOnce<Details>
+    sourceLabel: String?, details: ComputedOnce<Details>
   ) {
     self.name = name
     self.externalName = externalName
@@ -141,7 +144,6 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.isView = isView
     self.isInternal = isInternal
     self.sourceLabel = sourceLabel
-    self.fullTextIndex = fullTextIndex
     self.details = details
   }
 

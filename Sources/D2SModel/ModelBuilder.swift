@@ -49,24 +49,16 @@ public enum ModelBuilder {
 
     // The entities now, their attributes and relationships when one is first asked for: a
     // start that lists the entities never needs them. Worked out for all at once, since an
-    // entity's to-manys come from the other tables' foreign keys.
+    // entity's to-manys come from the other tables' foreign keys; a catalog whose tables'
+    // columns and keys are read later (``Catalog/details``, SQLite's) reads them then.
     // A view whose columns are read later (SQLite's) has no foreign keys: its attributes are
     // worked out on their own, when it is first asked for; unless a table's foreign key names
     // it (SQLite accepts that), which makes it part of the others' relationships.
     let names = entityNames
     let viewColumns = catalog.viewColumns
-    let referenced = Set(
-      tables.flatMap { table in
-        table.foreignKeys.flatMap {
-          [
-            key($0.destinationSchema ?? table.schema, $0.destinationTable),
-            key(nil, $0.destinationTable),
-          ]
-        }
-      })
-    let later = { (table: Catalog.Table) in
-      table.isView && viewColumns != nil && !referenced.contains(key(table.schema, table.name))
-    }
+    let named = tables
+    let details = catalog.details
+    let read = ComputedOnce { Read(named, details: details, viewsLater: viewColumns != nil) }
     // A view with the columns read for it (a view that cannot be read has none).
     let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table in
       guard table.isView, let viewColumns else { return table }
@@ -74,25 +66,63 @@ public enum ModelBuilder {
       read.columns = viewColumns(table.name) ?? []
       return read
     }
-    let related = tables.filter { !later($0) }
-    let parts = ComputedOnce { Self.parts(of: related.map(withColumns), entityNames: names) }
+    let parts = ComputedOnce {
+      Self.parts(of: read.value.related.map(withColumns), entityNames: names)
+    }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
       guard let name = entityNames[tableKey] else { return nil }
-      let entityParts: @Sendable () -> Entity.Parts
-      if later(table) {
-        entityParts = {
-          Self.parts(of: [withColumns(table)], entityNames: names)[tableKey] ?? .none
-        }
-      } else {
-        entityParts = { parts.value[tableKey] ?? .none }
-      }
       return Entity(
         name: name, externalName: table.name, schema: table.schema, isView: table.isView,
-        isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey],
-        fullTextIndex: table.fullTextIndex, parts: entityParts)
+        isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey]
+      ) {
+        if let later = read.value.later[tableKey] {
+          return Self.parts(of: [withColumns(later)], entityNames: names)[tableKey] ?? .none
+        }
+        return parts.value[tableKey] ?? .none
+      }
     }
     return Model(entities: entities)
+  }
+
+  /// A catalog's tables with their columns and keys, as read (``Catalog/details``), parted.
+  private struct Read: Sendable {
+    /// The tables and views whose entities are worked out together.
+    var related: [Catalog.Table] = []
+    /// The views whose entities are worked out each on its own, by table key.
+    var later: [String: Catalog.Table] = [:]
+
+    /// `named` (the catalog's tables, in order), or the tables `details` reads in their
+    /// stead; with `viewsLater`, a view no table's foreign key names is worked out later.
+    init(
+      _ named: [Catalog.Table], details: (@Sendable () -> [Catalog.Table])?, viewsLater: Bool
+    ) {
+      var tables = named
+      if let details {
+        let read = Dictionary(
+          details().map { (ModelBuilder.key($0.schema, $0.name), $0) },
+          uniquingKeysWith: { a, _ in a })
+        // In the order of the entities; a table gone since it was named has no columns.
+        tables = named.map { read[ModelBuilder.key($0.schema, $0.name)] ?? $0 }
+      }
+      let referenced = Set(
+        tables.flatMap { table in
+          table.foreignKeys.flatMap {
+            [
+              ModelBuilder.key($0.destinationSchema ?? table.schema, $0.destinationTable),
+              ModelBuilder.key(nil, $0.destinationTable),
+            ]
+          }
+        })
+      for table in tables {
+        let tableKey = ModelBuilder.key(table.schema, table.name)
+        if table.isView, viewsLater, !referenced.contains(tableKey) {
+          later[tableKey] = table
+        } else {
+          related.append(table)
+        }
+      }
+    }
   }
 
   /// The attributes, relationships and primary key of each table's entity, by table key.
@@ -252,7 +282,7 @@ public enum ModelBuilder {
             attributes: draft.attributes, relationships: draft.orderedRelationships,
             primaryKeyAttributeNames: draft.table.primaryKey.compactMap {
               draft.columnToAttribute[$0]
-            })
+            }, fullTextIndex: draft.table.fullTextIndex)
         )
       }, uniquingKeysWith: { a, _ in a })
   }

@@ -7,14 +7,51 @@ extension SQLiteAdaptor {
   /// `foreign_key_list` (multi-column ones kept), and `INTEGER PRIMARY KEY` columns as
   /// auto-increment (rowid aliases). `sqlite_*` tables and the shadow tables of full-text and
   /// R-tree indexes are internal.
+  ///
+  /// A file's tables and views are only named here, with one statement over `sqlite_master`:
+  /// their columns and keys are read when the model first needs them (``Catalog/details``),
+  /// so a start that lists the entities reads no more than their names. An in-memory
+  /// database is read whole now.
   public func readCatalog() throws -> Catalog {
+    guard location.path != ":memory:" else {
+      return Catalog(tables: try Self.readTables(on: self, viewsLater: false))
+    }
+    var order: [String] = []
+    var views: Set<String> = []
+    var virtualTables: [String] = []
+    try query(
+      SQLStatement(
+        raw:
+          "SELECT name, type = 'view', sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
+      ),
+      columns: [nil, nil, nil]
+    ) { row in
+      guard let table = row[0].stringValue else { return }
+      order.append(table)
+      if row[1].intValue == 1 { views.insert(table) }
+      if row[2].intValue == 1 { virtualTables.append(table) }
+    }
+    let internalTables = Self.internalTables(order, virtualTables: virtualTables)
+    var catalog = Catalog(
+      tables: order.map {
+        Catalog.Table(
+          name: $0, isView: views.contains($0), columns: [], primaryKey: [], foreignKeys: [],
+          isInternal: internalTables.contains($0))
+      })
+    let reader = CatalogReader(self)
+    catalog.details = { reader.read { try Self.readTables(on: $0, viewsLater: true) } ?? [] }
+    catalog.viewColumns = { view in reader.read { try Self.columns(ofView: view, on: $0) } }
+    return catalog
+  }
+
+  /// Every table and view of the database `adaptor` is open on, with their columns and keys;
+  /// with `viewsLater`, views without columns (``Catalog/viewColumns`` reads them).
+  static func readTables(on adaptor: SQLiteAdaptor, viewsLater: Bool) throws -> [Catalog.Table] {
     // Two statements for the whole catalog (the pragmas joined with sqlite_master), not two
-    // per table: a start-up reads every table's columns. Views are only named here: SQLite
-    // compiles a view to name its columns, and one it can no longer compile (over a table
-    // dropped since) would fail the whole statement. A file's views' columns are read when
-    // first asked for, on a connection of their own (``Catalog/viewColumns``); an in-memory
-    // database has no other connection, so its views' are read now, one by one.
-    let viewsLater = location.path != ":memory:"
+    // per table. Views are only named: SQLite compiles a view to name its columns, and one it
+    // can no longer compile (over a table dropped since) would fail the whole statement. A
+    // file's views' columns are read when first asked for; an in-memory database's are read
+    // now, one by one.
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
     var order: [String] = []
     var views: Set<String> = []
@@ -24,7 +61,7 @@ extension SQLiteAdaptor {
       [String: [(
         name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int, hidden: Int
       )]] = [:]
-    try query(
+    try adaptor.query(
       SQLStatement(
         raw:
           "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
@@ -59,7 +96,7 @@ extension SQLiteAdaptor {
     let internalTables = Self.internalTables(order, virtualTables: virtualTables)
     let rawColumns = raw
     var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
-    try query(
+    try adaptor.query(
       SQLStatement(
         raw:
           "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
@@ -107,7 +144,7 @@ extension SQLiteAdaptor {
         var destinationColumns = pairs.map(\.2)
         if destinationColumns.contains("") {
           // `REFERENCES t` without columns: the destination's primary key.
-          destinationColumns = try primaryKeyColumns(of: key.table)
+          destinationColumns = try adaptor.primaryKeyColumns(of: key.table)
         }
         return Catalog.ForeignKey(
           columns: pairs.map(\.1), destinationTable: key.table,
@@ -116,7 +153,7 @@ extension SQLiteAdaptor {
       foreignKeys.sort {
         (positions[$0.columns.first ?? ""] ?? 0) < (positions[$1.columns.first ?? ""] ?? 0)
       }
-      if isView, !viewsLater { columns = (try? Self.columns(ofView: name, on: self)) ?? [] }
+      if isView, !viewsLater { columns = (try? Self.columns(ofView: name, on: adaptor)) ?? [] }
       var table = Catalog.Table(
         name: name, isView: isView, columns: columns, primaryKey: isView ? [] : primaryKey,
         foreignKeys: foreignKeys, isInternal: internalTables.contains(name))
@@ -130,12 +167,7 @@ extension SQLiteAdaptor {
       }
       tables.append(table)
     }
-    var catalog = Catalog(tables: tables)
-    if viewsLater {
-      let reader = ViewColumnReader(location)
-      catalog.viewColumns = { view in reader.columns(ofView: view) }
-    }
-    return catalog
+    return tables
   }
 
   /// The columns of `view`, read on `adaptor`'s connection.
@@ -189,28 +221,37 @@ extension SQLiteAdaptor {
   }
 }
 
-/// The columns of a file's views, read on one read-only connection of their own, opened for
-/// the first view asked for and kept for the others (one at a time).
-final class ViewColumnReader: @unchecked Sendable {
+/// Reads a file's catalog after its open: on the connection that opened it when no statement
+/// is using that (a start that goes on to list a table), else on a read-only connection of
+/// its own, opened when first needed and kept. One read at a time.
+final class CatalogReader: @unchecked Sendable {
   private let location: SQLiteLocation
   private let lock = Mutex<Void>(())
   // Guarded by `lock`.
-  private var adaptor: SQLiteAdaptor?
+  private weak var opener: SQLiteAdaptor?
+  private var own: SQLiteAdaptor?
 
-  init(_ location: SQLiteLocation) {
-    var readOnly = location
+  init(_ opener: SQLiteAdaptor) {
+    var readOnly = opener.location
     readOnly.readOnly = true
     self.location = readOnly
+    self.opener = opener
   }
 
-  /// The columns of `view`; nil when they cannot be read (a view SQLite can no longer
-  /// compile, or a file that cannot be opened again).
-  func columns(ofView view: String) -> [Catalog.Column]? {
+  /// What `body` reads on one of the two connections; nil when it cannot read it (a view
+  /// SQLite can no longer compile, a file that cannot be opened again).
+  func read<T>(_ body: (SQLiteAdaptor) throws -> T) -> T? {
     lock.withLock { _ in
+      // Never waits for the opener's connection: its holder may be waiting for this read
+      // (a model's details first asked for inside another statement's rows).
+      if let opener, opener.connection.lock.try() {
+        defer { opener.connection.lock.unlock() }
+        if let read = try? body(opener) { return read }
+      }
       do {
-        let adaptor = try self.adaptor ?? SQLiteAdaptor(location: location)
-        self.adaptor = adaptor
-        return try SQLiteAdaptor.columns(ofView: view, on: adaptor)
+        let own = try self.own ?? SQLiteAdaptor(location: location)
+        self.own = own
+        return try body(own)
       } catch {
         return nil
       }

@@ -23,6 +23,8 @@ import Testing
   func window(_ database: Database, _ table: String) throws -> (count: Int?, statements: Int) {
     let adaptor = try #require(database.adaptor as? SQLiteAdaptor)
     let entity = try #require(database.model.entities.first { $0.externalName == table })
+    // Its columns, which SQLite reads when the model first needs them.
+    _ = entity.attributes
     let before = adaptor.statementCount
     _ = try adaptor.estimatedRowCount(of: entity)
     let count = try database.fetchRows(

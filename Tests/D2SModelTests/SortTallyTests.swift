@@ -85,6 +85,8 @@ import Testing
   @Test func theTallyIsNotAQueryOfItsOwn() throws {
     let database = try Self.database()
     let window = try Self.specification("score > 10", [SortOrdering("score")])
+    // The table's columns, which SQLite reads when the model first needs them.
+    _ = database.model.entity(named: "Book")?.attributes
     let before = database.adaptor.statementCount
     _ = try database.sortsEverySelectedRow(window, paths: [])
     let tally = try database.fetchRows(window, paths: [], tallying: true) { _ in }

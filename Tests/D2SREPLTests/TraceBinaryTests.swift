@@ -68,9 +68,13 @@ import Testing
     #expect(blocks[0].traced.isEmpty)
     #expect(Self.number(before: "statement", in: blocks[0].timing) == 0, "show task runs none")
     // inspect: the actor and the count of its films; the films themselves are not fetched.
-    #expect(blocks[1].traced.count == 2, "\(blocks[1].traced)")
-    #expect(blocks[1].traced.first?.contains("\"actor\" t0 WHERE") == true)
-    #expect(blocks[1].traced.last?.hasPrefix("SELECT count(*)") == true)
+    // On SQLite, first the tables' columns and keys, read when the model first needs them.
+    let catalog = blocks[1].traced.filter { $0.contains("FROM sqlite_master") }
+    #expect(catalog.count == (server == .sqlite ? 2 : 0), "\(blocks[1].traced)")
+    let inspect = blocks[1].traced.filter { !$0.contains("FROM sqlite_master") }
+    #expect(inspect.count == 2, "\(blocks[1].traced)")
+    #expect(inspect.first?.contains("\"actor\" t0 WHERE") == true)
+    #expect(inspect.last?.hasPrefix("SELECT count(*)") == true)
     #expect(blocks[2].timing.hasSuffix(" · 2 rows"), "\(blocks[2].timing)")
     #expect(blocks[3].timing.hasSuffix(" · 1 row"), "SEAN: \(blocks[3].timing)")
     #expect(!blocks[1].timing.contains(" row"), "inspect shows no list rows")

@@ -1,0 +1,125 @@
+import D2STesting
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import D2SModel
+@testable import SQLiteAdaptor
+
+/// An SQLite file is opened with one statement naming its tables and views; their columns,
+/// keys and full-text indexes are read when the model first needs them: the same model as
+/// an in-memory database reads at once, read on the opening connection when it is free and
+/// on a connection of its own when another statement holds it.
+@Suite struct TableDetailsTests {
+  /// What a real file holds: a composite foreign key, `REFERENCES t` without columns, a table
+  /// without a key, a WITHOUT ROWID table, a generated column, names with spaces, an FTS5
+  /// index over a table (with its shadow tables), a view.
+  static let schema = """
+    CREATE TABLE "shelf unit" (room TEXT, bay INTEGER, label TEXT, PRIMARY KEY (room, bay));
+    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+      initials TEXT GENERATED ALWAYS AS (substr(name, 1, 1)) VIRTUAL);
+    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, blurb TEXT,
+      author_id INTEGER NOT NULL REFERENCES author, room TEXT, bay INTEGER,
+      FOREIGN KEY (room, bay) REFERENCES "shelf unit" (room, bay));
+    CREATE TABLE tag (book_id INTEGER REFERENCES book (id), word TEXT,
+      PRIMARY KEY (book_id, word)) WITHOUT ROWID;
+    CREATE TABLE loose (note TEXT);
+    CREATE VIRTUAL TABLE book_fts USING fts5(title, blurb, content='book');
+    CREATE VIEW titles AS SELECT b.title, a.name FROM book b JOIN author a ON a.id = b.author_id;
+    INSERT INTO author (id, name) VALUES (1, 'Ann');
+    INSERT INTO book (id, title, author_id) VALUES (1, 'Tides', 1);
+    """
+
+  /// An entity as the model gives it, for comparing two models.
+  static func described(_ entity: Entity) -> [String] {
+    [
+      "\(entity.name) \(entity.externalName) view \(entity.isView) internal \(entity.isInternal)",
+      "key \(entity.primaryKeyAttributeNames)",
+      "full text \(String(describing: entity.fullTextIndex))",
+    ]
+      + entity.attributes.map {
+        "\($0.name) \($0.columnName) \($0.externalType) \($0.valueType) \($0.allowsNull) \($0.defaultValue ?? "-") \($0.isGenerated) \($0.isAutoIncrement)"
+      }
+      + entity.relationships.map {
+        "\($0.name) → \($0.destinationName) \($0.joins.map { "\($0.source)=\($0.destination)" }) \($0.isToMany)"
+      }
+  }
+
+  @Test func aFileIsOpenedByNamingItsTablesAndReadsTheRestWhenFirstNeeded() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "details")
+    let adaptor = try SQLiteAdaptor(path: path)
+    let model = try Database(adaptor: adaptor).model
+    #expect(adaptor.statementCount == 1, "one statement names the tables and views")
+    #expect(model.entities.allSatisfy { !$0.hasDetails })
+    #expect(model.entity(named: "BookFtsData")?.isInternal == true)
+    #expect(model.entity(named: "Titles")?.isView == true)
+    #expect(model.entities.allSatisfy { !$0.hasDetails }, "names, kinds, internal: no columns")
+
+    let book = try #require(model.entity(named: "Book"))
+    #expect(
+      book.fullTextIndex == FullTextIndex(.fts5(table: "book_fts"), columns: ["title", "blurb"]))
+    // The tables' columns, their foreign keys, and the key `REFERENCES author` means.
+    #expect(adaptor.statementCount == 4)
+    let memory = try TestDatabases.sqlite(Self.schema).model
+    #expect(model.entities.map(\.name) == memory.entities.map(\.name))
+    for (file, read) in zip(model.entities, memory.entities) {
+      #expect(Self.described(file) == Self.described(read))
+    }
+    #expect(book.relationship(named: "shelfUnit")?.joins.count == 2)
+    #expect(model.entity(named: "Loose")?.primaryKeyAttributeNames == ["rowid"])
+  }
+
+  /// Asked for first inside another statement's rows on the same thread, the details are read
+  /// on the opening connection beside it; on another thread, which must not wait for that
+  /// connection, on a connection of their own. Each within 30 seconds: a wait for the busy
+  /// connection would wait for ever.
+  @Test(arguments: ["same thread", "other thread"])
+  func detailsFirstAskedForInsideAnotherStatementsRows(asker: String) throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "busy")
+    let adaptor = try SQLiteAdaptor(path: path)
+    let model = try Database(adaptor: adaptor).model
+    let book = try #require(model.entity(named: "Book"))
+    let names = Mutex<[String]>([])
+    let statements = Mutex<[Int]>([])
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      defer { done.signal() }
+      try? adaptor.query(
+        SQLStatement(
+          raw:
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3) SELECT x FROM n"
+        ), columns: [nil]
+      ) { _ in
+        guard names.withLock({ $0.isEmpty }) else { return }
+        statements.withLock { $0.append(adaptor.statementCount) }
+        if asker == "same thread" {
+          names.withLock { $0 = book.attributes.map(\.name) }
+        } else {
+          let asked = DispatchSemaphore(value: 0)
+          DispatchQueue.global().async {
+            names.withLock { $0 = book.attributes.map(\.name) }
+            asked.signal()
+          }
+          _ = asked.wait(timeout: .now() + .seconds(30))
+        }
+        statements.withLock { $0.append(adaptor.statementCount) }
+      }
+    }
+    #expect(done.wait(timeout: .now() + .seconds(30)) == .success)
+    #expect(names.withLock { $0 } == ["id", "title", "blurb", "authorId", "room", "bay"])
+    let counted = statements.withLock { $0 }
+    #expect(counted.count == 2)
+    // On the opening connection, three statements; on one of its own, none of this one's.
+    #expect(counted.last.map { $0 - counted[0] } == (asker == "same thread" ? 3 : 0))
+  }
+
+  /// A table dropped by another connection after the file was opened keeps its entity, with
+  /// no columns; the others are read as they are.
+  @Test func aTableDroppedSinceTheOpenHasNoColumns() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "dropped")
+    let model = try Database(adaptor: SQLiteAdaptor(path: path)).model
+    try SQLiteAdaptor(path: path).execute(SQLStatement(raw: "DROP TABLE loose"))
+    #expect(model.entity(named: "Loose")?.attributes.isEmpty == true)
+    #expect(model.entity(named: "Author")?.attributes.map(\.name) == ["id", "name", "initials"])
+  }
+}
