@@ -1,4 +1,6 @@
 import D2SModel
+import EnvKeys
+import Logging
 import Synchronization
 
 extension SQLiteAdaptor {
@@ -39,8 +41,12 @@ extension SQLiteAdaptor {
           isInternal: internalTables.contains($0))
       })
     let reader = CatalogReader(self)
-    catalog.details = { reader.read { try Self.readTables(on: $0, viewsLater: true) } ?? [] }
-    catalog.viewColumns = { view in reader.read { try Self.columns(ofView: view, on: $0) } }
+    catalog.details = {
+      reader.read("the tables' columns") { try Self.readTables(on: $0, viewsLater: true) } ?? []
+    }
+    catalog.viewColumns = { view in
+      reader.read("the columns of view \(view)") { try Self.columns(ofView: view, on: $0) }
+    }
     return catalog
   }
 
@@ -239,8 +245,9 @@ final class CatalogReader: @unchecked Sendable {
   }
 
   /// What `body` reads on one of the two connections; nil when it cannot read it (a view
-  /// SQLite can no longer compile, a file that cannot be opened again).
-  func read<T>(_ body: (SQLiteAdaptor) throws -> T) -> T? {
+  /// SQLite can no longer compile, a file that cannot be opened again), said as a warning on
+  /// the SQL logger: the model goes on without `what`.
+  func read<T>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
     lock.withLock { _ in
       // Never waits for the opener's connection: its holder may be waiting for this read
       // (a model's details first asked for inside another statement's rows).
@@ -253,6 +260,8 @@ final class CatalogReader: @unchecked Sendable {
         self.own = own
         return try body(own)
       } catch {
+        DependencyValues.current.sqlLogger.warning(
+          "\(location.path): cannot read \(what): \(error)")
         return nil
       }
     }
