@@ -101,15 +101,21 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       case SQLITE_IOERR, SQLITE_CANTOPEN: code = .io
       case SQLITE_READONLY: code = .readOnly
       // A statement too deep or too large for SQLite's parser or limits (a long generated
-      // path): the request asked for more than the database can do.
-      case SQLITE_ERROR, SQLITE_TOOBIG,
-        SQLITE_NOMEM
-      where Self.tooComplexMessages.contains(where: { message.contains($0) }):
+      // path): the request asked for more than the database can do. (Each status its own
+      // `where`: one after a list of patterns holds for the last of them only.)
+      case SQLITE_ERROR where Self.isTooComplex(message),
+        SQLITE_TOOBIG where Self.isTooComplex(message),
+        SQLITE_NOMEM where Self.isTooComplex(message):
         code = .unsupported
       default: code = .other
       }
     }
     return DatabaseError(code, message, sql: sql)
+  }
+
+  /// Whether SQLite's `message` says a statement is beyond its parser or its limits.
+  static func isTooComplex(_ message: String) -> Bool {
+    tooComplexMessages.contains { message.contains($0) }
   }
 
   /// SQLite's words for a statement beyond its parser's or its limits.
