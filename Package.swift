@@ -84,7 +84,9 @@ let package = Package(
     .target(
       name: "D2SModel",
       dependencies: ["Qualifiers", .product(name: "Logging", package: "swift-log")]),
-    .target(name: "SQLiteAdaptor", dependencies: ["D2SModel", "CSQLite"]),
+    .target(
+      name: "SQLiteAdaptor",
+      dependencies: ["D2SModel", "CSQLite", .product(name: "Logging", package: "swift-log")]),
     .target(name: "PostgreSQLAdaptor", dependencies: ["D2SModel", "CLibPQ", "CLibPQLoader"]),
 
     // MARK: - Views

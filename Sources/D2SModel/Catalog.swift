@@ -17,8 +17,10 @@ public struct Catalog: Sendable {
   /// The tables and views with their columns, keys and full-text indexes, read when the
   /// model first needs any of them; nil when ``tables`` hold them. When set, ``tables`` only
   /// name the tables and views (and say which are internal), and a start that lists the
-  /// entities reads no more. A table it does not return (dropped since) has no columns.
-  public var details: (@Sendable () -> [Table])?
+  /// entities reads no more. A table it does not return (dropped since) has no columns. Nil
+  /// from the reader: the catalog cannot be read now (a lock held past the busy timeout);
+  /// the entities have no columns until a later ask reads it.
+  public var details: (@Sendable () -> [Table]?)?
   /// A catalog of `tables`, with the schemas of `searchPath` first.
   public init(tables: [Table], searchPath: [String] = []) {
     self.tables = tables

@@ -9,7 +9,8 @@ public protocol DatabaseAdaptor: AnyObject, Sendable {
   /// How many statements have run (for tests that count queries).
   var statementCount: Int { get }
 
-  /// Reads tables, views, columns, keys.
+  /// Reads tables, views, columns, keys: at once, or (``Catalog/details``,
+  /// ``Catalog/viewColumns``) the names now and the rest when the model first needs it.
   func readCatalog() throws -> Catalog
 
   /// Runs a query; `row` is called for each row with the values decoded for `columns`

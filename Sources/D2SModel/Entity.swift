@@ -55,6 +55,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let relationships: [Relationship]
     let primaryKeyAttributeNames: [String]
     var fullTextIndex: FullTextIndex? = nil
+    /// False when the catalog could not be read (``Catalog/details``): worked out again at
+    /// the next ask.
+    var isComplete = true
 
     /// No attributes, relationships, key or full-text index.
     static let none = Parts(attributes: [], relationships: [], primaryKeyAttributeNames: [])
@@ -66,6 +69,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let relationships: [Relationship]
     let primaryKeyAttributeNames: [String]
     let fullTextIndex: FullTextIndex?
+    let isComplete: Bool
     let attributesByName: [String: Attribute]
     let attributeIndexes: [String: Int]
     let relationshipsByName: [String: Relationship]
@@ -79,6 +83,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
       relationships = parts.relationships
       primaryKeyAttributeNames = parts.primaryKeyAttributeNames
       fullTextIndex = parts.fullTextIndex
+      isComplete = parts.isComplete
       attributesByName = Dictionary(
         attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
       let attributeIndexes = Dictionary(
@@ -131,7 +136,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.init(
       name: name, externalName: externalName, schema: schema, isView: isView,
       isInternal: isInternal, sourceLabel: sourceLabel,
-      details: ComputedOnce { Details(parts(), entityName: name) })
+      details: ComputedOnce(keepingIf: \.isComplete) { Details(parts(), entityName: name) })
   }
 
   private init(

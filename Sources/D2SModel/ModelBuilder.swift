@@ -58,7 +58,9 @@ public enum ModelBuilder {
     let viewColumns = catalog.viewColumns
     let named = tables
     let details = catalog.details
-    let read = ComputedOnce { Read(named, details: details, viewsLater: viewColumns != nil) }
+    let read = ComputedOnce(keepingIf: \.isComplete) {
+      Read(named, details: details, viewsLater: viewColumns != nil)
+    }
     // A view with the columns read for it (a view that cannot be read has none).
     let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table in
       guard table.isView, let viewColumns else { return table }
@@ -66,8 +68,12 @@ public enum ModelBuilder {
       read.columns = viewColumns(table.name) ?? []
       return read
     }
-    let parts = ComputedOnce {
-      Self.parts(of: read.value.related.map(withColumns), entityNames: names)
+    let parts = ComputedOnce(keepingIf: \.isComplete) {
+      let read = read.value
+      guard read.isComplete else { return Related(parts: [:], isComplete: false) }
+      return Related(
+        parts: Self.parts(of: read.related.map(withColumns), entityNames: names),
+        isComplete: read.isComplete)
     }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
@@ -79,7 +85,10 @@ public enum ModelBuilder {
         if let later = read.value.later[tableKey] {
           return Self.parts(of: [withColumns(later)], entityNames: names)[tableKey] ?? .none
         }
-        return parts.value[tableKey] ?? .none
+        let related = parts.value
+        var entityParts = related.parts[tableKey] ?? .none
+        entityParts.isComplete = related.isComplete
+        return entityParts
       }
     }
     return Model(entities: entities)
@@ -91,16 +100,23 @@ public enum ModelBuilder {
     var related: [Catalog.Table] = []
     /// The views whose entities are worked out each on its own, by table key.
     var later: [String: Catalog.Table] = [:]
+    /// False when ``Catalog/details`` could not read the tables: read again at the next ask.
+    var isComplete = true
 
     /// `named` (the catalog's tables, in order), or the tables `details` reads in their
     /// stead; with `viewsLater`, a view no table's foreign key names is worked out later.
     init(
-      _ named: [Catalog.Table], details: (@Sendable () -> [Catalog.Table])?, viewsLater: Bool
+      _ named: [Catalog.Table], details: (@Sendable () -> [Catalog.Table]?)?, viewsLater: Bool
     ) {
       var tables = named
       if let details {
+        guard let detailed = details() else {
+          isComplete = false
+          related = named
+          return
+        }
         let read = Dictionary(
-          details().map { (ModelBuilder.key($0.schema, $0.name), $0) },
+          detailed.map { (ModelBuilder.key($0.schema, $0.name), $0) },
           uniquingKeysWith: { a, _ in a })
         // In the order of the entities; a table gone since it was named has no columns.
         tables = named.map { read[ModelBuilder.key($0.schema, $0.name)] ?? $0 }
@@ -123,6 +139,13 @@ public enum ModelBuilder {
         }
       }
     }
+  }
+
+  /// The parts of the entities worked out together, by table key.
+  private struct Related: Sendable {
+    var parts: [String: Entity.Parts]
+    /// False when they were worked out without the catalog's details (see ``Read``).
+    var isComplete: Bool
   }
 
   /// The attributes, relationships and primary key of each table's entity, by table key.

@@ -41,9 +41,7 @@ extension SQLiteAdaptor {
           isInternal: internalTables.contains($0))
       })
     let reader = CatalogReader(self)
-    catalog.details = {
-      reader.read("the tables' columns") { try Self.readTables(on: $0, viewsLater: true) } ?? []
-    }
+    catalog.details = { reader.tables() }
     catalog.viewColumns = { view in
       reader.read("the columns of view \(view)") { try Self.columns(ofView: view, on: $0) }
     }
@@ -59,6 +57,8 @@ extension SQLiteAdaptor {
     // file's views' columns are read when first asked for; an in-memory database's are read
     // now, one by one.
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    let virtual =
+      "m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END"
     var order: [String] = []
     var views: Set<String> = []
     var virtualTables: [String] = []
@@ -67,13 +67,9 @@ extension SQLiteAdaptor {
       [String: [(
         name: String, type: String, notNull: Bool, defaultValue: String?, pk: Int, hidden: Int
       )]] = [:]
-    try adaptor.query(
-      SQLStatement(
-        raw:
-          "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
-      ),
-      columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
-    ) { row in
+    // A row: the table's name and type, a column's name, type, NOT NULL, default, key position
+    // and kind (`hidden`), whether the table is virtual, a virtual table's SQL.
+    func add(_ row: [DatabaseValue]) {
       guard let table = row[0].stringValue else { return }
       if raw[table] == nil {
         order.append(table)
@@ -99,21 +95,59 @@ extension SQLiteAdaptor {
           row[5].stringValue, row[6].intValue ?? 0, hidden
         ))
     }
+    do {
+      try adaptor.query(
+        SQLStatement(
+          raw:
+            "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, \(virtual) FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+        ),
+        columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil], row: add)
+    } catch let error as DatabaseError where error.code == .other {
+      // One table SQLite cannot describe (a virtual table whose module is not loaded here)
+      // fails the statement: each table read on its own, that one without columns.
+      order = []
+      views = []
+      virtualTables = []
+      fullTextTables = []
+      raw = [:]
+      try eachTable(
+        on: adaptor,
+        "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
+        columns: 6, views: true
+      ) { table, column in
+        add(
+          [table[0], table[1]] + (column ?? Array(repeating: .null, count: 6)) + [
+            table[2], table[3],
+          ])
+      }
+    }
     let internalTables = Self.internalTables(order, virtualTables: virtualTables)
     let rawColumns = raw
     var keysByTable: [String: [Int: (table: String, pairs: [(Int, String, String)])]] = [:]
-    try adaptor.query(
-      SQLStatement(
-        raw:
-          "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
-      ),
-      columns: [nil, nil, nil, nil, nil, nil]
-    ) { row in
-      guard let table = row[0].stringValue else { return }
+    // A row: the table's name, then the key's id, a column's position in it, the table it
+    // refers to, the column and the column referred to.
+    func addKey(_ row: [DatabaseValue]) {
+      guard let table = row[0].stringValue, row.count == 6, !row[1].isNull else { return }
       let id = row[1].intValue ?? 0
       var entry = keysByTable[table, default: [:]][id] ?? (row[3].stringValue ?? "", [])
       entry.pairs.append((row[2].intValue ?? 0, row[4].stringValue ?? "", row[5].stringValue ?? ""))
       keysByTable[table, default: [:]][id] = entry
+    }
+    do {
+      try adaptor.query(
+        SQLStatement(
+          raw:
+            "SELECT m.name, f.id, f.seq, f.\"table\", f.\"from\", f.\"to\" FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table' AND \(relations)"
+        ),
+        columns: [nil, nil, nil, nil, nil, nil], row: addKey)
+    } catch let error as DatabaseError where error.code == .other {
+      keysByTable = [:]
+      try eachTable(
+        on: adaptor, "SELECT id, seq, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)",
+        columns: 5, views: false
+      ) { table, key in
+        if let key { addKey([table[0]] + key) }
+      }
     }
     var tables: [Catalog.Table] = []
     for name in order {
@@ -196,6 +230,43 @@ extension SQLiteAdaptor {
     return columns
   }
 
+  /// Runs `pragma` (a statement over one table's pragma, the table's name its one value) for
+  /// each table (and view, with `views`) of the database `adaptor` is open on, by name:
+  /// `row` gets the table's name, type, whether it is virtual and a virtual table's SQL,
+  /// with each of the pragma's rows of `columns` values; once with nil for a view, a table
+  /// without rows, or one the pragma fails for (said as a warning on the SQL logger).
+  private static func eachTable(
+    on adaptor: SQLiteAdaptor, _ pragma: String, columns: Int, views: Bool,
+    row: ([DatabaseValue], [DatabaseValue]?) -> Void
+  ) throws {
+    var tables: [[DatabaseValue]] = []
+    try adaptor.query(
+      SQLStatement(
+        raw:
+          "SELECT m.name, m.type, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m WHERE m.type IN ('table'\(views ? ", 'view'" : "")) ORDER BY m.name"
+      ),
+      columns: [nil, nil, nil, nil]
+    ) { tables.append($0) }
+    for table in tables {
+      var described = false
+      if table[1].stringValue == "table", let name = table[0].stringValue {
+        do {
+          try adaptor.query(
+            SQLStatement(raw: pragma, [.string(name)]),
+            columns: Array(repeating: nil, count: columns)
+          ) {
+            row(table, $0)
+            described = true
+          }
+        } catch {
+          DependencyValues.current.sqlLogger.warning(
+            "\(adaptor.location.path): cannot read table \(name): \(error)")
+        }
+      }
+      if !described { row(table, nil) }
+    }
+  }
+
   /// The shadow tables' suffixes, by module: FTS3/4, FTS5 and R-tree.
   static let shadowSuffixes = [
     "content", "segments", "segdir", "docsize", "stat", "data", "idx", "config", "node",
@@ -229,13 +300,18 @@ extension SQLiteAdaptor {
 
 /// Reads a file's catalog after its open: on the connection that opened it when no statement
 /// is using that (a start that goes on to list a table), else on a read-only connection of
-/// its own, opened when first needed and kept. One read at a time.
+/// its own, opened when first needed and kept. One read at a time; never stopped by Ctrl-C,
+/// which would leave the model without columns.
 final class CatalogReader: @unchecked Sendable {
   private let location: SQLiteLocation
   private let lock = Mutex<Void>(())
   // Guarded by `lock`.
   private weak var opener: SQLiteAdaptor?
   private var own: SQLiteAdaptor?
+  private var tablesFailed: ContinuousClock.Instant?
+
+  /// After the tables could not be read, how long until they are tried again.
+  static let retryAfter = Duration.seconds(1)
 
   init(_ opener: SQLiteAdaptor) {
     var readOnly = opener.location
@@ -244,26 +320,45 @@ final class CatalogReader: @unchecked Sendable {
     self.opener = opener
   }
 
+  /// The tables and views, views without columns; nil when they cannot be read now (a lock
+  /// held past the busy timeout), and without trying again for ``retryAfter``: every ask of an
+  /// entity's attributes in between would wait for the lock again.
+  func tables() -> [Catalog.Table]? {
+    lock.withLock { _ in
+      if let failed = tablesFailed, ContinuousClock.now < failed + Self.retryAfter { return nil }
+      let tables = readLocked("the tables' columns") {
+        try SQLiteAdaptor.readTables(on: $0, viewsLater: true)
+      }
+      tablesFailed = tables == nil ? ContinuousClock.now : nil
+      return tables
+    }
+  }
+
   /// What `body` reads on one of the two connections; nil when it cannot read it (a view
   /// SQLite can no longer compile, a file that cannot be opened again), said as a warning on
   /// the SQL logger: the model goes on without `what`.
-  func read<T>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
-    lock.withLock { _ in
+  func read<T: Sendable>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
+    lock.withLock { _ in readLocked(what, body) }
+  }
+
+  private func readLocked<T: Sendable>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
+    do {
       // Never waits for the opener's connection: its holder may be waiting for this read
       // (a model's details first asked for inside another statement's rows).
+      // Nor reads inside its write transaction, whose changes a rollback may undo.
       if let opener, opener.connection.lock.try() {
         defer { opener.connection.lock.unlock() }
-        if let read = try? body(opener) { return read }
+        if !opener.isWriting {
+          return try opener.connection.withoutInterruption { try body(opener) }
+        }
       }
-      do {
-        let own = try self.own ?? SQLiteAdaptor(location: location)
-        self.own = own
-        return try body(own)
-      } catch {
-        DependencyValues.current.sqlLogger.warning(
-          "\(location.path): cannot read \(what): \(error)")
-        return nil
-      }
+      let own = try self.own ?? SQLiteAdaptor(location: location)
+      self.own = own
+      return try own.connection.withoutInterruption { try body(own) }
+    } catch {
+      DependencyValues.current.sqlLogger.warning(
+        "\(location.path): cannot read \(what): \(error)")
+      return nil
     }
   }
 }

@@ -13,6 +13,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   /// Where it was opened, and how.
   let location: SQLiteLocation
   private var transactionDepth = 0
+  /// Whether a write transaction is open on this connection (call with its lock held).
+  var isWriting: Bool { transactionDepth > 0 }
   /// Whether ``reading(_:)`` is running (its transaction open until a write ends it).
   private var isReading = false
   /// How many read transactions ``reading(_:)`` has begun.

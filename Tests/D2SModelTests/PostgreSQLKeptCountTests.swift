@@ -1,7 +1,7 @@
 import D2SModel
 import D2STesting
 import Dispatch
-import Glibc
+import Foundation
 import Synchronization
 import Testing
 
@@ -65,7 +65,7 @@ struct PostgreSQLKeptCountTests {
         #expect(try windowCount(database, table) == expected)
         if adaptor.keptCountAnswers.withLock({ $0 }) == kept + 1 { return true }
       }
-      usleep(5_000)
+      Thread.sleep(forTimeInterval: 0.005)
     }
     return false
   }

@@ -1,5 +1,7 @@
 import D2STesting
 import Dispatch
+import EnvKeys
+import Foundation
 import Synchronization
 import Testing
 
@@ -121,5 +123,78 @@ import Testing
     try SQLiteAdaptor(path: path).execute(SQLStatement(raw: "DROP TABLE loose"))
     #expect(model.entity(named: "Loose")?.attributes.isEmpty == true)
     #expect(model.entity(named: "Author")?.attributes.map(\.name) == ["id", "name", "initials"])
+  }
+
+  /// A virtual table whose module this SQLite does not have (written into the schema as a
+  /// file from elsewhere holds it) has no columns, said as a warning; the other tables are
+  /// read as they are. (Before, the file could not be opened at all.)
+  @Test func aTableSQLiteCannotDescribeHasNoColumnsAndTheOthersAreRead() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "module")
+    try SQLiteAdaptor(path: path).executeScript(
+      """
+      PRAGMA writable_schema = ON;
+      INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql)
+        VALUES ('table', 'vectors', 'vectors', 0,
+          'CREATE VIRTUAL TABLE vectors USING nosuchmodule(embedding)');
+      PRAGMA writable_schema = OFF;
+      """)
+    let log = CapturedLog()
+    let model = try withDependencies {
+      $0.sqlLogger = log.logger
+    } operation: {
+      let model = try Database(adaptor: SQLiteAdaptor(path: path)).model
+      _ = model.entity(named: "Book")?.attributes
+      return model
+    }
+    #expect(model.entity(named: "Vectors")?.attributes.isEmpty == true)
+    #expect(model.entity(named: "Book")?.relationship(named: "author") != nil)
+    let memory = try TestDatabases.sqlite(Self.schema).model
+    for read in memory.entities {
+      let file = try #require(model.entity(named: read.name))
+      #expect(Self.described(file) == Self.described(read))
+    }
+    let warned = log.lines.withLock { $0 }.filter { $0.hasPrefix("warning: ") }
+    #expect(
+      warned.contains { $0.contains("cannot read table vectors") },
+      "\(warned) \(log.lines.withLock { $0 })")
+  }
+
+  /// Details that cannot be read now (another connection holds the file's lock past the busy
+  /// timeout) leave the entities without columns for that ask, and are read again at a later
+  /// one (a second on at the earliest): they are not kept empty.
+  @Test func detailsThatCannotBeReadNowAreReadAtALaterAsk() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "locked")
+    let model = try Database(adaptor: SQLiteAdaptor(path: path)).model
+    let book = try #require(model.entity(named: "Book"))
+    let holder = try SQLiteAdaptor(path: path)
+    try holder.executeScript("BEGIN EXCLUSIVE")
+    let log = CapturedLog()
+    withDependencies {
+      $0.sqlLogger = log.logger
+    } operation: {
+      #expect(book.attributes.isEmpty, "the lock is held")
+    }
+    try holder.executeScript("COMMIT")
+    #expect(log.lines.withLock { $0 }.contains { $0.contains("cannot read the tables' columns") })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(book.attributes.map(\.name) == ["id", "title", "blurb", "authorId", "room", "bay"])
+    #expect(model.entity(named: "Author")?.relationship(named: "books") != nil)
+  }
+
+  /// First asked for inside a write transaction on the opening connection, the details are
+  /// read on the other connection: a column added in it and rolled back is not in the model.
+  @Test func detailsAreNotReadInsideTheOpenersWriteTransaction() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "writing")
+    let adaptor = try SQLiteAdaptor(path: path)
+    let model = try Database(adaptor: adaptor).model
+    struct Undo: Error {}
+    #expect(throws: Undo.self) {
+      try adaptor.transaction {
+        try adaptor.execute(SQLStatement(raw: "ALTER TABLE loose ADD COLUMN passing TEXT"))
+        #expect(model.entity(named: "Loose")?.attributes.map(\.name) == ["rowid", "note"])
+        throw Undo()
+      }
+    }
+    #expect(model.entity(named: "Loose")?.attributes.map(\.name) == ["rowid", "note"])
   }
 }
