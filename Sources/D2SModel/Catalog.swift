@@ -11,8 +11,9 @@ public struct Catalog: Sendable {
   public var searchPath: [String]
   /// A view's columns, read when its entity is first asked for them (SQLite compiles a view to
   /// name its columns, most of a catalog's cost); nil when every table's and view's columns
-  /// are in ``tables``. Nil from the reader: the view's columns cannot be read (a view over a
-  /// table dropped since), and its entity has none.
+  /// are in ``tables``. The reader gives none for a view SQLite can no longer compile (over a
+  /// table dropped since), and nil when the columns cannot be read now (a lock held past the
+  /// busy timeout): the view's entity has none until a later ask reads them.
   public var viewColumns: (@Sendable (_ view: String) -> [Column]?)?
   /// The tables and views with their columns, keys and full-text indexes, read when the
   /// model first needs any of them; nil when ``tables`` hold them. When set, ``tables`` only

@@ -61,6 +61,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
 
     /// No attributes, relationships, key or full-text index.
     static let none = Parts(attributes: [], relationships: [], primaryKeyAttributeNames: [])
+    /// None for now: the catalog could not be read, and is read again at the next ask.
+    static let incomplete = Parts(
+      attributes: [], relationships: [], primaryKeyAttributeNames: [], isComplete: false)
   }
 
   /// ``Parts`` with the look-ups made from them.

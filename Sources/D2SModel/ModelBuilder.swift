@@ -61,19 +61,23 @@ public enum ModelBuilder {
     let read = ComputedOnce(keepingIf: \.isComplete) {
       Read(named, details: details, viewsLater: viewColumns != nil)
     }
-    // A view with the columns read for it (a view that cannot be read has none).
-    let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table in
+    // A view with the columns read for it (a view SQLite cannot compile has none); nil when
+    // they cannot be read now.
+    let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table? in
       guard table.isView, let viewColumns else { return table }
+      guard let columns = viewColumns(table.name) else { return nil }
       var read = table
-      read.columns = viewColumns(table.name) ?? []
+      read.columns = columns
       return read
     }
     let parts = ComputedOnce(keepingIf: \.isComplete) {
       let read = read.value
-      guard read.isComplete else { return Related(parts: [:], isComplete: false) }
+      let related = read.related.map(withColumns)
+      guard read.isComplete, !related.contains(where: { $0 == nil }) else {
+        return Related(parts: [:], isComplete: false)
+      }
       return Related(
-        parts: Self.parts(of: read.related.map(withColumns), entityNames: names),
-        isComplete: read.isComplete)
+        parts: Self.parts(of: related.compactMap { $0 }, entityNames: names), isComplete: true)
     }
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
@@ -83,12 +87,12 @@ public enum ModelBuilder {
         isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey]
       ) {
         if let later = read.value.later[tableKey] {
-          return Self.parts(of: [withColumns(later)], entityNames: names)[tableKey] ?? .none
+          guard let view = withColumns(later) else { return .incomplete }
+          return Self.parts(of: [view], entityNames: names)[tableKey] ?? .none
         }
         let related = parts.value
-        var entityParts = related.parts[tableKey] ?? .none
-        entityParts.isComplete = related.isComplete
-        return entityParts
+        guard related.isComplete else { return .incomplete }
+        return related.parts[tableKey] ?? .none
       }
     }
     return Model(entities: entities)

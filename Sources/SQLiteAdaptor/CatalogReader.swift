@@ -13,9 +13,9 @@ final class CatalogReader: @unchecked Sendable {
   // Guarded by `lock`.
   private weak var opener: SQLiteAdaptor?
   private var own: SQLiteAdaptor?
-  private var tablesFailed: ContinuousClock.Instant?
+  private var failed: [String: ContinuousClock.Instant] = [:]
 
-  /// After the tables could not be read, how long until they are tried again.
+  /// After something could not be read, how long until it is tried again.
   static let retryAfter = Duration.seconds(1)
 
   init(_ opener: SQLiteAdaptor) {
@@ -25,25 +25,42 @@ final class CatalogReader: @unchecked Sendable {
     self.opener = opener
   }
 
-  /// The tables and views, views without columns; nil when they cannot be read now (a lock
-  /// held past the busy timeout), and without trying again for ``retryAfter``: every ask of an
-  /// entity's attributes in between would wait for the lock again.
+  /// The tables and views, views without columns; nil when they cannot be read now.
   func tables() -> [Catalog.Table]? {
-    lock.withLock { _ in
-      if let failed = tablesFailed, ContinuousClock.now < failed + Self.retryAfter { return nil }
-      let tables = readLocked("the tables' columns") {
-        try SQLiteAdaptor.readTables(on: $0, viewsLater: true)
+    read("the tables' columns") { try SQLiteAdaptor.readTables(on: $0, viewsLater: true) }
+  }
+
+  /// The columns of `view`: none for a view SQLite can no longer compile (over a table
+  /// dropped since), said as a warning; nil when they cannot be read now.
+  func columns(ofView view: String) -> [Catalog.Column]? {
+    let what = "the columns of view \(view)"
+    return read(what) { adaptor in
+      do {
+        return try SQLiteAdaptor.columns(ofView: view, on: adaptor)
+      } catch let error as DatabaseError where error.code == .other {
+        warn(what, error)
+        return []
       }
-      tablesFailed = tables == nil ? ContinuousClock.now : nil
-      return tables
     }
   }
 
-  /// What `body` reads on one of the two connections; nil when it cannot read it (a view
-  /// SQLite can no longer compile, a file that cannot be opened again), said as a warning on
-  /// the SQL logger: the model goes on without `what`.
+  /// What `body` reads on one of the two connections; nil when it cannot read it now (a lock
+  /// held past the busy timeout, a file that cannot be opened again), said as a warning on
+  /// the SQL logger, and nil again without trying for ``retryAfter``: every ask of an
+  /// entity's attributes in between would wait for the lock again.
   func read<T: Sendable>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
-    lock.withLock { _ in readLocked(what, body) }
+    lock.withLock { _ in
+      if let failure = failed[what], ContinuousClock.now < failure + Self.retryAfter {
+        return nil
+      }
+      let read = readLocked(what, body)
+      failed[what] = read == nil ? ContinuousClock.now : nil
+      return read
+    }
+  }
+
+  private func warn(_ what: String, _ error: any Error) {
+    DependencyValues.current.sqlLogger.warning("\(location.path): cannot read \(what): \(error)")
   }
 
   private func readLocked<T: Sendable>(_ what: String, _ body: (SQLiteAdaptor) throws -> T) -> T? {
@@ -61,8 +78,7 @@ final class CatalogReader: @unchecked Sendable {
       self.own = own
       return try own.connection.withoutInterruption { try body(own) }
     } catch {
-      DependencyValues.current.sqlLogger.warning(
-        "\(location.path): cannot read \(what): \(error)")
+      warn(what, error)
       return nil
     }
   }

@@ -41,9 +41,7 @@ extension SQLiteAdaptor {
       })
     let reader = CatalogReader(self)
     catalog.details = { reader.tables() }
-    catalog.viewColumns = { view in
-      reader.read("the columns of view \(view)") { try Self.columns(ofView: view, on: $0) }
-    }
+    catalog.viewColumns = { reader.columns(ofView: $0) }
     return catalog
   }
 

@@ -181,6 +181,25 @@ import Testing
     #expect(model.entity(named: "Author")?.relationship(named: "books") != nil)
   }
 
+  /// A view's columns that cannot be read now (the file locked past the busy timeout) are read
+  /// again at a later ask, not kept empty as a view SQLite cannot compile is.
+  @Test func aViewsColumnsThatCannotBeReadNowAreReadAtALaterAsk() throws {
+    let path = try TestDatabases.sqliteFile(Self.schema, named: "lockedview")
+    let model = try Database(adaptor: SQLiteAdaptor(path: path)).model
+    #expect(model.entity(named: "Book")?.attributes.isEmpty == false)
+    let titles = try #require(model.entity(named: "Titles"))
+    let holder = try SQLiteAdaptor(path: path)
+    try holder.executeScript("BEGIN EXCLUSIVE")
+    withDependencies {
+      $0.sqlLogger = CapturedLog().logger
+    } operation: {
+      #expect(titles.attributes.isEmpty, "the lock is held")
+    }
+    try holder.executeScript("COMMIT")
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(titles.attributes.map(\.name) == ["title", "name"])
+  }
+
   /// First asked for inside a write transaction on the opening connection, the details are
   /// read on the other connection: a column added in it and rolled back is not in the model.
   @Test func detailsAreNotReadInsideTheOpenersWriteTransaction() throws {
