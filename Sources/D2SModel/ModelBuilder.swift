@@ -58,9 +58,9 @@ public enum ModelBuilder {
     let viewColumns = catalog.viewColumns
     let named = tables
     let details = catalog.details
-    let read = ComputedOnce(keepingIf: \.isComplete) {
-      Read(named, details: details, viewsLater: viewColumns != nil)
-    }
+    // Nil, and read again at the next ask, when the catalog or a view cannot be read now.
+    let read = ComputedOnce(
+      keepingIf: { $0 != nil }, { Read(named, details: details, viewsLater: viewColumns != nil) })
     // A view with the columns read for it (a view SQLite cannot compile has none); nil when
     // they cannot be read now.
     let withColumns = { @Sendable (table: Catalog.Table) -> Catalog.Table? in
@@ -70,15 +70,14 @@ public enum ModelBuilder {
       read.columns = columns
       return read
     }
-    let parts = ComputedOnce(keepingIf: \.isComplete) {
-      let read = read.value
-      let related = read.related.map(withColumns)
-      guard read.isComplete, !related.contains(where: { $0 == nil }) else {
-        return Related(parts: [:], isComplete: false)
-      }
-      return Related(
-        parts: Self.parts(of: related.compactMap { $0 }, entityNames: names), isComplete: true)
-    }
+    let parts = ComputedOnce(
+      keepingIf: { $0 != nil },
+      { () -> [String: Entity.Parts]? in
+        guard let related = read.value?.related.map(withColumns),
+          !related.contains(where: { $0 == nil })
+        else { return nil }
+        return Self.parts(of: related.compactMap { $0 }, entityNames: names)
+      })
     let entities = tables.compactMap { table -> Entity? in
       let tableKey = key(table.schema, table.name)
       guard let name = entityNames[tableKey] else { return nil }
@@ -86,13 +85,13 @@ public enum ModelBuilder {
         name: name, externalName: table.name, schema: table.schema, isView: table.isView,
         isInternal: table.isInternal, sourceLabel: sourceLabels[tableKey]
       ) {
-        if let later = read.value.later[tableKey] {
+        guard let read = read.value else { return .incomplete }
+        if let later = read.later[tableKey] {
           guard let view = withColumns(later) else { return .incomplete }
           return Self.parts(of: [view], entityNames: names)[tableKey] ?? .none
         }
-        let related = parts.value
-        guard related.isComplete else { return .incomplete }
-        return related.parts[tableKey] ?? .none
+        guard let parts = parts.value else { return .incomplete }
+        return parts[tableKey] ?? .none
       }
     }
     return Model(entities: entities)
@@ -104,21 +103,16 @@ public enum ModelBuilder {
     var related: [Catalog.Table] = []
     /// The views whose entities are worked out each on its own, by table key.
     var later: [String: Catalog.Table] = [:]
-    /// False when ``Catalog/details`` could not read the tables: read again at the next ask.
-    var isComplete = true
 
     /// `named` (the catalog's tables, in order), or the tables `details` reads in their
-    /// stead; with `viewsLater`, a view no table's foreign key names is worked out later.
-    init(
+    /// stead; with `viewsLater`, a view no table's foreign key names is worked out later. Nil
+    /// when `details` cannot read them now.
+    init?(
       _ named: [Catalog.Table], details: (@Sendable () -> [Catalog.Table]?)?, viewsLater: Bool
     ) {
       var tables = named
       if let details {
-        guard let detailed = details() else {
-          isComplete = false
-          related = named
-          return
-        }
+        guard let detailed = details() else { return nil }
         let read = Dictionary(
           detailed.map { (ModelBuilder.key($0.schema, $0.name), $0) },
           uniquingKeysWith: { a, _ in a })
@@ -143,13 +137,6 @@ public enum ModelBuilder {
         }
       }
     }
-  }
-
-  /// The parts of the entities worked out together, by table key.
-  private struct Related: Sendable {
-    var parts: [String: Entity.Parts]
-    /// False when they were worked out without the catalog's details (see ``Read``).
-    var isComplete: Bool
   }
 
   /// The attributes, relationships and primary key of each table's entity, by table key.

@@ -54,8 +54,6 @@ extension SQLiteAdaptor {
     // file's views' columns are read when first asked for; an in-memory database's are read
     // now, one by one.
     let relations = "m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-    let virtual =
-      "m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END"
     var order: [String] = []
     var views: Set<String> = []
     var virtualTables: [String] = []
@@ -96,7 +94,7 @@ extension SQLiteAdaptor {
       try adaptor.query(
         SQLStatement(
           raw:
-            "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, \(virtual) FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
+            "SELECT m.name, m.type, p.name, p.type, p.\"notnull\", p.dflt_value, p.pk, p.hidden, \(Self.virtualColumns) FROM sqlite_master AS m LEFT JOIN pragma_table_xinfo(CASE WHEN m.type = 'table' THEN m.name END) AS p WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid"
         ),
         columns: [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil], row: add)
     } catch let error as DatabaseError where error.code == .other {
@@ -240,7 +238,7 @@ extension SQLiteAdaptor {
     try adaptor.query(
       SQLStatement(
         raw:
-          "SELECT m.name, m.type, m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END FROM sqlite_master AS m WHERE m.type IN ('table'\(views ? ", 'view'" : "")) ORDER BY m.name"
+          "SELECT m.name, m.type, \(virtualColumns) FROM sqlite_master AS m WHERE m.type IN ('table'\(views ? ", 'view'" : "")) ORDER BY m.name"
       ),
       columns: [nil, nil, nil, nil]
     ) { tables.append($0) }
@@ -263,6 +261,10 @@ extension SQLiteAdaptor {
       if !described { row(table, nil) }
     }
   }
+
+  /// Whether `sqlite_master`'s row `m` is a virtual table, and a virtual table's SQL.
+  static let virtualColumns =
+    "m.sql LIKE 'CREATE VIRTUAL TABLE%', CASE WHEN m.sql LIKE 'CREATE VIRTUAL TABLE%' THEN m.sql END"
 
   /// The shadow tables' suffixes, by module: FTS3/4, FTS5 and R-tree.
   static let shadowSuffixes = [
