@@ -66,12 +66,17 @@ public struct ModelNames: Sendable {
     "\(entity.name)@\(entity.ruleCacheIdentity)"
   }
 
-  /// Whether `text` names orderings of `entity` (a list's column header sorts), planned:
-  /// the answer depends on the rules and the model, never on rows.
-  public func sorts(_ text: String, of entity: Entity) -> Bool {
+  /// Those of `keys` that name orderings of `entity` (the list's column headers that sort),
+  /// planned as one answer for the page's columns: it depends on the rules and the model,
+  /// never on rows.
+  public func sortable(_ keys: [String], of entity: Entity) -> Set<String> {
     let policy = policy
-    return context.planned("ModelNames.sorts/\(policy.planName)/\(Self.planName(entity))/\(text)") {
-      (try? ModelNames(context: $0, policy: policy).orderings(text, from: entity)) != nil
+    let name =
+      "ModelNames.sortable/\(policy.planName)/\(Self.planName(entity))/"
+      + keys.joined(separator: "\u{0}")
+    return context.planned(name) { context in
+      let names = ModelNames(context: context, policy: policy)
+      return Set(keys.filter { (try? names.orderings($0, from: entity)) != nil })
     }
   }
 

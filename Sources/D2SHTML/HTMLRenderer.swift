@@ -409,23 +409,20 @@ public struct HTMLRenderer: PageRenderer {
     func writeTable(_ table: TableNode) throws {
       let list = links.list
       let linksRows = links.entity.map { !$0.primaryKeyAttributes.isEmpty } ?? false
-      if let list { filterForm(list, example: table.columns.first?.key ?? "name") }
-      output.write("<table class=\"list\">\n<thead><tr>")
-      for column in table.columns {
-        let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
-        let numeric = column.rightAligned ? " class=\"num\"" : ""
-        let label = HTML.escape(column.label)
-        let why = links.whyLink(column.key, label: column.label)
-        if let list, !column.key.utf8.contains(UInt8(ascii: "@")), links.sorts?(column.key) ?? true
-        {
-          output.write(
-            "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a>\(why)</th>"
-          )
-        } else {
-          output.write("<th scope=\"col\"\(sort)\(numeric)>\(label)\(why)</th>")
-        }
+      let whys = table.columns.map { links.whyLink($0.key, label: $0.label) }
+      if let list {
+        let example = table.columns.first?.key ?? "name"
+        let sortable = links.sorts?(table.columns.map(\.key))
+        let head = ListHead(
+          list: list, example: example, columns: table.columns, sortable: sortable, whys: whys)
+        output.write(
+          bytes: ListHeads.bytes(head) {
+            Self.filterForm(list, example: example)
+              + Self.tableHead(table.columns, list: list, sortable: sortable, whys: whys)
+          })
+      } else {
+        output.write(Self.tableHead(table.columns, list: nil, sortable: nil, whys: whys))
       }
-      output.write("</tr></thead>\n<tbody>\n")
       // Worked out once per column, not once per cell; each row written as bytes.
       var rowHTML = ListRowHTML(
         columns: table.columns, entity: linksRows ? links.entity?.name : nil,
@@ -501,7 +498,7 @@ public struct HTMLRenderer: PageRenderer {
 
     /// The filter form: the qualifier, the order and the window size, each labelled; it
     /// starts the list anew.
-    func filterForm(_ list: WebListQuery, example key: String) {
+    static func filterForm(_ list: WebListQuery, example key: String) -> String {
       func field(_ name: String, _ label: String, _ value: String, _ hint: String) -> String {
         // The filter's error beside it, the text as typed kept.
         let error = name == "where" ? list.filterError : nil
@@ -522,31 +519,53 @@ public struct HTMLRenderer: PageRenderer {
         kept +=
           "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTML.formValue(value))\">"
       }
-      output.write(
+      return
         "<form class=\"search\" role=\"search\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
-          + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
-          + kept + "<button type=\"submit\">Search</button>"
-          // An entity's own list links to its query page (a control per property).
-          + (list.path.utf8.dropFirst().contains(UInt8(ascii: "/"))
-            ? ""
-            : " <a class=\"query\" href=\"\(HTML.escape(list.path))/-/query\">More search options</a>")
-          + (list.searchText.isEmpty
-            ? ""
-            : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: true)))\">Clear the search</a>")
-          + "</form>\n")
-      output.write(
-        "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
-          + (list.searchText.isEmpty
-            ? ""
-            : "<input type=\"hidden\" name=\"q\" value=\"\(HTML.formValue(list.searchText))\">")
-          + field("where", "Filter", list.whereText, "\(key) like 'A*'")
-          + field("order", "Order by", list.orderText, "\(key) desc")
-          + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")
-          + "<button type=\"submit\">Apply</button>"
-          + (list.whereText.isEmpty
-            ? ""
-            : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: false)))\">Clear the filter</a>")
-          + "</form>\n")
+        + "<label for=\"f-q\">Search<input id=\"f-q\" name=\"q\" type=\"search\" value=\"\(HTML.formValue(list.searchText))\"></label>"
+        + kept + "<button type=\"submit\">Search</button>"
+        // An entity's own list links to its query page (a control per property).
+        + (list.path.utf8.dropFirst().contains(UInt8(ascii: "/"))
+          ? ""
+          : " <a class=\"query\" href=\"\(HTML.escape(list.path))/-/query\">More search options</a>")
+        + (list.searchText.isEmpty
+          ? ""
+          : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: true)))\">Clear the search</a>")
+        + "</form>\n"
+        + "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(list.path))\">"
+        + (list.searchText.isEmpty
+          ? ""
+          : "<input type=\"hidden\" name=\"q\" value=\"\(HTML.formValue(list.searchText))\">")
+        + field("where", "Filter", list.whereText, "\(key) like 'A*'")
+        + field("order", "Order by", list.orderText, "\(key) desc")
+        + field("limit", "Rows", list.limit.map(String.init) ?? "", "\(list.window)")
+        + "<button type=\"submit\">Apply</button>"
+        + (list.whereText.isEmpty
+          ? ""
+          : " <a class=\"clear\" href=\"\(HTML.escape(list.clearedURL(search: false)))\">Clear the filter</a>")
+        + "</form>\n"
+    }
+
+    /// The table's start and head: a column's label, with a link that sorts the list by it
+    /// when it `sortable` says it sorts (on a list page), and its "why?" link.
+    static func tableHead(
+      _ columns: [TableColumn], list: WebListQuery?, sortable: Set<String>?, whys: [String]
+    ) -> String {
+      var html = "<table class=\"list\">\n<thead><tr>"
+      for (index, column) in columns.enumerated() {
+        let sort = list?.sortState(column.key).map { " aria-sort=\"\($0)\"" } ?? ""
+        let numeric = column.rightAligned ? " class=\"num\"" : ""
+        let label = HTML.escape(column.label)
+        let why = index < whys.count ? whys[index] : ""
+        if let list, !column.key.utf8.contains(UInt8(ascii: "@")),
+          sortable?.contains(column.key) ?? true
+        {
+          html +=
+            "<th scope=\"col\"\(sort)\(numeric)><a href=\"\(HTML.escape(list.sortURL(column.key)))\">\(label)</a>\(why)</th>"
+        } else {
+          html += "<th scope=\"col\"\(sort)\(numeric)>\(label)\(why)</th>"
+        }
+      }
+      return html + "</tr></thead>\n<tbody>\n"
     }
 
     /// `21–40 of 16044 Rental`, as the terminal's footer without its REPL hint.

@@ -15,8 +15,9 @@ struct ListRowHTML {
   private let rowSuffix: [UInt8]
   /// Per column: `/Destination/`, escaped, when its cells link to a to-one's destination.
   private let destinationPrefixes: [[UInt8]?]
-  /// Per column: whether it aligns right.
-  private let rightAligned: [Bool]
+  /// Per column: the markup before its cell's content (the row's `<tr>` or the cell before's
+  /// `</td>`, then its own `<td>`), appended at once.
+  private let openings: [[UInt8]]
   /// The row being written.
   private var bytes: [UInt8] = []
   /// The last style seen per column and its span's opening: a column's cells mostly share
@@ -33,7 +34,11 @@ struct ListRowHTML {
     HTML.appendEscaped(rowSuffix, to: &suffix)
     self.rowSuffix = suffix
     destinationPrefixes = destinations.map { $0.map(Self.pathPrefix) }
-    rightAligned = columns.map(\.rightAligned)
+    openings = columns.enumerated().map { index, column in
+      Array(
+        ((index == 0 ? "<tr>" : "</td>") + (column.rightAligned ? "<td class=\"num\">" : "<td>"))
+          .utf8)
+    }
     styles = Array(repeating: nil, count: columns.count)
     bytes.reserveCapacity(1024)
   }
@@ -42,11 +47,13 @@ struct ListRowHTML {
   /// the caller does not keep what it was given.
   mutating func html(_ row: TableRow) -> [UInt8] {
     bytes.removeAll(keepingCapacity: true)
-    bytes.append(markup: "<tr>")
     let linksRow = rowPrefix != nil && !row.key.isEmpty && !row.key.contains(where: \.isNull)
     for (index, cell) in row.cells.enumerated() {
-      bytes.append(
-        markup: index < rightAligned.count && rightAligned[index] ? "<td class=\"num\">" : "<td>")
+      if index < openings.count {
+        bytes.append(contentsOf: openings[index])
+      } else {
+        bytes.append(markup: index == 0 ? "<tr><td>" : "</td><td>")
+      }
       let opening = cell.style.flatMap { styleOpening($0, column: index) }
       if let opening { bytes.append(contentsOf: opening) }
       if index == 0, linksRow, let rowPrefix {
@@ -65,9 +72,8 @@ struct ListRowHTML {
         Self.appendValue(cell, destination: destination, to: &bytes)
       }
       if opening != nil { bytes.append(markup: "</span>") }
-      bytes.append(markup: "</td>")
     }
-    bytes.append(markup: "</tr>\n")
+    bytes.append(markup: row.cells.isEmpty ? "<tr></tr>\n" : "</td></tr>\n")
     return bytes
   }
 

@@ -19,9 +19,9 @@ public struct WebLinks: Sendable {
   /// Whether the user may reach an entity (nil: every one): a to-one's cells link only into
   /// one they may.
   public var reaches: (@Sendable (String) -> Bool)?
-  /// Whether the list may be sorted by a column's key (nil: by every one): only those
-  /// columns' headers are links.
-  public var sorts: (@Sendable (String) -> Bool)?
+  /// Those of the columns' keys the list may be sorted by (nil: every one): only those
+  /// columns' headers are links. Asked once per table, with every column's key.
+  public var sorts: (@Sendable ([String]) -> Set<String>)?
   /// The logged-in user, as shown in the header.
   package var userName: String?
   /// The session's CSRF token (the logout form's).

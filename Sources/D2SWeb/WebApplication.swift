@@ -654,7 +654,7 @@ public final class WebApplication: Sendable {
         links.list?.filterError = filterError
       }
       // Only a column `order=` takes has a header that sorts (not a to-one or a to-many).
-      links.sorts = { key in names.sorts(key, of: entity) }
+      links.sorts = { keys in names.sortable(keys, of: entity) }
     }
     switch route {
     case .entities:

@@ -187,4 +187,13 @@ import Testing
     }
     #expect(compared == 2 * 3 * 13 * 11 * 5 * 3)
   }
+
+  @Test func aRowOfNoCellsOrMoreCellsThanColumnsIsWholeMarkup() {
+    #expect(html(row([.int(1)], [])) == "<tr></tr>\n")
+    let cells = (1...5).map { ShownValue(.int($0), text: "\($0)") }
+    #expect(
+      html(row([.int(1)], cells))
+        == "<tr><td><a href=\"/Invoice/1\">1</a></td><td class=\"num\">2</td>"
+        + "<td><a href=\"/Vault%20%26%20Co/3\">3</a></td><td>4</td><td>5</td></tr>\n")
+  }
 }

@@ -65,11 +65,19 @@ struct ListColumns {
       self.style = style
     }
 
+    /// The texts made so far on this page, by value: a column repeats its values (a rating,
+    /// a price), and its formatter is asked once for each, as long as it stays here.
+    private let made = FormattedTexts()
+
     /// The cell's text for `value`.
     func text(_ value: DatabaseValue) -> String {
       if value.isNull { return nilText }
-      if let format { return format(value) }
-      return ValueText.plain(value)
+      guard let format else { return ValueText.plain(value) }
+      guard let key = FormattedValueKey(value) else { return format(value) }
+      if let text = made[key] { return text }
+      let text = format(value)
+      made[key] = text
+      return text
     }
   }
 

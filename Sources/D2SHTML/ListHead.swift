@@ -1,0 +1,78 @@
+import Components
+import Synchronization
+
+/// What a list page's markup before its rows is made from: the list's parameters, each
+/// column's key, label and alignment, which columns sort (the rules' answer, asked on every
+/// page) and each column's "why?" link. Two pages with equal heads write the same bytes
+/// there, their search and filter forms and their table's head with a sort link per column,
+/// so those are made once and kept (``ListHeads``): they are the part of a list page that
+/// costs most after its rows.
+struct ListHead: Hashable {
+  let path: String
+  let whereText: String
+  let searchText: String
+  let orderText: String
+  let filterError: String?
+  /// The first ordering's key path and direction (a column's sort state and link read it).
+  let firstOrdering: String?
+  let firstAscending: Bool
+  let limit: Int?
+  let window: Int
+  let facetKeys: [String]
+  /// The facet values chosen, each key then its literal.
+  let chosenFacets: [String]
+  /// The key the filter form's examples name.
+  let example: String
+  /// Each column's key, label and alignment.
+  let columns: [String]
+  let rightAligned: [Bool]
+  /// The columns that sort (nil: every one).
+  let sortable: Set<String>?
+  /// Each column's "why?" link, empty for none.
+  let whys: [String]
+
+  /// The head of `list`'s page showing `columns`.
+  init(
+    list: WebListQuery, example: String, columns: [TableColumn], sortable: Set<String>?,
+    whys: [String]
+  ) {
+    path = list.path
+    whereText = list.whereText
+    searchText = list.searchText
+    orderText = list.orderText
+    filterError = list.filterError
+    firstOrdering = list.orderings.first?.keyPath
+    firstAscending = list.orderings.first?.ascending ?? true
+    limit = list.limit
+    window = list.window
+    facetKeys = list.facetKeys
+    chosenFacets = list.chosenFacets.flatMap { [$0.key, $0.literal] }
+    self.example = example
+    self.columns = columns.flatMap { [$0.key, $0.label] }
+    rightAligned = columns.map(\.rightAligned)
+    self.sortable = sortable
+    self.whys = whys
+  }
+}
+
+/// The bytes of list heads made lately, shared by every page (the same head is the same
+/// bytes, whoever asks): at most ``maximumHeads``, then they start over.
+enum ListHeads {
+  /// The most heads kept.
+  static let maximumHeads = 256
+  private static let kept = Mutex<[ListHead: [UInt8]]>([:])
+
+  /// The bytes of `head`: kept ones, or those `make` writes (then kept).
+  static func bytes(_ head: ListHead, make: () -> String) -> [UInt8] {
+    if let bytes = kept.withLock({ $0[head] }) { return bytes }
+    let bytes = Array(make().utf8)
+    kept.withLock { kept in
+      if kept.count >= maximumHeads { kept.removeAll() }
+      kept[head] = bytes
+    }
+    return bytes
+  }
+
+  /// Forgets every head kept (for tests: a head made anew is what a kept one must equal).
+  static func removeAll() { kept.withLock { $0.removeAll() } }
+}

@@ -1,0 +1,56 @@
+import D2STesting
+import D2SWeb
+import Testing
+
+@testable import D2SHTML
+
+/// A list page's forms and table head are kept by what they are made from (`ListHeads`): a
+/// page whose head was kept is the page made anew, whatever was asked before it, for every
+/// parameter the head shows (search, filter and its error, order and direction, window,
+/// facets, the list's path) and for other rules' labels.
+@Suite struct ListHeadTests {
+  /// Targets whose heads differ from the first's in one thing each.
+  static let targets = [
+    "/Film", "/Film?limit=7", "/Film?order=title", "/Film?order=" + "title desc".webQuery,
+    "/Film?order=length", "/Film?q=dino", "/Film?where=" + "length > 60".webQuery,
+    "/Film?where=" + "length >>".webQuery, "/Film?facet=rating",
+    "/Film?where.rating=" + "'PG'".webQuery, "/Actor", "/Film/1/actors",
+  ]
+
+  static func app(label: String) throws -> WebApplication {
+    let rules = try WebFixtures.ruleFile(
+      "task = 'list' AND propertyKey = 'title' => displayNameForProperty = '\(label)' ; high")
+    // Every page made anew: the page cache would answer a target asked before whole.
+    return try WebApplication.open(
+      try SakilaSQLite.copy(), rules: [WebEditingTests.demoRules, rules],
+      configuration: .init(pageCacheBytes: 0), connections: 1)
+  }
+
+  @Test func aKeptHeadIsTheHeadMadeAnew() async throws {
+    let app = try Self.app(label: "Heads Kept")
+    var fresh: [String: String] = [:]
+    for target in Self.targets {
+      ListHeads.removeAll()
+      fresh[target] = await app.get(target).body
+    }
+    #expect(Set(fresh.values).count == Self.targets.count, "every target's page differs")
+    // Each target after the first, whose head is kept: one that took it would differ.
+    for target in Self.targets.dropFirst() {
+      ListHeads.removeAll()
+      _ = await app.get(Self.targets[0])
+      #expect(await app.get(target).body == fresh[target], "\(target) after \(Self.targets[0])")
+      #expect(await app.get(Self.targets[0]).body == fresh[Self.targets[0]], "after \(target)")
+    }
+  }
+
+  @Test func anotherRulesLabelIsNeverAKeptOnes() async throws {
+    let first = try Self.app(label: "First Label")
+    let second = try Self.app(label: "Second Label")
+    for _ in 1...2 {
+      let one = await first.get("/Film?limit=3").body
+      let two = await second.get("/Film?limit=3").body
+      #expect(one.contains("First Label") && !one.contains("Second Label"))
+      #expect(two.contains("Second Label") && !two.contains("First Label"))
+    }
+  }
+}
