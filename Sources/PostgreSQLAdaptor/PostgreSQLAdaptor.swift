@@ -169,15 +169,13 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     return try connection.stream(statement, following: following) { raw, types in
       var values: [DatabaseValue] = []
       values.reserveCapacity(raw.count)
-      for (index, text) in raw.enumerated() {
-        guard let text else {
+      for index in 0..<raw.count {
+        if raw.isNull(index) {
           values.append(.null)
-          continue
-        }
-        if index < columnTypes.count, let type = columnTypes[index] {
-          values.append(PostgreSQLTypes.decode(text, as: type))
+        } else if index < columnTypes.count, let type = columnTypes[index] {
+          values.append(PostgreSQLTypes.decode(raw, index, as: type))
         } else {
-          values.append(PostgreSQLTypes.decode(text, oid: types[index]))
+          values.append(PostgreSQLTypes.decode(raw.text(index) ?? "", oid: types[index]))
         }
       }
       try row(values)

@@ -14,10 +14,9 @@ extension PostgreSQLConnection {
   static let wholeResultRows = 256
 
   /// Runs a query and hands each row to `row` as it arrives from the server (a bounded
-  /// result: once the whole of it has arrived): its text values
-  /// (nil for NULL) and the column type OIDs. ``isInterrupted`` is asked before each row; a
-  /// stop, or an error thrown by `row`, cancels the statement on the server and leaves the
-  /// connection ready for the next one.
+  /// result: once the whole of it has arrived), with the column type OIDs. ``isInterrupted``
+  /// is asked before each row; a stop, or an error thrown by `row`, cancels the statement on
+  /// the server and leaves the connection ready for the next one.
   ///
   /// With `following` (a query of a few rows, such as the page's count), both go in one round
   /// trip when they can (see ``canPipeline(_:_:)``), and its rows are returned, read before
@@ -27,7 +26,7 @@ extension PostgreSQLConnection {
   @discardableResult
   func stream(
     _ statement: SQLStatement, following: SQLStatement? = nil,
-    row: ([String?], [UInt32]) throws -> Void
+    row: (PostgreSQLRow, [UInt32]) throws -> Void
   ) throws -> FollowingRows? {
     lock.lock()
     defer { lock.unlock() }
@@ -45,7 +44,8 @@ extension PostgreSQLConnection {
 
   /// ``stream(_:following:row:)`` on this connection, once.
   private func streamOnce(
-    _ statement: SQLStatement, following: SQLStatement?, row: ([String?], [UInt32]) throws -> Void
+    _ statement: SQLStatement, following: SQLStatement?,
+    row: (PostgreSQLRow, [UInt32]) throws -> Void
   ) throws -> FollowingRows? {
     let isOutsideTransactions = PQtransactionStatus(handle) == PQTRANS_IDLE
     // Its time for ``SQLTrace``: sending it and reading its rows, not what `row` does (and,

@@ -19,8 +19,8 @@ final class PostgreSQLRowStream {
   private(set) var types: [UInt32] = []
   /// Whether libpq has given its last result (then the connection is free).
   private(set) var isFinished = false
-  /// Rows read ahead by ``park()``, handed out before anything else.
-  private var parked: [[String?]] = []
+  /// Rows read ahead by ``park()`` (or a whole result's), handed out before anything else.
+  private var parked: [PostgreSQLRow] = []
   private var nextParked = 0
   /// The first failure the server reported; thrown once the rows before it are handed out.
   private var failure: DatabaseError?
@@ -35,9 +35,9 @@ final class PostgreSQLRowStream {
     self.isOutsideTransactions = isOutsideTransactions
   }
 
-  /// The next row's text values (nil for NULL), or nil after the last.
+  /// The next row, or nil after the last.
   /// - Throws: the server's error for the statement, or a `connection` error.
-  func next() throws -> [String?]? {
+  func next() throws -> PostgreSQLRow? {
     while true {
       if nextParked < parked.count {
         defer { nextParked += 1 }
@@ -62,7 +62,9 @@ final class PostgreSQLRowStream {
   /// statement. A failure is kept and thrown after the rows read before it.
   func park() {
     do {
-      while let row = try readRow() { parked.append(row) }
+      // A row of single-row mode is read into memory: its result would keep a block of
+      // libpq's for each row.
+      while let row = try readRow() { parked.append(PostgreSQLRow(text: row.texts)) }
     } catch let error as DatabaseError {
       failure = failure ?? error
       isFinished = true
@@ -89,30 +91,40 @@ final class PostgreSQLRowStream {
 
   /// Reads results until the next row; nil once libpq has no more results. The server's
   /// errors are kept in ``failure``; a lost connection throws.
-  private func readRow() throws -> [String?]? {
-    while let result = try connection.nextResult(sql: sql) {
-      defer { PQclear(result) }
-      let status = PQresultStatus(result)
-      switch status {
-      case PGRES_SINGLE_TUPLE:
-        let columns = Int(PQnfields(result))
-        if types.isEmpty { types = (0..<columns).map { PQftype(result, Int32($0)) } }
-        return connection.values(of: result, row: 0, columns: columns)
-      case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-        // The end of the rows (none left in single-row mode), or a statement without rows.
-        let columns = Int(PQnfields(result))
-        if types.isEmpty { types = (0..<columns).map { PQftype(result, Int32($0)) } }
-        for r in 0..<Int(PQntuples(result)) {
-          parked.append(connection.values(of: result, row: r, columns: columns))
-        }
-      case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
-        connection.endCopy(status)
-        failure = failure ?? DatabaseError(.unsupported, "COPY is not supported", sql: sql)
-      default:
-        failure = failure ?? connection.error(result, sql: sql)
-      }
+  private func readRow() throws -> PostgreSQLRow? {
+    while let handle = try connection.nextResult(sql: sql) {
+      let result = PostgreSQLResult(handle)
+      // The result is cleared when `result` goes, which must not be before `handle` is read.
+      if let row = withExtendedLifetime(result, { read(result) }) { return row }
     }
     isFinished = true
+    return nil
+  }
+
+  /// The row of a result of single-row mode; nil for any other, whose rows are parked, or
+  /// whose failure is kept.
+  private func read(_ result: PostgreSQLResult) -> PostgreSQLRow? {
+    let handle = result.handle
+    let status = PQresultStatus(handle)
+    switch status {
+    case PGRES_SINGLE_TUPLE:
+      let columns = Int(PQnfields(handle))
+      if types.isEmpty { types = (0..<columns).map { PQftype(handle, Int32($0)) } }
+      return PostgreSQLRow(result, row: 0, columns: columns)
+    case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+      // The end of the rows (none left in single-row mode), or a statement without rows. A
+      // whole result's rows are read from it, which stays until the last is handed out.
+      let columns = Int(PQnfields(handle))
+      if types.isEmpty { types = (0..<columns).map { PQftype(handle, Int32($0)) } }
+      let rows = PQntuples(handle)
+      parked.reserveCapacity(parked.count + Int(rows))
+      for r in 0..<rows { parked.append(PostgreSQLRow(result, row: r, columns: columns)) }
+    case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+      connection.endCopy(status)
+      failure = failure ?? DatabaseError(.unsupported, "COPY is not supported", sql: sql)
+    default:
+      failure = failure ?? connection.error(handle, sql: sql)
+    }
     return nil
   }
 }

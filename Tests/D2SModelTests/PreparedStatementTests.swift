@@ -91,7 +91,7 @@ struct PreparedStatementTests {
     try adaptor.executeScript("ALTER TABLE \(schema).t ALTER COLUMN name TYPE varchar(20)")
     try adaptor.query(star, columns: [nil, nil]) { _ in rows += 1 }
     var names: [String] = []
-    try adaptor.connection.stream(star) { values, _ in names.append(values[1] ?? "?") }
+    try adaptor.connection.stream(star) { row, _ in names.append(row.text(1) ?? "?") }
     #expect(rows == 3 && names == ["one"])
   }
 }

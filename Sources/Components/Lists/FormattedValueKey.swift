@@ -51,37 +51,56 @@ struct FormattedValueKey: Equatable {
 /// A formatter's texts by ``FormattedValueKey``, in a fixed number of slots: a key is kept in
 /// its own slot or the next one (so two keys that share a slot are both kept), and a new one
 /// takes the next slot from what was there. Looking one up costs two comparisons, not a hash,
-/// and a long download's column holds no more than these. Used by one thread at a time (a
-/// page's).
+/// making one touches no slot, and a long download's column holds no more than these. Used
+/// by one thread at a time (a page's).
 final class FormattedTexts {
-  /// 64 slots.
+  /// 64 slots, one bit each in the occupied mask.
   private static let shift = 6
   private static let mask = (1 << shift) - 1
-  private let slots: UnsafeMutablePointer<(key: FormattedValueKey, text: String)?>
+  /// Which slots hold a key and its text (the rest are not initialized).
+  private let occupied: UnsafeMutablePointer<UInt64>
+  private let keys: UnsafeMutablePointer<FormattedValueKey>
+  private let texts: UnsafeMutablePointer<String>
 
   init() {
-    slots = .allocate(capacity: Self.mask + 1)
-    slots.initialize(repeating: nil, count: Self.mask + 1)
+    occupied = .allocate(capacity: 1)
+    occupied.initialize(to: 0)
+    keys = .allocate(capacity: Self.mask + 1)
+    texts = .allocate(capacity: Self.mask + 1)
   }
 
   deinit {
-    slots.deinitialize(count: Self.mask + 1)
-    slots.deallocate()
+    for slot in 0...Self.mask where holds(slot) {
+      (keys + slot).deinitialize(count: 1)
+      (texts + slot).deinitialize(count: 1)
+    }
+    occupied.deallocate()
+    keys.deallocate()
+    texts.deallocate()
   }
 
-  /// The text kept for `key`, or nil; setting one keeps it.
+  private func holds(_ slot: Int) -> Bool { occupied.pointee & (1 << UInt64(slot)) != 0 }
+
+  /// The text kept for `key`, or nil.
   subscript(key: FormattedValueKey) -> String? {
-    get {
-      let first = key.slot(among: Self.shift)
-      if let kept = slots[first], kept.key == key { return kept.text }
-      if let kept = slots[(first + 1) & Self.mask], kept.key == key { return kept.text }
-      return nil
-    }
-    set {
-      let first = key.slot(among: Self.shift)
-      let slot =
-        slots[first] == nil || slots[first]?.key == key ? first : (first + 1) & Self.mask
-      slots[slot] = newValue.map { (key, $0) }
+    let first = key.slot(among: Self.shift)
+    if holds(first), keys[first] == key { return texts[first] }
+    let second = (first + 1) & Self.mask
+    if holds(second), keys[second] == key { return texts[second] }
+    return nil
+  }
+
+  /// Keeps `text` for `key`: in the key's slot when it is free or the key's, else in the next.
+  func keep(_ text: String, for key: FormattedValueKey) {
+    let first = key.slot(among: Self.shift)
+    let slot = !holds(first) || keys[first] == key ? first : (first + 1) & Self.mask
+    if holds(slot) {
+      keys[slot] = key
+      texts[slot] = text
+    } else {
+      (keys + slot).initialize(to: key)
+      (texts + slot).initialize(to: text)
+      occupied.pointee |= 1 << UInt64(slot)
     }
   }
 }

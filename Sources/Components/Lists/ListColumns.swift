@@ -61,22 +61,23 @@ struct ListColumns {
       style: TextStyle? = nil
     ) {
       self.format = formatter.map { formatter in { formatter.format($0, for: attribute) } }
+      made = formatter == nil ? nil : FormattedTexts()
       self.nilText = nilText
       self.style = style
     }
 
     /// The texts made so far on this page, by value: a column repeats its values (a rating,
     /// a price), and its formatter is asked once for each, as long as it stays here.
-    private let made = FormattedTexts()
+    private let made: FormattedTexts?
 
     /// The cell's text for `value`.
     func text(_ value: DatabaseValue) -> String {
       if value.isNull { return nilText }
-      guard let format else { return ValueText.plain(value) }
+      guard let format, let made else { return ValueText.plain(value) }
       guard let key = FormattedValueKey(value) else { return format(value) }
       if let text = made[key] { return text }
       let text = format(value)
-      made[key] = text
+      made.keep(text, for: key)
       return text
     }
   }
@@ -161,6 +162,15 @@ struct ListColumns {
   }
 
   let columns: [Column]
+  /// Per column, the plain text of its cells and where their value is in a row, when they
+  /// skip their component: what a row reads of each column, with no access to the column.
+  private let plainCells: [PlainCell?]
+
+  /// A column whose cells are its value's text, at `index` in a row.
+  private struct PlainCell {
+    let text: PlainText
+    let index: Int
+  }
   let environment: RenderEnvironment
   /// The key paths read through joins, in row order after the attributes.
   let joinedPaths: [PropertyPath]
@@ -330,6 +340,9 @@ struct ListColumns {
     }
     self.keyIndexes = keyNames.compactMap { position(($0, nil)) }
     self.columns = columns
+    self.plainCells = columns.map { column in
+      column.plain.flatMap { plain in column.valueIndex.map { PlainCell(text: plain, index: $0) } }
+    }
     self.environment = environment
     self.joinedPaths = joined
     self.database = database
@@ -368,12 +381,13 @@ struct ListColumns {
   func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
     var cells: [ShownValue] = []
     cells.reserveCapacity(columns.count)
-    for column in columns {
-      if let plain = column.plain, let index = column.valueIndex {
-        let value = values[index]
-        cells.append(ShownValue(value, text: plain.text(value), style: plain.style))
+    for position in columns.indices {
+      if let plain = plainCells[position] {
+        let value = values[plain.index]
+        cells.append(ShownValue(value, text: plain.text.text(value), style: plain.text.style))
         continue
       }
+      let column = columns[position]
       if let titles = column.titles {
         if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
         cells.append(

@@ -1,0 +1,34 @@
+import EnvKeys
+
+extension PostgreSQLTypes {
+  /// The value at `column` of `row` (not NULL) as `type` says, as ``decode(_:as:)`` decodes
+  /// its text: text and integers are read from the row's bytes, without a `String` made first
+  /// for an integer; other types go through their text.
+  static func decode(_ row: PostgreSQLRow, _ column: Int, as type: ColumnType) -> DatabaseValue {
+    switch type.valueType {
+    case .string: return .string(row.withBytes(column) { String(decoding: $0, as: UTF8.self) })
+    case .int:
+      if let number = row.withBytes(column, integer) { return .int(number) }
+    default: break
+    }
+    return decode(row.text(column) ?? "", as: type)
+  }
+
+  /// An integer written as PostgreSQL writes one (an optional `-`, then 1 to 18 digits), or nil
+  /// for anything else (which `Int(_:)` then reads, or not).
+  static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    var index = 0
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { index = 1 }
+    let digits = bytes.count - index
+    guard digits > 0, digits <= 18 else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ Int(digit)
+      index += 1
+    }
+    return negative ? -value : value
+  }
+}
