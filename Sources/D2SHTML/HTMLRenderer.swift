@@ -428,7 +428,11 @@ public struct HTMLRenderer: PageRenderer {
         columns: table.columns, entity: linksRows ? links.entity?.name : nil,
         rowSuffix: links.rowSuffix,
         destinations: table.columns.map { links.toOneDestination($0.key) })
-      try table.rows.stream { row in output.write(bytes: rowHTML.html(row)) }
+      try table.rows.stream { row in
+        rowHTML.append(row)
+        if rowHTML.pendingBytes >= Self.rowBytesPerWrite { output.write(bytes: rowHTML.takeRows()) }
+      }
+      if rowHTML.pendingBytes > 0 { output.write(bytes: rowHTML.takeRows()) }
       output.write("</tbody>\n</table>\n")
       switch table.summary {
       case .none: break
@@ -495,6 +499,9 @@ public struct HTMLRenderer: PageRenderer {
       }
       output.write(html + "</aside>\n")
     }
+
+    /// How many bytes of a list's rows are written to the output at once.
+    static let rowBytesPerWrite = 8_192
 
     /// The filter form: the qualifier, the order and the window size, each labelled; it
     /// starts the list anew.

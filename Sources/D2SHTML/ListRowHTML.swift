@@ -47,6 +47,16 @@ struct ListRowHTML {
   /// the caller does not keep what it was given.
   mutating func html(_ row: TableRow) -> [UInt8] {
     bytes.removeAll(keepingCapacity: true)
+    append(row)
+    return bytes
+  }
+
+  /// The rows appended since the last ``takeRows()`` (see ``append(_:)``), in bytes.
+  var pendingBytes: Int { bytes.count }
+
+  /// Appends `row`'s line to those waiting to be taken: a list's rows go to the output a
+  /// few kilobytes at a time, not one write each.
+  mutating func append(_ row: TableRow) {
     let linksRow = rowPrefix != nil && !row.key.isEmpty && !row.key.contains(where: \.isNull)
     for (index, cell) in row.cells.enumerated() {
       if index < openings.count {
@@ -74,6 +84,11 @@ struct ListRowHTML {
       if opening != nil { bytes.append(markup: "</span>") }
     }
     bytes.append(markup: row.cells.isEmpty ? "<tr></tr>\n" : "</td></tr>\n")
+  }
+
+  /// The rows appended so far, which are then no longer waiting.
+  mutating func takeRows() -> [UInt8] {
+    defer { bytes.removeAll(keepingCapacity: true) }
     return bytes
   }
 
