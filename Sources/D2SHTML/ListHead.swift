@@ -31,6 +31,19 @@ struct ListHead: Hashable {
   /// Each column's "why?" link, empty for none.
   let whys: [String]
 
+  /// How many bytes of typed text (search, filter, its error, order, facet values) a head kept
+  /// may hold: a longer one, asked once, is made and not kept (each long text is in its bytes
+  /// many times, a sort link each).
+  static let maximumTypedBytes = 256
+
+  /// Whether the head's typed text is short enough to be kept.
+  var isKeepable: Bool {
+    var typed = whereText.utf8.count + searchText.utf8.count + orderText.utf8.count
+    typed += filterError?.utf8.count ?? 0
+    typed += chosenFacets.reduce(0) { $0 + $1.utf8.count }
+    return typed <= Self.maximumTypedBytes
+  }
+
   /// The head of `list`'s page showing `columns`.
   init(
     list: WebListQuery, example: String, columns: [TableColumn], sortable: Set<String>?,
@@ -56,16 +69,21 @@ struct ListHead: Hashable {
 }
 
 /// The bytes of list heads made lately, shared by every page (the same head is the same
-/// bytes, whoever asks): at most ``maximumHeads``, then they start over.
+/// bytes, whoever asks): at most ``maximumHeads`` of at most ``maximumBytes`` each, with at most
+/// ``ListHead/maximumTypedBytes`` of typed text, then they start over (4 MB of bytes at most).
 enum ListHeads {
   /// The most heads kept.
   static let maximumHeads = 256
+  /// The most bytes of one head kept.
+  static let maximumBytes = 16_384
   private static let kept = Mutex<[ListHead: [UInt8]]>([:])
 
-  /// The bytes of `head`: kept ones, or those `make` writes (then kept).
+  /// The bytes of `head`: kept ones, or those `make` writes (then kept, when small enough).
   static func bytes(_ head: ListHead, make: () -> String) -> [UInt8] {
+    guard head.isKeepable else { return Array(make().utf8) }
     if let bytes = kept.withLock({ $0[head] }) { return bytes }
     let bytes = Array(make().utf8)
+    guard bytes.count <= maximumBytes else { return bytes }
     kept.withLock { kept in
       if kept.count >= maximumHeads { kept.removeAll() }
       kept[head] = bytes
@@ -75,4 +93,7 @@ enum ListHeads {
 
   /// Forgets every head kept (for tests: a head made anew is what a kept one must equal).
   static func removeAll() { kept.withLock { $0.removeAll() } }
+
+  /// How many heads are kept (for tests).
+  static var count: Int { kept.withLock { $0.count } }
 }

@@ -15,61 +15,56 @@ final class PostgreSQLResult {
 /// ``PostgreSQLTypes/decode(_:_:as:)``), or the row's text values when it was read into memory
 /// (a row of a stream parked in single-row mode, which keeps no result per row).
 struct PostgreSQLRow {
-  private enum Storage {
-    case result(PostgreSQLResult, row: Int32)
-    case text([String?])
-  }
-
-  private let storage: Storage
+  /// The result the row is in (nil for a row of text values): kept while the row is.
+  private let owner: PostgreSQLResult?
+  /// `owner`'s handle, read without retaining it for every value.
+  private let handle: OpaquePointer?
+  private let row: Int32
+  private let texts: [String?]
   /// How many values the row has.
   let count: Int
 
   /// Row `row` of `result`, which has `columns` columns.
   init(_ result: PostgreSQLResult, row: Int32, columns: Int) {
-    storage = .result(result, row: row)
+    owner = result
+    handle = result.handle
+    self.row = row
+    texts = []
     count = columns
   }
 
   /// A row of text values (nil for NULL).
   init(text: [String?]) {
-    storage = .text(text)
+    owner = nil
+    handle = nil
+    row = 0
+    texts = text
     count = text.count
   }
 
   /// Whether the value at `column` is NULL.
   func isNull(_ column: Int) -> Bool {
-    switch storage {
-    case .result(let result, let row): PQgetisnull(result.handle, row, Int32(column)) == 1
-    case .text(let values): values[column] == nil
-    }
+    guard let handle else { return texts[column] == nil }
+    return PQgetisnull(handle, row, Int32(column)) == 1
   }
 
-  /// What `body` makes of the bytes of the value at `column` (not NULL: see ``isNull(_:)``),
-  /// valid only while it runs.
-  func withBytes<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-    switch storage {
-    case .result(let result, let row):
-      // By its length, which libpq knows: no strlen over every value.
-      return body(
-        UnsafeRawBufferPointer(
-          start: PQgetvalue(result.handle, row, Int32(column)),
-          count: Int(PQgetlength(result.handle, row, Int32(column)))))
-    case .text(let values):
-      var text = values[column] ?? ""
-      return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-    }
+  /// The bytes of the value at `column` (not NULL: see ``isNull(_:)``) in the result, valid
+  /// while this row is; nil for a row of text values.
+  func bytes(_ column: Int) -> UnsafeRawBufferPointer? {
+    guard let handle else { return nil }
+    // By its length, which libpq knows: no strlen over every value.
+    return UnsafeRawBufferPointer(
+      start: PQgetvalue(handle, row, Int32(column)),
+      count: Int(PQgetlength(handle, row, Int32(column))))
   }
 
   /// The value at `column` as text, nil for NULL.
   func text(_ column: Int) -> String? {
-    switch storage {
-    case .result(let result, let row):
-      guard PQgetisnull(result.handle, row, Int32(column)) == 0 else { return nil }
-      return withBytes(column) { String(decoding: $0, as: UTF8.self) }
-    case .text(let values): return values[column]
-    }
+    guard handle != nil else { return texts[column] }
+    guard !isNull(column), let bytes = bytes(column) else { return nil }
+    return withExtendedLifetime(owner) { String(decoding: bytes, as: UTF8.self) }
   }
 
   /// Every value as text (nil for NULL).
-  var texts: [String?] { (0..<count).map(text) }
+  var textValues: [String?] { (0..<count).map(text) }
 }

@@ -64,7 +64,7 @@ final class PostgreSQLRowStream {
     do {
       // A row of single-row mode is read into memory: its result would keep a block of
       // libpq's for each row.
-      while let row = try readRow() { parked.append(PostgreSQLRow(text: row.texts)) }
+      while let row = try readRow() { parked.append(PostgreSQLRow(text: row.textValues)) }
     } catch let error as DatabaseError {
       failure = failure ?? error
       isFinished = true

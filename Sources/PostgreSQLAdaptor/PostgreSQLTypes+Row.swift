@@ -5,11 +5,16 @@ extension PostgreSQLTypes {
   /// its text: text and integers are read from the row's bytes, without a `String` made first
   /// for an integer; other types go through their text.
   static func decode(_ row: PostgreSQLRow, _ column: Int, as type: ColumnType) -> DatabaseValue {
-    switch type.valueType {
-    case .string: return .string(row.withBytes(column) { String(decoding: $0, as: UTF8.self) })
-    case .int:
-      if let number = row.withBytes(column, integer) { return .int(number) }
-    default: break
+    if let bytes = row.bytes(column) {
+      // The row keeps its result, and so these bytes, while this reads them.
+      let value: DatabaseValue? = withExtendedLifetime(row) {
+        switch type.valueType {
+        case .string: return .string(String(decoding: bytes, as: UTF8.self))
+        case .int: return integer(bytes).map { .int($0) }
+        default: return nil
+        }
+      }
+      if let value { return value }
     }
     return decode(row.text(column) ?? "", as: type)
   }

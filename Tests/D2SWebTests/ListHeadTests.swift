@@ -1,3 +1,5 @@
+import Components
+import D2SModel
 import D2STesting
 import D2SWeb
 import Testing
@@ -8,7 +10,7 @@ import Testing
 /// page whose head was kept is the page made anew, whatever was asked before it, for every
 /// parameter the head shows (search, filter and its error, order and direction, window,
 /// facets, the list's path) and for other rules' labels.
-@Suite struct ListHeadTests {
+@Suite(.serialized) struct ListHeadTests {
   /// Targets whose heads differ from the first's in one thing each.
   static let targets = [
     "/Film", "/Film?limit=7", "/Film?order=title", "/Film?order=" + "title desc".webQuery,
@@ -51,6 +53,56 @@ import Testing
       let two = await second.get("/Film?limit=3").body
       #expect(one.contains("First Label") && !one.contains("Second Label"))
       #expect(two.contains("Second Label") && !two.contains("First Label"))
+    }
+  }
+
+  /// Pages whose heads differ in one parameter and what follows from it.
+  static let pairs = [
+    ("/Film?order=title", "/Film?order=" + "title desc".webQuery),
+    ("/Film?limit=7", "/Film?limit=8"),
+    ("/Film?where=" + "length > 60".webQuery, "/Film?where=" + "length > 61".webQuery),
+    ("/Film?q=dino", "/Film?q=dinos"),
+    ("/Film?where.rating=" + "'PG'".webQuery, "/Film?where.rating=" + "'G'".webQuery),
+  ]
+
+  @Test func eitherOfTwoHeadsThatDifferInOneThingIsNeverTheOther() async throws {
+    let app = try Self.app(label: "Heads Paired")
+    for (one, other) in Self.pairs {
+      for (first, second) in [(one, other), (other, one)] {
+        ListHeads.removeAll()
+        let fresh = await app.get(second).body
+        ListHeads.removeAll()
+        _ = await app.get(first)
+        #expect(await app.get(second).body == fresh, "\(second) after \(first)")
+      }
+    }
+  }
+
+  @Test func aLongTypedTextIsMadeButNotKept() async throws {
+    let app = try Self.app(label: "Heads Long")
+    let long = String(repeating: "dino ", count: 60)
+    for _ in 1...2 {
+      let page = await app.get("/Film?q=" + long.webQuery)
+      #expect(page.status == 200 && page.body.contains("value=\"\(long.dropLast())\""))
+    }
+    func head(search: String, path: String) -> ListHead {
+      let identity = ListIdentity(FetchSpecification(entityName: "Film"))
+      return ListHead(
+        list: WebListQuery(path: path, searchText: search, identity: identity), example: "title",
+        columns: [], sortable: nil, whys: [])
+    }
+    let path = "/Heads\(UInt64.random(in: 0...UInt64.max))"
+    #expect(!head(search: long, path: path).isKeepable)
+    #expect(head(search: "dino", path: path).isKeepable)
+    for (search, made) in [(long, 2), ("dino", 1)] {
+      var calls = 0
+      for _ in 1...2 {
+        _ = ListHeads.bytes(head(search: search, path: path)) {
+          calls += 1
+          return "head"
+        }
+      }
+      #expect(calls == made, "\(search.count) bytes of search")
     }
   }
 }

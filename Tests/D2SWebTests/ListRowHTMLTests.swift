@@ -196,4 +196,29 @@ import Testing
         == "<tr><td><a href=\"/Invoice/1\">1</a></td><td class=\"num\">2</td>"
         + "<td><a href=\"/Vault%20%26%20Co/3\">3</a></td><td>4</td><td>5</td></tr>\n")
   }
+
+  @Test func rowsAppendedTogetherAreEachRowsLineInTurn() {
+    var writer = ListRowHTML(
+      columns: columns, entity: "Invoice", rowSuffix: "",
+      destinations: [nil, nil, "Vault & Co", nil])
+    var lines: [UInt8] = []
+    var expected: [UInt8] = []
+    for number in 1...300 {
+      let cells = (0..<4).map { ShownValue(.int(number * 10 + $0), text: "\(number)<\($0)") }
+      let one = row([.int(number)], cells)
+      var alone = ListRowHTML(
+        columns: columns, entity: "Invoice", rowSuffix: "",
+        destinations: [nil, nil, "Vault & Co", nil])
+      expected += alone.html(one)
+      writer.append(one)
+      if writer.pendingBytes >= 1_000 { lines += writer.takeRows() }
+    }
+    lines += writer.takeRows()
+    #expect(writer.pendingBytes == 0)
+    #expect(lines == expected)
+    #expect(
+      String(decoding: lines, as: UTF8.self).hasSuffix(
+        "<tr><td><a href=\"/Invoice/300\">300&lt;0</a></td><td class=\"num\">300&lt;1</td>"
+          + "<td><a href=\"/Vault%20%26%20Co/3002\">300&lt;2</a></td><td>300&lt;3</td></tr>\n"))
+  }
 }

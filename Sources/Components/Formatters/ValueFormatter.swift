@@ -22,7 +22,8 @@ import Synchronization
 /// }
 /// ```
 public protocol ValueFormatter: Sendable {
-  /// The display text of `value` (never called with `.null`).
+  /// The display text of `value` (never called with `.null`): the same for the same value, as
+  /// a list page asks a column's formatter once for each of its distinct values.
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String
   /// The value typed as `text`.
   /// - Throws: ``FormatterError`` naming the formatter and the accepted forms.
