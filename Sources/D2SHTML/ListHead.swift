@@ -93,7 +93,4 @@ enum ListHeads {
 
   /// Forgets every head kept (for tests: a head made anew is what a kept one must equal).
   static func removeAll() { kept.withLock { $0.removeAll() } }
-
-  /// How many heads are kept (for tests).
-  static var count: Int { kept.withLock { $0.count } }
 }
