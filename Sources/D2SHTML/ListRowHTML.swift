@@ -43,19 +43,11 @@ struct ListRowHTML {
     bytes.reserveCapacity(1024)
   }
 
-  /// `row` as a line of HTML (`<tr>…</tr>\n`); the buffer is reused for the next row when
-  /// the caller does not keep what it was given.
-  mutating func html(_ row: TableRow) -> [UInt8] {
-    bytes.removeAll(keepingCapacity: true)
-    append(row)
-    return bytes
-  }
-
   /// The rows appended since the last ``takeRows()`` (see ``append(_:)``), in bytes.
   var pendingBytes: Int { bytes.count }
 
-  /// Appends `row`'s line to those waiting to be taken: a list's rows go to the output a
-  /// few kilobytes at a time, not one write each.
+  /// Appends `row`'s line of HTML (`<tr>…</tr>\n`) to those waiting to be taken: a list's
+  /// rows go to the output a few kilobytes at a time, not one write each.
   mutating func append(_ row: TableRow) {
     let linksRow = rowPrefix != nil && !row.key.isEmpty && !row.key.contains(where: \.isNull)
     for (index, cell) in row.cells.enumerated() {

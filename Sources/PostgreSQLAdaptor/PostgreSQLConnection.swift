@@ -199,10 +199,7 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
       if PQgetisnull(result, Int32(r), Int32(c)) == 1 {
         row.append(nil)
       } else {
-        // By its length, which libpq knows: no strlen over every value.
-        let bytes = UnsafeRawBufferPointer(
-          start: PQgetvalue(result, Int32(r), Int32(c)),
-          count: Int(PQgetlength(result, Int32(r), Int32(c))))
+        let bytes = PostgreSQLRow.bytes(in: result, row: Int32(r), column: Int32(c))
         row.append(String(decoding: bytes, as: UTF8.self))
       }
     }

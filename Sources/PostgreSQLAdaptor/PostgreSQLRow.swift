@@ -51,11 +51,14 @@ struct PostgreSQLRow {
   /// The bytes of the value at `column` (not NULL: see ``isNull(_:)``) in the result, valid
   /// while this row is; nil for a row of text values.
   func bytes(_ column: Int) -> UnsafeRawBufferPointer? {
-    guard let handle else { return nil }
+    handle.map { Self.bytes(in: $0, row: row, column: Int32(column)) }
+  }
+
+  /// The bytes of the value at `column` of `row` in result `handle`, valid while it is.
+  static func bytes(in handle: OpaquePointer, row: Int32, column: Int32) -> UnsafeRawBufferPointer {
     // By its length, which libpq knows: no strlen over every value.
-    return UnsafeRawBufferPointer(
-      start: PQgetvalue(handle, row, Int32(column)),
-      count: Int(PQgetlength(handle, row, Int32(column))))
+    UnsafeRawBufferPointer(
+      start: PQgetvalue(handle, row, column), count: Int(PQgetlength(handle, row, column)))
   }
 
   /// The value at `column` as text, nil for NULL.

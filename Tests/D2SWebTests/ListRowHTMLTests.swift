@@ -20,7 +20,7 @@ import Testing
     var writer = ListRowHTML(
       columns: columns, entity: entity, rowSuffix: suffix,
       destinations: [nil, nil, "Vault & Co", nil])
-    return String(decoding: writer.html(row), as: UTF8.self)
+    return String(decoding: writer.line(row), as: UTF8.self)
   }
 
   func row(_ key: [DatabaseValue], _ cells: [ShownValue]) -> TableRow {
@@ -104,7 +104,7 @@ import Testing
     let styles: [TextStyle?] = [red, nil, TextStyle(), red]
     let lines = styles.map { style in
       String(
-        decoding: writer.html(
+        decoding: writer.line(
           TableRow(key: [], cells: [ShownValue(.int(1), text: "1", style: style)])),
         as: UTF8.self)
     }
@@ -161,7 +161,7 @@ import Testing
                 let first = ShownValue(value, text: text, style: style)
                 let second = ShownValue(value, text: text, style: style)
                 let got = String(
-                  decoding: rowWriter.html(TableRow(key: key, cells: [first, second])),
+                  decoding: rowWriter.line(TableRow(key: key, cells: [first, second])),
                   as: UTF8.self)
                 func styled(_ html: String) -> String {
                   style.map { HTML.styled(html, $0) } ?? html
@@ -209,7 +209,7 @@ import Testing
       var alone = ListRowHTML(
         columns: columns, entity: "Invoice", rowSuffix: "",
         destinations: [nil, nil, "Vault & Co", nil])
-      expected += alone.html(one)
+      expected += alone.line(one)
       writer.append(one)
       if writer.pendingBytes >= 1_000 { lines += writer.takeRows() }
     }
@@ -220,5 +220,13 @@ import Testing
       String(decoding: lines, as: UTF8.self).hasSuffix(
         "<tr><td><a href=\"/Invoice/300\">300&lt;0</a></td><td class=\"num\">300&lt;1</td>"
           + "<td><a href=\"/Vault%20%26%20Co/3002\">300&lt;2</a></td><td>300&lt;3</td></tr>\n"))
+  }
+}
+
+extension ListRowHTML {
+  /// `row`'s line alone.
+  mutating func line(_ row: TableRow) -> [UInt8] {
+    append(row)
+    return takeRows()
   }
 }
