@@ -200,7 +200,16 @@ struct MinutesDurationFormatter: ValueFormatter {
     guard
       let minutes = BuiltinFormatters.wholeNumber(value)
     else { return BuiltinFormatters.asStored(value) }
-    return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+    return ShortText.make { text in
+      if minutes >= 60 {
+        text.append(minutes / 60)
+        text.append("h ")
+        text.append(minutes % 60)
+      } else {
+        text.append(minutes)
+      }
+      text.append("m")
+    }
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     let body = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -236,7 +245,10 @@ struct DaysDurationFormatter: ValueFormatter {
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String {
     guard let days = BuiltinFormatters.wholeNumber(value)
     else { return BuiltinFormatters.asStored(value) }
-    return days == 1 ? "1 day" : "\(days) days"
+    return ShortText.make { text in
+      text.append(days)
+      text.append(days == 1 ? " day" : " days")
+    }
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
     var body = text.trimmingCharacters(in: .whitespaces).lowercased()
