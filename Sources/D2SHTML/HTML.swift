@@ -36,26 +36,25 @@ public enum HTML {
     // Most values need nothing: one pass over the bytes finds out, and they are returned as
     // they are.
     guard needsEscaping(text) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + 16)
+    var out = HTMLBytes(capacity: text.utf8.count + 16)
     var text = text
     text.withUTF8 {
       appendEscaping($0, to: &out, showingFormatCharacters: showingFormatCharacters)
     }
-    return String(decoding: out, as: UTF8.self)
+    return out.string
   }
 
   /// Appends `text` to `out` as ``escape(_:)`` (or, without `showingFormatCharacters`,
   /// ``formValue(_:)``) gives it, with no string made on the way: a list's cells are written
   /// so.
   static func appendEscaped(
-    _ text: String, to out: inout [UInt8], showingFormatCharacters: Bool = true
+    _ text: String, to out: inout HTMLBytes, showingFormatCharacters: Bool = true
   ) {
     var text = text
     text.withUTF8 { bytes in
       // Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
       guard bytes.contains(where: needsEscape) else {
-        out.append(contentsOf: bytes)
+        out.append(bytes)
         return
       }
       appendEscaping(bytes, to: &out, showingFormatCharacters: showingFormatCharacters)
@@ -64,7 +63,7 @@ public enum HTML {
 
   /// Appends `bytes` (UTF-8, some of which need escaping) to `out`, escaped.
   private static func appendEscaping(
-    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], showingFormatCharacters: Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLBytes, showingFormatCharacters: Bool
   ) {
     var index = 0
     while index < bytes.count {
@@ -75,11 +74,11 @@ public enum HTML {
         continue
       }
       switch byte {
-      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-      case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+      case UInt8(ascii: "&"): out.append("&amp;")
+      case UInt8(ascii: "<"): out.append("&lt;")
+      case UInt8(ascii: ">"): out.append("&gt;")
+      case UInt8(ascii: "\""): out.append("&quot;")
+      case UInt8(ascii: "'"): out.append("&#39;")
       case 0xE2, 0xEF:
         // A three-byte scalar: a format character is shown escaped.
         let scalar =
@@ -87,7 +86,7 @@ public enum HTML {
           ? (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index] & 0x3F) << 6)
             | UInt32(bytes[index + 1] & 0x3F) : 0
         if showingFormatCharacters, isFormatCharacter(scalar) {
-          out.append(contentsOf: "\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+          out.append(unescaped: "\\u{\(String(scalar, radix: 16, uppercase: true))}")
           index += 2
         } else {
           out.append(byte)
@@ -96,11 +95,11 @@ public enum HTML {
         // A control character: as the terminal shows it (`\x00`); a form's value cannot
         // hold it, and gets U+FFFD.
         if showingFormatCharacters {
-          out.append(contentsOf: "\\x".utf8)
-          out.append(contentsOf: (byte < 0x10 ? "0" : "").utf8)
-          out.append(contentsOf: String(byte, radix: 16, uppercase: true).utf8)
+          out.append("\\x")
+          if byte < 0x10 { out.append(UInt8(ascii: "0")) }
+          out.append(unescaped: String(byte, radix: 16, uppercase: true))
         } else {
-          out.append(contentsOf: "\u{FFFD}".utf8)
+          out.append("\u{FFFD}")
         }
       }
     }

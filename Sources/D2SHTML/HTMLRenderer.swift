@@ -398,10 +398,11 @@ public struct HTMLRenderer: PageRenderer {
 
     /// A value in a column whose cells link to `destination`'s objects (when not nil).
     func value(_ shown: ShownValue, destination: String?) -> String {
-      var bytes: [UInt8] = []
+      var bytes = HTMLBytes()
       ListRowHTML.appendValue(
-        shown, destination: destination.map(ListRowHTML.pathPrefix), to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
+        shown.value, text: shown.text, destination: destination.map(ListRowHTML.pathPrefix),
+        to: &bytes)
+      return bytes.string
     }
 
     /// A table: headers that sort (for a list), rows whose first cell links to the object,

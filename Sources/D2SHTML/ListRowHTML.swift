@@ -8,7 +8,7 @@ import EnvKeys
 /// It writes what ``HTMLRenderer``'s cells would as strings: the first cell linking to the
 /// row's object, a to-one's cell to its destination, a web or mail address to itself, every
 /// text escaped (``HTML/escape(_:)``), a styled cell in its span.
-struct ListRowHTML {
+struct ListRowHTML: ~Copyable {
   /// `/Entity/`, escaped, when rows link to their objects.
   private let rowPrefix: [UInt8]?
   /// The query a row's link keeps (the list it was opened from), escaped.
@@ -18,8 +18,8 @@ struct ListRowHTML {
   /// Per column: the markup before its cell's content (the row's `<tr>` or the cell before's
   /// `</td>`, then its own `<td>`), appended at once.
   private let openings: [[UInt8]]
-  /// The row being written.
-  private var bytes: [UInt8] = []
+  /// The rows being written.
+  private var bytes = HTMLBytes(capacity: HTMLRenderer.Writer.rowBytesPerWrite + 2_048)
   /// The last style seen per column and its span's opening: a column's cells mostly share
   /// one style.
   private var styles: [(style: TextStyle, opening: [UInt8]?)?]
@@ -30,9 +30,9 @@ struct ListRowHTML {
     columns: [TableColumn], entity: String?, rowSuffix: String, destinations: [String?]
   ) {
     rowPrefix = entity.map(Self.pathPrefix)
-    var suffix: [UInt8] = []
+    var suffix = HTMLBytes()
     HTML.appendEscaped(rowSuffix, to: &suffix)
-    self.rowSuffix = suffix
+    self.rowSuffix = suffix.take()
     destinationPrefixes = destinations.map { $0.map(Self.pathPrefix) }
     openings = columns.enumerated().map { index, column in
       Array(
@@ -40,7 +40,6 @@ struct ListRowHTML {
           .utf8)
     }
     styles = Array(repeating: nil, count: columns.count)
-    bytes.reserveCapacity(1024)
   }
 
   /// The rows appended since the last ``takeRows()`` (see ``append(_:)``), in bytes.
@@ -50,66 +49,72 @@ struct ListRowHTML {
   /// rows go to the output a few kilobytes at a time, not one write each.
   mutating func append(_ row: TableRow) {
     let linksRow = rowPrefix != nil && !row.key.isEmpty && !row.key.contains(where: \.isNull)
-    for (index, cell) in row.cells.enumerated() {
+    // A cell's parts are read where they are: a cell bound as a whole is copied (its value,
+    // text and style retained and released, 150 instructions a cell).
+    for index in row.cells.indices {
       if index < openings.count {
-        bytes.append(contentsOf: openings[index])
+        bytes.append(openings[index])
       } else {
-        bytes.append(markup: index == 0 ? "<tr><td>" : "</td><td>")
+        bytes.append(index == 0 ? "<tr><td>" : "</td><td>")
       }
-      let opening = cell.style.flatMap { styleOpening($0, column: index) }
-      if let opening { bytes.append(contentsOf: opening) }
+      let opening = row.cells[index].style.flatMap { styleOpening($0, column: index) }
+      if let opening { bytes.append(opening) }
       if index == 0, linksRow, let rowPrefix {
-        bytes.append(markup: "<a href=\"")
-        bytes.append(contentsOf: rowPrefix)
+        bytes.append("<a href=\"")
+        bytes.append(rowPrefix)
         for (part, value) in row.key.enumerated() {
-          if part > 0 { bytes.append(markup: ",") }
+          if part > 0 { bytes.append(UInt8(ascii: ",")) }
           bytes.append(keySegment: value)
         }
-        bytes.append(contentsOf: rowSuffix)
-        bytes.append(markup: "\">")
-        HTML.appendEscaped(cell.text.isEmpty ? "(open)" : cell.text, to: &bytes)
-        bytes.append(markup: "</a>")
+        bytes.append(rowSuffix)
+        bytes.append("\">")
+        let text = row.cells[index].text
+        HTML.appendEscaped(text.isEmpty ? "(open)" : text, to: &bytes)
+        bytes.append("</a>")
       } else {
         let destination = index < destinationPrefixes.count ? destinationPrefixes[index] : nil
-        Self.appendValue(cell, destination: destination, to: &bytes)
+        Self.appendValue(
+          row.cells[index].value, text: row.cells[index].text, destination: destination,
+          to: &bytes)
       }
-      if opening != nil { bytes.append(markup: "</span>") }
+      if opening != nil { bytes.append("</span>") }
     }
-    bytes.append(markup: row.cells.isEmpty ? "<tr></tr>\n" : "</td></tr>\n")
+    bytes.append(row.cells.isEmpty ? "<tr></tr>\n" : "</td></tr>\n")
   }
 
   /// The rows appended so far, which are then no longer waiting.
   mutating func takeRows() -> [UInt8] {
-    defer { bytes.removeAll(keepingCapacity: true) }
-    return bytes
+    bytes.take()
   }
 
   /// `/Entity/`, escaped: what a link to one of `entity`'s objects starts with.
   static func pathPrefix(_ entity: String) -> [UInt8] {
-    var prefix: [UInt8] = []
+    var prefix = HTMLBytes()
     HTML.appendEscaped(WebLinks.entityPath(entity) + "/", to: &prefix)
-    return prefix
+    return prefix.take()
   }
 
   /// Appends a value's HTML to `bytes`: a link to its to-one's object (`destination`, a
   /// ``pathPrefix(_:)``, when not nil), or to itself when it is a web or mail address, else
-  /// its text. A list's cells and an inspect page's values are written by this alone.
-  static func appendValue(_ shown: ShownValue, destination: [UInt8]?, to bytes: inout [UInt8]) {
-    if let destination, !shown.value.isNull {
-      bytes.append(markup: "<a href=\"")
-      bytes.append(contentsOf: destination)
-      bytes.append(keySegment: shown.value)
-      bytes.append(markup: "\">")
-      HTML.appendEscaped(shown.text, to: &bytes)
-      bytes.append(markup: "</a>")
-    } else if case .string(let raw) = shown.value, HTML.isLinkable(raw), raw == shown.text {
-      bytes.append(markup: "<a href=\"")
+  /// its `text`. A list's cells and an inspect page's values are written by this alone.
+  static func appendValue(
+    _ value: DatabaseValue, text: String, destination: [UInt8]?, to bytes: inout HTMLBytes
+  ) {
+    if let destination, !value.isNull {
+      bytes.append("<a href=\"")
+      bytes.append(destination)
+      bytes.append(keySegment: value)
+      bytes.append("\">")
+      HTML.appendEscaped(text, to: &bytes)
+      bytes.append("</a>")
+    } else if case .string(let raw) = value, HTML.isLinkable(raw), raw == text {
+      bytes.append("<a href=\"")
       HTML.appendEscaped(raw, to: &bytes)
-      bytes.append(markup: "\" rel=\"nofollow noopener noreferrer\">")
-      HTML.appendEscaped(shown.text, to: &bytes)
-      bytes.append(markup: "</a>")
+      bytes.append("\" rel=\"nofollow noopener noreferrer\">")
+      HTML.appendEscaped(text, to: &bytes)
+      bytes.append("</a>")
     } else {
-      HTML.appendEscaped(shown.text, to: &bytes)
+      HTML.appendEscaped(text, to: &bytes)
     }
   }
 
@@ -123,17 +128,12 @@ struct ListRowHTML {
   }
 }
 
-extension [UInt8] {
-  /// Appends markup of the renderer's own, as it is.
-  fileprivate mutating func append(markup: StaticString) {
-    markup.withUTF8Buffer { append(contentsOf: $0) }
-  }
-
+extension HTMLBytes {
   /// Appends a key value as a path segment (``WebLinks/keyText(_:)``, percent-encoded, an
   /// integer as its digits): what that gives needs no HTML escaping.
   fileprivate mutating func append(keySegment value: DatabaseValue) {
     guard case .int(let number) = value, number >= 0 else {
-      PercentEncoding.append(WebLinks.keyText(value), to: &self)
+      append(unescaped: PercentEncoding.encode(WebLinks.keyText(value)))
       return
     }
     var divisor = 1

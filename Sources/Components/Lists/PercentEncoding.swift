@@ -14,13 +14,6 @@ public enum PercentEncoding {
     }
   }
 
-  /// Appends `text` to `out` as ``encode(_:)`` gives it, with no string made on the way (a
-  /// list row's link).
-  public static func append(_ text: String, to out: inout [UInt8]) {
-    var contiguous = text
-    contiguous.withUTF8 { append($0, to: &out) }
-  }
-
   private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     let digits: StaticString = "0123456789ABCDEF"
     for byte in bytes {
