@@ -64,9 +64,14 @@ struct QueryListPage: PrimitiveView {
     // together.
     let rows = RowSource { emit in
       var pending: [([DatabaseValue], DatabaseObject?)] = []
+      func emitRow(_ values: [DatabaseValue], _ object: DatabaseObject?) throws {
+        let row = try columns.row(values, object)
+        try emit(row)
+        columns.recycle(row)
+      }
       func flush() throws {
         try columns.loadTitles(for: pending.map(\.0))
-        for (values, object) in pending { try emit(try columns.row(values, object)) }
+        for (values, object) in pending { try emitRow(values, object) }
         pending.removeAll(keepingCapacity: true)
       }
       // A whole list (script mode) loads small destinations' titles first, so that no row
@@ -79,7 +84,7 @@ struct QueryListPage: PrimitiveView {
         attributes: columns.rowAttributes, paths: columns.joinedPaths,
         objects: columns.needsObjects, prefetch: columns.prefetch, queries: chunked
       ) { values, object in
-        guard chunked else { return try emit(try columns.row(values, object)) }
+        guard chunked else { return try emitRow(values, object) }
         pending.append((values, object))
         if pending.count == Self.titleChunk { try flush() }
       }

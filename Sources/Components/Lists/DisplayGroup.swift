@@ -121,7 +121,7 @@ public final class DisplayGroup: @unchecked Sendable {
     var fetch = specification
     fetch.limit = specification.limit.map { $0 + 1 }
     var first: [DatabaseValue]?
-    var last: [DatabaseValue]?
+    var last: [DatabaseValue] = []
     var rows = 0
     var more = false
     // A whole list (script mode) whose rows need no objects is read a few batches ahead on
@@ -165,14 +165,18 @@ public final class DisplayGroup: @unchecked Sendable {
         first = values
         if !tallying { try startBackgroundCount() }
       }
-      last = values
+      // The last row's positions copied into an array of their own: holding the row's values
+      // would make the adaptor allocate the next row's anew.
+      if positioned {
+        last.removeAll(keepingCapacity: true)
+        last.append(contentsOf: values.suffix(width))
+      }
       rows += 1
       try body(values, object)
     }
     if tallying, countedWithRows == nil { try startBackgroundCount() }
-    guard positioned, let first, let last else { return }
-    shown = ListWindow(
-      first: Array(first.suffix(width)), last: Array(last.suffix(width)), rows: rows, more: more)
+    guard positioned, let first else { return }
+    shown = ListWindow(first: Array(first.suffix(width)), last: last, rows: rows, more: more)
   }
 
   /// The total, given that `shown` rows were read: exact, estimated or a lower bound.

@@ -1,0 +1,27 @@
+import EnvKeys
+
+/// The key and cells arrays of the row last written, kept for the next row of the same
+/// list: emptied in place, their storage is reused when no one else holds them (a renderer
+/// that kept the row still has its own, since arrays are copied when written).
+///
+/// One list's rows are made and written in turn on one thread; a list never shares it.
+final class SpareRowArrays {
+  private var key: [DatabaseValue] = []
+  private var cells: [ShownValue] = []
+
+  /// The arrays, emptied (keeping their room), which are then no longer kept here.
+  func take() -> (key: [DatabaseValue], cells: [ShownValue]) {
+    var taken: (key: [DatabaseValue], cells: [ShownValue]) = ([], [])
+    swap(&taken.key, &key)
+    swap(&taken.cells, &cells)
+    taken.key.removeAll(keepingCapacity: true)
+    taken.cells.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  /// Keeps `row`'s arrays for the next ``take()``.
+  func keep(_ row: consuming TableRow) {
+    key = row.key
+    cells = row.cells
+  }
+}
