@@ -95,8 +95,29 @@ extension Database {
   }
 
   /// The rows' statement of ``fetchRows(_:attributes:paths:positions:readAhead:counting:tallying:row:)``
-  /// and its columns' attributes.
-  private func rowsStatement(
+  /// and its columns' attributes: kept (``RowsStatements``) when it is worth keeping.
+  func rowsStatement(
+    _ specification: FetchSpecification, attributes: [Attribute]?, paths: [PropertyPath],
+    positions: Bool, tallying: Bool
+  ) throws -> (SQLStatement, [Attribute?]) {
+    guard
+      let key = RowsStatements.key(
+        specification, attributes: attributes, paths: paths, positions: positions,
+        tallying: tallying)
+    else {
+      return try makeRowsStatement(
+        specification, attributes: attributes, paths: paths, positions: positions,
+        tallying: tallying)
+    }
+    return try rowsStatements.statement(key, attributes: attributes) {
+      try makeRowsStatement(
+        specification, attributes: attributes, paths: paths, positions: positions,
+        tallying: tallying)
+    }
+  }
+
+  /// ``rowsStatement(_:attributes:paths:positions:tallying:)`` made anew.
+  func makeRowsStatement(
     _ specification: FetchSpecification, attributes: [Attribute]?, paths: [PropertyPath],
     positions: Bool, tallying: Bool
   ) throws -> (SQLStatement, [Attribute?]) {

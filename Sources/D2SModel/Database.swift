@@ -29,6 +29,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   /// (``allowedValues(of:in:)``).
   let allowed = Mutex<[String: [String]?]>([:])
 
+  /// The rows statements made for lists, kept by what they were made from.
+  let rowsStatements = RowsStatements()
+
   /// The most values bound in one batched prefetch statement.
   static let batchSize = 5_000
 

@@ -3,7 +3,7 @@ import Qualifiers
 
 /// What to fetch: an entity, a qualifier over its properties and key paths, orderings,
 /// a window, and the to-one key paths whose objects to fetch along (batched, never per row).
-public struct FetchSpecification: Sendable {
+public struct FetchSpecification: Sendable, Hashable {
   /// The entity whose rows are fetched.
   public var entityName: String
   /// Which rows: nil for all of them.

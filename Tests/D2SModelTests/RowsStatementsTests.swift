@@ -1,0 +1,129 @@
+import EnvKeys
+import Qualifiers
+import Testing
+
+@testable import D2SModel
+
+/// A database keeps the rows statements it made for lists; a kept statement answers only the
+/// fetch it was made for: every fetch read from a database that made all the others first
+/// gives the rows a database that made none gives.
+@Suite struct RowsStatementsTests {
+  /// Fetches differing from each other in one part each.
+  func fetches(_ database: Database) throws -> [(FetchSpecification, [Attribute]?, [PropertyPath])]
+  {
+    let film = try database.entity("Film")
+    let title = try #require(film.attribute(named: "title"))
+    let id = try #require(film.attribute(named: "id"))
+    let length = try #require(film.attribute(named: "length"))
+    let language = try PropertyPath("language.name", from: film, in: database.model)
+    func filter(_ text: String) throws -> Qualifier { try QualifierParser.parse(text) }
+    let base = FetchSpecification(
+      entityName: "Film", sortOrderings: [SortOrdering("title")], limit: 5)
+    var variants: [FetchSpecification] = [base]
+    var other = base
+    other.limit = 6
+    variants.append(other)
+    other = base
+    other.offset = 3
+    variants.append(other)
+    other = base
+    other.sortOrderings = [SortOrdering("title", ascending: false)]
+    variants.append(other)
+    other = base
+    other.sortOrderings = [SortOrdering("length"), SortOrdering("title")]
+    variants.append(other)
+    other = base
+    other.qualifier = try filter("rating = 'PG'")
+    variants.append(other)
+    other = base
+    other.qualifier = try filter("rating = 'G'")
+    variants.append(other)
+    other = base
+    other.qualifier = try filter("length > 100")
+    variants.append(other)
+    other = base
+    other.qualifier = try filter("length > 101")
+    variants.append(other)
+    other = base
+    other.entityName = "Actor"
+    other.sortOrderings = [SortOrdering("lastName")]
+    var result: [(FetchSpecification, [Attribute]?, [PropertyPath])] = [(other, nil, [])]
+    for variant in variants {
+      result.append((variant, nil, []))
+      result.append((variant, [id, title], []))
+      result.append((variant, [id, length], []))
+      result.append((variant, [id, title], [language]))
+    }
+    return result
+  }
+
+  func rows(
+    _ database: Database, _ fetch: (FetchSpecification, [Attribute]?, [PropertyPath]),
+    positions: Bool
+  ) throws -> [[DatabaseValue]] {
+    var rows: [[DatabaseValue]] = []
+    try database.fetchRows(fetch.0, attributes: fetch.1, paths: fetch.2, positions: positions) {
+      rows.append($0)
+    }
+    return rows
+  }
+
+  @Test(arguments: TestDatabase.available)
+  func aKeptStatementAnswersOnlyItsOwnFetch(kind: TestDatabase) throws {
+    let database = try kind.open()
+    let all = try fetches(database)
+    for positions in [false, true] {
+      for fetch in all { _ = try rows(database, fetch, positions: positions) }
+    }
+    #expect(database.rowsStatements.count == all.count * 2)
+    // Each fetch's kept statement, after all the others were made, is the one made anew.
+    for positions in [true, false] {
+      for fetch in all.reversed() {
+        let (kept, keptColumns) = try database.rowsStatement(
+          fetch.0, attributes: fetch.1, paths: fetch.2, positions: positions, tallying: false)
+        let (made, madeColumns) = try database.makeRowsStatement(
+          fetch.0, attributes: fetch.1, paths: fetch.2, positions: positions, tallying: false)
+        #expect(kept.sql == made.sql, "\(fetch.0)")
+        #expect(kept.bindings == made.bindings, "\(fetch.0)")
+        #expect(kept.rowBound == made.rowBound)
+        #expect(
+          keptColumns.map { $0.map(ObjectIdentifier.init) }
+            == madeColumns.map { $0.map(ObjectIdentifier.init) })
+      }
+    }
+    #expect(database.rowsStatements.count == all.count * 2, "nothing made anew")
+    // And its rows are those a database that kept nothing reads.
+    let fresh = try kind.reopen(database)
+    for fetch in all.prefix(8) {
+      #expect(try rows(database, fetch, positions: true) == rows(fresh, fetch, positions: true))
+    }
+  }
+
+  @Test func keysetWindowsSearchesAndLongTextAreMadeAnew() throws {
+    let database = try TestDatabase.sqlite.open()
+    var keyset = FetchSpecification(
+      entityName: "Film", sortOrderings: [SortOrdering("title")], limit: 5)
+    keyset.keyset = .after([.string("ACE GOLDFINGER"), .int(2)])
+    _ = try rows(database, (keyset, nil, []), positions: true)
+    var search = FetchSpecification(entityName: "Film", limit: 5)
+    search.fullText = FullTextSearch(words: ["dinosaur"])
+    _ = try? rows(database, (search, nil, []), positions: false)
+    let long = String(repeating: "x", count: RowsStatements.maximumBoundBytes + 1)
+    var typed = FetchSpecification(entityName: "Film", limit: 5)
+    typed.qualifier = try QualifierParser.parse("title = '\(long)'")
+    _ = try rows(database, (typed, nil, []), positions: false)
+    #expect(database.rowsStatements.count == 0)
+    typed.qualifier = try QualifierParser.parse("title = 'x'")
+    _ = try rows(database, (typed, nil, []), positions: false)
+    #expect(database.rowsStatements.count == 1)
+  }
+
+  @Test func atMostTheCapacityIsKept() throws {
+    let database = try TestDatabase.sqlite.open()
+    for limit in 1...(RowsStatements.capacity + 10) {
+      let fetch = FetchSpecification(entityName: "Language", limit: limit)
+      #expect(try rows(database, (fetch, nil, []), positions: false).count == min(limit, 6))
+      #expect(database.rowsStatements.count <= RowsStatements.capacity)
+    }
+  }
+}
