@@ -19,35 +19,22 @@ import Testing
     func filter(_ text: String) throws -> Qualifier { try QualifierParser.parse(text) }
     let base = FetchSpecification(
       entityName: "Film", sortOrderings: [SortOrdering("title")], limit: 5)
-    var variants: [FetchSpecification] = [base]
-    var other = base
-    other.limit = 6
-    variants.append(other)
-    other = base
-    other.offset = 3
-    variants.append(other)
-    other = base
-    other.sortOrderings = [SortOrdering("title", ascending: false)]
-    variants.append(other)
-    other = base
-    other.sortOrderings = [SortOrdering("length"), SortOrdering("title")]
-    variants.append(other)
-    other = base
-    other.qualifier = try filter("rating = 'PG'")
-    variants.append(other)
-    other = base
-    other.qualifier = try filter("rating = 'G'")
-    variants.append(other)
-    other = base
-    other.qualifier = try filter("length > 100")
-    variants.append(other)
-    other = base
-    other.qualifier = try filter("length > 101")
-    variants.append(other)
-    other = base
-    other.entityName = "Actor"
-    other.sortOrderings = [SortOrdering("lastName")]
-    var result: [(FetchSpecification, [Attribute]?, [PropertyPath])] = [(other, nil, [])]
+    func with(_ change: (inout FetchSpecification) throws -> Void) rethrows -> FetchSpecification {
+      var changed = base
+      try change(&changed)
+      return changed
+    }
+    let variants = [
+      base, with { $0.limit = 6 }, with { $0.offset = 3 },
+      with { $0.sortOrderings = [SortOrdering("title", ascending: false)] },
+      with { $0.sortOrderings = [SortOrdering("length"), SortOrdering("title")] },
+      try with { $0.qualifier = try filter("rating = 'PG'") },
+      try with { $0.qualifier = try filter("rating = 'G'") },
+      try with { $0.qualifier = try filter("length > 100") },
+      try with { $0.qualifier = try filter("length > 101") },
+    ]
+    let actors = FetchSpecification(entityName: "Actor", sortOrderings: [SortOrdering("lastName")])
+    var result: [(FetchSpecification, [Attribute]?, [PropertyPath])] = [(actors, nil, [])]
     for variant in variants {
       result.append((variant, nil, []))
       result.append((variant, [id, title], []))
