@@ -74,14 +74,25 @@ public struct WebRequest: Sendable {
   /// The cookies of a `Cookie` header (`a=1; b=2`).
   public static func cookies(_ header: String?) -> [String: String] {
     var cookies: [String: String] = [:]
-    // Split on bytes: by `Character`s, reading a logged-in request's cookies cost 1% of its
+    guard var header, !header.isEmpty else { return cookies }
+    // Read over the header's contiguous bytes: split by `Character`s, and then by the generic
+    // UTF-8 view's `split`, reading a logged-in request's cookies cost 1% and then 0.5% of its
     // page.
-    for part in (header ?? "").utf8.split(separator: UInt8(ascii: ";")) {
-      guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { continue }
-      let (name, value) = (part[..<equals], part[part.index(after: equals)...])
-      guard !name.isEmpty, !value.isEmpty else { continue }
-      let key = trimmed(name)
-      if cookies[key] == nil { cookies[key] = trimmed(value) }
+    header.withUTF8 { bytes in
+      var start = 0
+      while start <= bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        defer { start = end + 1 }
+        guard
+          let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")),
+          equals > start, equals + 1 < end
+        else { continue }
+        let key = trimmed(UnsafeBufferPointer(rebasing: bytes[start..<equals]))
+        if cookies[key] == nil {
+          cookies[key] = trimmed(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]))
+        }
+      }
     }
     return cookies
   }
@@ -97,6 +108,15 @@ public struct WebRequest: Sendable {
       let last = utf8.lastIndex(where: { !isBlank($0) })
     else { return "" }
     return String(decoding: utf8[first...last], as: UTF8.self)
+  }
+
+  /// ``trimmed(_:)-(Substring)`` of contiguous UTF-8 bytes.
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
   }
 
   /// The form fields of the body, in order (nil when it is not a valid form).

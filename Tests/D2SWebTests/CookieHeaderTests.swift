@@ -13,6 +13,13 @@ import Testing
     #expect(WebRequest.cookies(nil) == [:])
     #expect(WebRequest.cookies("") == [:])
     #expect(WebRequest.cookies(" ; ;\t") == [:])
+    #expect(WebRequest.cookies("a=1;") == ["a": "1"])
+    #expect(WebRequest.cookies(";a=b=c;;=;b=") == ["a": "b=c"])
+    #expect(WebRequest.cookies("=") == [:])
+    let many = (0..<50).map { "c\($0 % 25)=\($0)" }.joined(separator: "; ")
+    #expect(
+      WebRequest.cookies(many)
+        == Dictionary(uniqueKeysWithValues: (0..<25).map { ("c\($0)", "\($0)") }))
   }
 
   @Test(arguments: [
