@@ -166,17 +166,23 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   ) throws -> PostgreSQLConnection.FollowingRows? {
     // What decoding reads of the columns' attributes, once per statement.
     let columnTypes = columns.map { $0.map(PostgreSQLTypes.ColumnType.init) }
+    // The same array for every row, each row's values written over the last's, unless `row`
+    // kept it (then it is copied): no array is made and freed per row.
+    var values: [DatabaseValue] = []
     return try connection.stream(statement, following: following) { raw, types in
-      var values: [DatabaseValue] = []
-      values.reserveCapacity(raw.count)
-      for index in 0..<raw.count {
-        if raw.isNull(index) {
-          values.append(.null)
-        } else if index < columnTypes.count, let type = columnTypes[index] {
-          values.append(PostgreSQLTypes.decode(raw, index, as: type))
-        } else {
-          values.append(PostgreSQLTypes.decode(raw.text(index) ?? "", oid: types[index]))
+      func value(_ index: Int) -> DatabaseValue {
+        if raw.isNull(index) { return .null }
+        if index < columnTypes.count, let type = columnTypes[index] {
+          return PostgreSQLTypes.decode(raw, index, as: type)
         }
+        return PostgreSQLTypes.decode(raw.text(index) ?? "", oid: types[index])
+      }
+      if values.count == raw.count {
+        for index in 0..<raw.count { values[index] = value(index) }
+      } else {
+        values.removeAll(keepingCapacity: true)
+        values.reserveCapacity(raw.count)
+        for index in 0..<raw.count { values.append(value(index)) }
       }
       try row(values)
     }
