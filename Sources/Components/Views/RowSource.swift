@@ -5,7 +5,7 @@ import EnvKeys
 /// made, so a long list is never held whole.
 public final class RowSource: @unchecked Sendable {
   private let produce: (_ emit: (TableRow) throws -> Void) throws -> Void
-  /// How many rows have been read.
+  /// How many rows have been read (by ``stream(_:)`` calls that have returned).
   public private(set) var count = 0
 
   /// Rows that `produce` hands, one by one, to the function it is given.
@@ -22,10 +22,15 @@ public final class RowSource: @unchecked Sendable {
 
   /// Hands every row to `body`, in order, as it is made; adds them to ``RowTally/current``.
   public func stream(_ body: (TableRow) throws -> Void) throws {
-    let before = count
-    defer { RowTally.current?.add(count - before) }
+    // Counted in a local, added once: a class's property changed per row is an exclusive
+    // access checked at run time each time.
+    var seen = 0
+    defer {
+      count += seen
+      RowTally.current?.add(seen)
+    }
     try produce { row in
-      count += 1
+      seen += 1
       try body(row)
     }
   }
