@@ -47,6 +47,7 @@ public enum HTML {
   /// Appends `text` to `out` as ``escape(_:)`` (or, without `showingFormatCharacters`,
   /// ``formValue(_:)``) gives it, with no string made on the way: a list's cells are written
   /// so.
+  @inline(__always)
   static func appendEscaped(
     _ text: String, to out: inout HTMLBytes, showingFormatCharacters: Bool = true
   ) {

@@ -97,6 +97,7 @@ struct ListRowHTML: ~Copyable {
   /// Appends a value's HTML to `bytes`: a link to its to-one's object (`destination`, a
   /// ``pathPrefix(_:)``, when not nil), or to itself when it is a web or mail address, else
   /// its `text`. A list's cells and an inspect page's values are written by this alone.
+  @inline(__always)
   static func appendValue(
     _ value: DatabaseValue, text: String, destination: [UInt8]?, to bytes: inout HTMLBytes
   ) {

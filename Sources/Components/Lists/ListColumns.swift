@@ -381,19 +381,23 @@ struct ListColumns {
 
   /// The row made from a display group's `values` (and `object`, when cells need one).
   func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
+    // The last row's arrays, written over: a cell or key value replaces the one at its place.
     var (key, cells) = spare.take()
-    cells.reserveCapacity(columns.count)
+    var filled = 0
+    func put(_ cell: ShownValue) {
+      if filled < cells.count { cells[filled] = cell } else { cells.append(cell) }
+      filled += 1
+    }
     for position in columns.indices {
       if let plain = plainCells[position] {
         let value = values[plain.index]
-        cells.append(ShownValue(value, text: plain.text.text(value), style: plain.text.style))
+        put(ShownValue(value, text: plain.text.text(value), style: plain.text.style))
         continue
       }
       let column = columns[position]
       if let titles = column.titles {
         if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
-        cells.append(
-          titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil))
+        put(titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil))
         continue
       }
       guard let object else { continue }
@@ -409,10 +413,15 @@ struct ListColumns {
       let node = try ComponentView(\.component).resolve(in: scope)
       // The cell's value is the one its component shows: none for a component that draws
       // text of its own (a password's dots), so that JSON never carries what the page hides.
-      cells.append(
-        ShownValue(node.shownValue?.value ?? .null, text: node.cellText, style: node.cellStyle))
+      put(ShownValue(node.shownValue?.value ?? .null, text: node.cellText, style: node.cellStyle))
     }
-    for index in keyIndexes { key.append(values[index]) }
+    if filled < cells.count { cells.removeSubrange(filled...) }
+    if key.count == keyIndexes.count {
+      for (place, index) in keyIndexes.enumerated() { key[place] = values[index] }
+    } else {
+      key.removeAll(keepingCapacity: true)
+      for index in keyIndexes { key.append(values[index]) }
+    }
     return TableRow(key: key, cells: cells)
   }
 

@@ -1,21 +1,20 @@
 import EnvKeys
 
 /// The key and cells arrays of the row last written, kept for the next row of the same
-/// list: emptied in place, their storage is reused when no one else holds them (a renderer
-/// that kept the row still has its own, since arrays are copied when written).
+/// list: written over in place, their storage is reused when no one else holds them (a
+/// renderer that kept the row still has its own, since arrays are copied when written).
 ///
 /// One list's rows are made and written in turn on one thread; a list never shares it.
 final class SpareRowArrays {
   private var key: [DatabaseValue] = []
   private var cells: [ShownValue] = []
 
-  /// The arrays, emptied (keeping their room), which are then no longer kept here.
+  /// The arrays as the last row left them, which are then no longer kept here: the next row
+  /// writes over their elements (emptying them first cost as much again as the writing).
   func take() -> (key: [DatabaseValue], cells: [ShownValue]) {
     var taken: (key: [DatabaseValue], cells: [ShownValue]) = ([], [])
     swap(&taken.key, &key)
     swap(&taken.cells, &cells)
-    taken.key.removeAll(keepingCapacity: true)
-    taken.cells.removeAll(keepingCapacity: true)
     return taken
   }
 
