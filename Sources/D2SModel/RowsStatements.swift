@@ -6,10 +6,10 @@ import Synchronization
 /// time, not the builder and serializer again (about 4% of a 50-row page).
 ///
 /// A keyset window or a full-text search (whose bound positions and words change from page to
-/// page) is made anew each time, and so is a statement with long text bound (a filter's value
-/// typed at length): nothing kept holds more than ``maximumBoundBytes``. At most
-/// ``capacity`` are kept; the model a statement was made against never changes for its
-/// database.
+/// page) is made anew each time, and so is a large statement (a filter's value typed at
+/// length, or a long list of values): see ``maximumBoundBytes``, ``maximumBindings`` and
+/// ``maximumSQLBytes``. At most ``capacity`` are kept; the model a statement was made against
+/// never changes for its database.
 final class RowsStatements: Sendable {
   /// What a rows statement is made from.
   struct Key: Hashable {
@@ -34,6 +34,10 @@ final class RowsStatements: Sendable {
   static let capacity = 256
   /// The most bytes of text and data a kept statement binds.
   static let maximumBoundBytes = 1_024
+  /// The most values a kept statement binds.
+  static let maximumBindings = 64
+  /// The most bytes of SQL a kept statement has.
+  static let maximumSQLBytes = 16_384
 
   private let entries = Mutex<[Key: Entry]>([:])
 
@@ -55,9 +59,7 @@ final class RowsStatements: Sendable {
   ) rethrows -> (SQLStatement, [Attribute?]) {
     if let entry = entries.withLock({ $0[key] }) { return (entry.statement, entry.columns) }
     let (statement, columns) = try make()
-    guard Self.boundBytes(statement) <= Self.maximumBoundBytes else {
-      return (statement, columns)
-    }
+    guard Self.isSmall(statement) else { return (statement, columns) }
     entries.withLock { entries in
       if entries.count >= Self.capacity { entries.removeAll() }
       entries[key] = Entry(statement: statement, columns: columns, selected: attributes)
@@ -65,9 +67,12 @@ final class RowsStatements: Sendable {
     return (statement, columns)
   }
 
-  /// How many bytes of text and data `statement` binds.
-  private static func boundBytes(_ statement: SQLStatement) -> Int {
-    statement.bindings.reduce(0) { $0 + bytes(of: $1) }
+  /// Whether `statement` is small enough to keep: at most ``maximumBindings`` values bound,
+  /// ``maximumBoundBytes`` of them text or data, and ``maximumSQLBytes`` of SQL (a filter's
+  /// long list of values is in its key as well as in its statement).
+  private static func isSmall(_ statement: SQLStatement) -> Bool {
+    statement.bindings.count <= maximumBindings && statement.sql.utf8.count <= maximumSQLBytes
+      && statement.bindings.reduce(0) { $0 + bytes(of: $1) } <= maximumBoundBytes
   }
 
   /// How many bytes of text and data `value` holds.

@@ -86,7 +86,7 @@ import Testing
     }
   }
 
-  @Test func keysetWindowsSearchesAndLongTextAreMadeAnew() throws {
+  @Test func keysetWindowsSearchesAndLargeStatementsAreMadeAnew() throws {
     let database = try TestDatabase.sqlite.open()
     var keyset = FetchSpecification(
       entityName: "Film", sortOrderings: [SortOrdering("title")], limit: 5)
@@ -99,6 +99,10 @@ import Testing
     var typed = FetchSpecification(entityName: "Film", limit: 5)
     typed.qualifier = try QualifierParser.parse("title = '\(long)'")
     _ = try rows(database, (typed, nil, []), positions: false)
+    #expect(database.rowsStatements.count == 0)
+    let numbers = (1...(RowsStatements.maximumBindings + 1)).map(String.init)
+    typed.qualifier = try QualifierParser.parse("id IN (\(numbers.joined(separator: ", ")))")
+    #expect(try rows(database, (typed, nil, []), positions: false).count == 5)
     #expect(database.rowsStatements.count == 0)
     typed.qualifier = try QualifierParser.parse("title = 'x'")
     _ = try rows(database, (typed, nil, []), positions: false)
