@@ -24,7 +24,7 @@ struct HTMLBytes: ~Copyable {
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     if count + bytes.count > capacity { grow(toHold: bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
+    (base + count).initialize(from: source, count: bytes.count)
     count += bytes.count
   }
 

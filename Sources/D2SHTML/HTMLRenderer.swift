@@ -398,7 +398,7 @@ public struct HTMLRenderer: PageRenderer {
 
     /// A value in a column whose cells link to `destination`'s objects (when not nil).
     func value(_ shown: ShownValue, destination: String?) -> String {
-      var bytes = HTMLBytes()
+      var bytes = HTMLBytes(capacity: shown.text.utf8.count * 2 + 64)
       ListRowHTML.appendValue(
         shown.value, text: shown.text, destination: destination.map(ListRowHTML.pathPrefix),
         to: &bytes)

@@ -109,11 +109,14 @@ extension Database {
         specification, attributes: attributes, paths: paths, positions: positions,
         tallying: tallying)
     }
-    return try rowsStatements.statement(key, attributes: attributes) {
-      try makeRowsStatement(
-        specification, attributes: attributes, paths: paths, positions: positions,
-        tallying: tallying)
-    }
+    return try rowsStatements.statement(
+      key, attributes: attributes,
+      make: {
+        try makeRowsStatement(
+          specification, attributes: attributes, paths: paths, positions: positions,
+          tallying: tallying)
+      },
+      keeps: { (try? entity(specification.entityName))?.hasDetails == true })
   }
 
   /// ``rowsStatement(_:attributes:paths:positions:tallying:)`` made anew.

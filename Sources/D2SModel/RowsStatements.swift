@@ -1,4 +1,5 @@
 import EnvKeys
+import Qualifiers
 import Synchronization
 
 /// A database's rows statements kept by what they were made from: a list shown again (the
@@ -8,8 +9,9 @@ import Synchronization
 /// A keyset window or a full-text search (whose bound positions and words change from page to
 /// page) is made anew each time, and so is a large statement (a filter's value typed at
 /// length, or a long list of values): see ``maximumBoundBytes``, ``maximumBindings`` and
-/// ``maximumSQLBytes``. At most ``capacity`` are kept; the model a statement was made against
-/// never changes for its database.
+/// ``maximumSQLBytes``. At most ``capacity`` are kept (all let go past it: a list's windows
+/// each have their own). A statement is kept only once its entity's catalog was read whole;
+/// the model does not change after that for its database.
 final class RowsStatements: Sendable {
   /// What a rows statement is made from.
   struct Key: Hashable {
@@ -46,20 +48,49 @@ final class RowsStatements: Sendable {
     _ specification: FetchSpecification, attributes: [Attribute]?, paths: [PropertyPath],
     positions: Bool, tallying: Bool
   ) -> Key? {
-    guard specification.keyset == nil, specification.fullText == nil else { return nil }
+    guard specification.keyset == nil, specification.fullText == nil,
+      specification.qualifier.map(isKeyable) ?? true
+    else { return nil }
     return Key(
       specification: specification, attributes: attributes?.map(ObjectIdentifier.init),
       paths: paths.map(\.keyPath), positions: positions, tallying: tallying)
   }
 
-  /// The statement kept under `key`, or the one `make` makes (then kept, when small).
+  /// Whether every value `qualifier` compares with is equal only to itself, byte for byte:
+  /// strings compare equal when canonically equivalent (`é` composed or not, `K` and the
+  /// Kelvin sign), where the database compares their bytes, and NaN is equal to nothing.
+  /// Text that is not ASCII, and NaN, are never in a key.
+  static func isKeyable(_ qualifier: Qualifier) -> Bool {
+    switch qualifier {
+    case .constant, .keyComparison: true
+    case .comparison(_, _, let value): isKeyable(value)
+    case .and(let parts), .or(let parts): parts.allSatisfy(isKeyable)
+    case .not(let inner): isKeyable(inner)
+    }
+  }
+
+  /// ``isKeyable(_:)-(Qualifier)`` of one value.
+  private static func isKeyable(_ value: DatabaseValue) -> Bool {
+    func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+    switch value {
+    case .string(let text), .verbatim(let text): return isASCII(text)
+    case .array(let texts): return texts.allSatisfy { $0.map(isASCII) ?? true }
+    case .list(let values): return values.allSatisfy(isKeyable)
+    case .double(let number): return !number.isNaN
+    default: return true
+    }
+  }
+
+  /// The statement kept under `key`, or the one `make` makes: then kept when it is small and
+  /// `keeps` says what it was made from was whole (an entity whose catalog could not be read
+  /// has no attributes until it is read again).
   func statement(
     _ key: Key, attributes: [Attribute]?,
-    make: () throws -> (SQLStatement, [Attribute?])
+    make: () throws -> (SQLStatement, [Attribute?]), keeps: () -> Bool
   ) rethrows -> (SQLStatement, [Attribute?]) {
     if let entry = entries.withLock({ $0[key] }) { return (entry.statement, entry.columns) }
     let (statement, columns) = try make()
-    guard Self.isSmall(statement) else { return (statement, columns) }
+    guard Self.isSmall(statement), keeps() else { return (statement, columns) }
     entries.withLock { entries in
       if entries.count >= Self.capacity { entries.removeAll() }
       entries[key] = Entry(statement: statement, columns: columns, selected: attributes)

@@ -109,6 +109,34 @@ import Testing
     #expect(database.rowsStatements.count == 1)
   }
 
+  /// Strings equal as Swift compares them (canonically equivalent) but not as the database
+  /// does (by bytes) never share a statement; NaN, equal to nothing, is never kept.
+  @Test func textThatIsNotASCIIAndNaNAreMadeAnew() throws {
+    let database = try TestDatabase.sqlite.open()
+    func boundBytes(_ text: String) throws -> [[UInt8]] {
+      var fetch = FetchSpecification(entityName: "Film", limit: 5)
+      fetch.qualifier = try QualifierParser.parse("title = '\(text)'")
+      let (statement, _) = try database.rowsStatement(
+        fetch, attributes: nil, paths: [], positions: false, tallying: false)
+      return statement.bindings.map { value in
+        if case .string(let bound) = value { Array(bound.utf8) } else { [] }
+      }
+    }
+    for (first, second) in [
+      ("K", "\u{212A}"), ("caf\u{E9}", "cafe\u{301}"), ("\u{212B}", "\u{C5}"),
+    ] {
+      #expect(first == second, "canonically equivalent")
+      #expect(try boundBytes(first).contains(Array(first.utf8)))
+      #expect(try boundBytes(second).contains(Array(second.utf8)))
+    }
+    #expect(database.rowsStatements.count == 1, "only the ASCII K kept")
+    var nan = FetchSpecification(entityName: "Film", limit: 5)
+    nan.qualifier = .comparison(KVCPath("length"), .greaterThan, .double(.nan))
+    _ = try database.rowsStatement(
+      nan, attributes: nil, paths: [], positions: false, tallying: false)
+    #expect(database.rowsStatements.count == 1)
+  }
+
   @Test func atMostTheCapacityIsKept() throws {
     let database = try TestDatabase.sqlite.open()
     for limit in 1...(RowsStatements.capacity + 10) {

@@ -1,7 +1,8 @@
-/// Short ASCII text written straight into a string's storage: a formatter that runs for
-/// nearly every row of a page (`1h 26m`) makes its text at a fifth of what string
-/// interpolation costs (no part is a string of its own; up to 15 bytes need no allocation).
-struct ShortText {
+/// Short ASCII text written into a buffer on the stack, then made a string once: a formatter
+/// that runs for nearly every row of a page (`1h 26m`) makes its text at a third of what
+/// string interpolation costs (no part is a string of its own; up to 15 bytes need no
+/// allocation). Not copyable: it cannot outlive the buffer ``make(_:)`` lends it.
+struct ShortText: ~Copyable {
   /// The text's bytes so far.
   private let buffer: UnsafeMutableBufferPointer<UInt8>
   /// How many bytes are written.

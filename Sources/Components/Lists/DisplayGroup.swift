@@ -162,7 +162,7 @@ public final class DisplayGroup: @unchecked Sendable {
         return
       }
       if rows == 0 {
-        first = values
+        if positioned { first = Array(values.suffix(width)) }
         if !tallying { try startBackgroundCount() }
       }
       // The last row's positions copied into an array of their own: holding the row's values
@@ -176,7 +176,7 @@ public final class DisplayGroup: @unchecked Sendable {
     }
     if tallying, countedWithRows == nil { try startBackgroundCount() }
     guard positioned, let first else { return }
-    shown = ListWindow(first: Array(first.suffix(width)), last: last, rows: rows, more: more)
+    shown = ListWindow(first: first, last: last, rows: rows, more: more)
   }
 
   /// The total, given that `shown` rows were read: exact, estimated or a lower bound.
