@@ -43,6 +43,8 @@ public struct CacheFingerprint: Hashable, Sendable {
   public static let absent = CacheFingerprint(tag: .absent)
   /// The value cannot be fingerprinted: answers that read it are not cached.
   public static let uncacheable = CacheFingerprint(tag: .uncacheable)
+  /// nil, of any Optional type.
+  static let null = CacheFingerprint(tag: .null)
 
   /// Whether answers depending on this value may be cached.
   @inlinable
@@ -63,8 +65,13 @@ public struct CacheFingerprint: Hashable, Sendable {
 
   /// The fingerprint of any value (nil, of any Optional type, is one value).
   public init(of value: Any) {
+    self.init(of: value, kind: TypeTraits.kind(of: value))
+  }
+
+  /// The fingerprint of `value`, whose kind (``TypeTraits/kind(of:)``) is `kind`.
+  init(of value: Any, kind: TypeTraits.Kind) {
     // Each value is cast once, to what its type is known to be (see TypeTraits).
-    switch TypeTraits.kind(of: value) {
+    switch kind {
     case .string: self.init(tag: .string, text: value as? String ?? "")
     case .int: self.init(tag: .int, number: value as? Int ?? 0)
     case .bool: self.init(tag: .bool, number: value as? Bool == true ? 1 : 0)

@@ -24,10 +24,18 @@ public struct DynamicEnvironmentValues: Sendable, DynamicEnvironmentScoping {
     init(id: ObjectIdentifier, value: any Sendable) {
       self.id = id
       self.value = value
-      self.dynamic = KVC.unwrap(value).flatMap {
-        TypeTraits.kind(of: $0) == .object ? DeclaredConformances.fingerprinting($0) : nil
+      // Unwrapped and classified once (an Optional's unwrapping is a runtime cast): the
+      // fingerprint of an Optional is that of what it wraps, or of nil.
+      guard let unwrapped = KVC.unwrap(value) else {
+        self.dynamic = nil
+        self.fingerprint = .null
+        return
       }
-      self.fingerprint = dynamic == nil ? CacheFingerprint(of: value) : .uncacheable
+      let kind = TypeTraits.kind(of: unwrapped)
+      self.dynamic = kind == .object ? DeclaredConformances.fingerprinting(unwrapped) : nil
+      // An object is fingerprinted at each read (`dynamic`), or never.
+      self.fingerprint =
+        kind == .object ? .uncacheable : CacheFingerprint(of: unwrapped, kind: kind)
     }
   }
 
