@@ -4,13 +4,16 @@ import RuleCore
 
 /// The breadcrumb above every page: the entity list, the entity's list, the object.
 extension WebLinks {
+  /// The first step of every trail, the entity list: all a list page's trail holds.
+  public static let entityListCrumb: (label: String, path: String) = ("Entities", "/")
+
   /// The trail to a page of `entity`'s, through `object` when the page is below the
   /// object's (its edit form, a to-many followed): labels as the rules give them
   /// (`Moviestars`, the object's title).
   public static func trail(
     to entity: Entity, object: DatabaseObject? = nil, context: RuleContext
   ) -> [(label: String, path: String)] {
-    var trail: [(label: String, path: String)] = [("Entities", "/")]
+    var trail = [entityListCrumb]
     var list = context
     list.task = "list"
     list.entity = entity
@@ -31,7 +34,7 @@ extension WebLinks {
   public static func trail(of context: RuleContext) -> [(label: String, path: String)] {
     guard let entity = context.entity else { return [] }
     switch context.task {
-    case "list": return Array(trail(to: entity, context: context).prefix(1))
+    case "list": return [entityListCrumb]
     case "inspect": return trail(to: entity, context: context)
     default: return []
     }

@@ -615,6 +615,9 @@ public final class WebApplication: Sendable {
     base.database = database
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
     base.platform = format.platform
+    // The page's context starts from the same base: its database and platform set once.
+    var application = application
+    application.base = base
     let names = ModelNames(context: base, policy: .shown)
     var request = PageRequest(user: user, platform: format.platform, width: nil)
     request.database = database
@@ -662,7 +665,7 @@ public final class WebApplication: Sendable {
     case .entity(let name):
       let entity = try names.entity(name)
       try showList(entity, within: nil)
-      links.breadcrumb = Array(WebLinks.trail(to: entity, context: base).prefix(1))
+      links.breadcrumb = [WebLinks.entityListCrumb]
     case .object(let name, let key):
       let entity = try names.entity(name)
       let object = try fetch(entity, key: try names.key(key, of: entity), from: database)

@@ -47,7 +47,12 @@ public struct PageApplication: Sendable {
   /// - Throws: when the entity is unknown or no object has the key.
   public func context(for request: PageRequest) throws -> RuleContext {
     var context = base
-    if let database = request.database { context.database = database }
+    // A base that holds the request's database already keeps it (setting one is two stores).
+    if let database = request.database,
+      context.values.explicitValue(for: D2SKeys.DatabaseKey.self) as? Database !== database
+    {
+      context.database = database
+    }
     if let task = request.task { context.task = task }
     if let name = request.entityName {
       guard let entity = context.model.lookupEntity(name) else {
@@ -69,7 +74,11 @@ public struct PageApplication: Sendable {
     }
     if let auxiliary = request.auxiliaryQualifier { context.auxiliaryQualifier = auxiliary }
     if let user = request.user { context.user = user }
-    if let platform = request.platform { context.platform = platform }
+    if let platform = request.platform,
+      context.values.explicitValue(for: D2SKeys.Platform.self) != platform
+    {
+      context.platform = platform
+    }
     if let title = request.title { context.navigationBarTitle = title }
     return context
   }
