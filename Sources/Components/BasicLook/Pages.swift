@@ -90,9 +90,9 @@ struct QueryListPage: PrimitiveView {
       }
       try flush()
     }
-    let noun =
-      context.displayNameForEntity.isEmpty ? group.entity.name : context.displayNameForEntity
-    let hidden = ListColumns.hiddenKey(of: group.entity, columns: columns.columns)
+    let name = context.displayNameForEntity
+    let noun = name.isEmpty ? group.entity.name : name
+    let hidden = columns.hiddenKey
     var summary = ListSummary(
       noun: noun, offset: group.offset, limit: group.limit,
       hiddenKey: hidden.map { (group.entity.name, $0) }, displayGroup: group

@@ -21,7 +21,7 @@ struct ListColumns {
     private let rowContext: RuleContext
     let path: PropertyPath?
     /// Where the column's value is in a row (attributes first, then joined paths).
-    var valueIndex: Int?
+    let valueIndex: Int?
     /// The entity attribute the column shows, when its path is the attribute itself.
     let ownAttribute: String?
     /// How cells show their value when they can skip their component, else nil.
@@ -93,7 +93,7 @@ struct ListColumns {
     /// through the to-ones before the last (joined).
     let sources: [PropertyPath]
     /// Where those values are in a row.
-    var sourceIndexes: [Int] = []
+    let sourceIndexes: [Int]
     /// Cells by foreign key (a one-column key, the most common, by its value alone: no array
     /// made per row); the empty key is the cell of no object.
     var cells: [[DatabaseValue]: ShownValue] = [:]
@@ -105,25 +105,12 @@ struct ListColumns {
     /// The largest integer key kept by index.
     static let indexedKeys = 1 << 16
 
-    /// The titles of the to-one `path` ends at, if its foreign key can be read from a row.
-    init?(_ path: PropertyPath, from entity: Entity, in model: Model) {
-      // To-ones all the way (a to-many stops the walk short).
-      let walk = KeyPathWalk(path.relationships, from: entity, in: model)
-      guard path.attribute == nil, walk.rest.isEmpty, let last = walk.steps.last,
-        !last.relationship.isFlattened, !last.relationship.joins.isEmpty
-      else { return nil }
-      let through = path.relationships.dropLast()
-      let relationship = last.relationship
-      let destination = last.destination
-      let sources = relationship.joins.compactMap { join in
-        try? PropertyPath(
-          (through + [join.source]).joined(separator: "."), from: entity, in: model)
-      }
-      guard sources.count == relationship.joins.count, sources.allSatisfy({ $0.attribute != nil })
-      else { return nil }
-      self.destination = destination
-      self.destinationKeys = relationship.joins.map(\.destination)
-      self.sources = sources
+    /// The titles of a to-one column, laid out as `layout` says; none fetched yet.
+    init(_ layout: Layout.Titles) {
+      destination = layout.destination
+      destinationKeys = layout.destinationKeys
+      sources = layout.sources
+      sourceIndexes = layout.sourceIndexes
     }
 
     /// The foreign key of `values`, or nil when a part of it is NULL.
@@ -179,6 +166,9 @@ struct ListColumns {
   /// The relationships those cells read, fetched a chunk of rows at a time.
   let prefetch: [String]
   let keyIndexes: [Int]
+  /// The key attributes of the entity when the columns do not show them all (a surrogate
+  /// `id`, a link table's foreign keys): the footer says how to see them, for `inspect`.
+  let hiddenKey: [String]?
   /// The arrays of the last row written, given back (``recycle(_:)``) for the next row.
   private let spare = SpareRowArrays()
   /// The entity attributes a row holds when no cell needs an object: the primary key and the
@@ -214,6 +204,13 @@ struct ListColumns {
       let cuttable: Bool
     }
     let columns: [Column]
+    /// Where their values are in a row.
+    let layout: Layout
+
+    init(columns: [Column], entity: Entity, model: Model) {
+      self.columns = columns
+      self.layout = Layout(columns, entity: entity, model: model)
+    }
 
     /// The decisions for the columns `keys` of `entity`'s list in `context`.
     static func make(
@@ -248,7 +245,7 @@ struct ListColumns {
                 of: $0, in: ViewScope(context: column, environment: environment))
             }, nilText: column.displayStringForNil, attribute: column.attribute, path: path,
             cuttable: ListColumns.isCuttable(path, rightAligned: rightAligned, model: model))
-        })
+        }, entity: entity, model: model)
     }
   }
 
@@ -271,82 +268,34 @@ struct ListColumns {
       try ColumnPlan.make(
         $0, keys: keys, entity: entity, model: model, environment: environment)
     }
-    var joined: [PropertyPath] = []
-    var columns: [Column] = []
-    /// Where `path`'s value will be in a row: its own attribute's name, or a joined path's
-    /// place among the joined paths (made absolute below, once the row's attributes are known).
-    func place(_ path: PropertyPath) -> (own: String?, joined: Int?) {
-      guard let attribute = path.attribute else { return (nil, nil) }
-      if path.relationships.isEmpty { return (attribute.name, nil) }
-      joined.append(path)
-      return (nil, joined.count - 1)
+    let layout = plan.layout
+    let columns = zip(plan.columns, layout.columns).map { decided, placed in
+      Column(
+        description: TableColumn(
+          key: decided.key, label: decided.label, component: decided.component,
+          rightAligned: decided.rightAligned,
+          cuttable: decided.cuttable,
+          scale: keepsScale ? decided.attribute?.scale : nil),
+        rowContext: rowContext, path: decided.path, valueIndex: placed.valueIndex,
+        ownAttribute: placed.ownAttribute,
+        plain: placed.isPlainValue
+          ? PlainText(
+            formatter: decided.formatter,
+            attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
+          : nil,
+        titles: placed.titles.map(ToOneTitles.init))
     }
-    var sourcePlaces: [ObjectIdentifier: [(own: String?, joined: Int?)]] = [:]
-    for decided in plan.columns {
-      let path = decided.path
-      let isWholeColumn = !decided.perCell
-      let (own, joinedIndex) = path.map(place) ?? (nil, nil)
-      let isPlainValue =
-        (own != nil || joinedIndex != nil) && isWholeColumn && decided.showsValue
-      var titles: ToOneTitles?
-      if isWholeColumn, decided.showsTitle, let path {
-        titles = ToOneTitles(path, from: entity, in: model)
-        if let titles { sourcePlaces[ObjectIdentifier(titles)] = titles.sources.map(place) }
-      }
-      columns.append(
-        Column(
-          description: TableColumn(
-            key: decided.key, label: decided.label, component: decided.component,
-            rightAligned: decided.rightAligned,
-            cuttable: decided.cuttable,
-            scale: keepsScale ? decided.attribute?.scale : nil),
-          rowContext: rowContext, path: path, valueIndex: joinedIndex, ownAttribute: own,
-          plain: isPlainValue
-            ? PlainText(
-              formatter: decided.formatter,
-              attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
-            : nil,
-          titles: titles))
-    }
-    let slow = columns.filter { $0.plain == nil && $0.titles == nil }
-    self.needsObjects = !slow.isEmpty
-    self.prefetch = slow.compactMap { column in
-      guard let path = column.path, !path.relationships.isEmpty || path.attribute == nil else {
-        return nil
-      }
-      return path.keyPath
-    }
-    // Without objects a row holds only what is shown, and the key; with them, every attribute.
-    let keyNames = entity.primaryKeyAttributeNames
-    var names: [String] = []
-    // In column order, so that the statement is the same on every run.
-    let sourceNames = columns.compactMap(\.titles).flatMap {
-      (sourcePlaces[ObjectIdentifier($0)] ?? []).compactMap(\.own)
-    }
-    for name in keyNames + columns.compactMap(\.ownAttribute) + sourceNames
-    where !names.contains(name) {
-      names.append(name)
-    }
-    let attributes =
-      needsObjects ? entity.attributes : names.compactMap { entity.attribute(named: $0) }
-    self.rowAttributes = needsObjects ? nil : attributes
-    func position(_ place: (own: String?, joined: Int?)) -> Int? {
-      if let own = place.own { return attributes.firstIndex { $0.name == own } }
-      return place.joined.map { attributes.count + $0 }
-    }
-    for column in columns {
-      column.valueIndex = position((column.ownAttribute, column.valueIndex))
-      if let titles = column.titles {
-        titles.sourceIndexes = (sourcePlaces[ObjectIdentifier(titles)] ?? []).compactMap(position)
-      }
-    }
-    self.keyIndexes = keyNames.compactMap { position(($0, nil)) }
+    self.needsObjects = layout.needsObjects
+    self.prefetch = layout.prefetch
+    self.rowAttributes = layout.rowAttributes
+    self.keyIndexes = layout.keyIndexes
+    self.hiddenKey = layout.hiddenKey
     self.columns = columns
     self.plainCells = columns.map { column in
       column.plain.flatMap { plain in column.valueIndex.map { PlainCell(text: plain, index: $0) } }
     }
     self.environment = environment
-    self.joinedPaths = joined
+    self.joinedPaths = layout.joinedPaths
     self.database = database
   }
 
@@ -357,14 +306,6 @@ struct ListColumns {
     var keys = request.columns
     for key in rules where !keys.contains(key) { keys.append(key) }
     return keys
-  }
-
-  /// The key attributes of `entity` when `columns` do not show them all (a surrogate `id`, a
-  /// link table's foreign keys): the footer says how to see them, for `inspect`.
-  static func hiddenKey(of entity: Entity, columns: [Column]) -> [String]? {
-    let key = entity.primaryKeyAttributeNames
-    let shown = Set(columns.compactMap(\.ownAttribute))
-    return key.isEmpty || key.allSatisfy(shown.contains) ? nil : key
   }
 
   /// Text may be cut on a narrow terminal; numbers, dates and the title of the row (or of
