@@ -166,7 +166,14 @@ public enum HTML {
 
   /// A query string (without `?`) of `parameters`, in order.
   public static func query(_ parameters: [(String, String)]) -> String {
-    parameters.map { queryComponent($0.0) + "=" + queryComponent($0.1) }.joined(separator: "&")
+    var query = ""
+    for (name, value) in parameters {
+      if !query.isEmpty { query.append("&") }
+      query.append(queryComponent(name))
+      query.append("=")
+      query.append(queryComponent(value))
+    }
+    return query
   }
 
   /// Whether `text` is a URL that may be a link: `http:`, `https:` or `mailto:` (never

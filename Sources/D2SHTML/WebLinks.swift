@@ -208,10 +208,14 @@ public struct WebListQuery: Sendable {
     if !whereText.isEmpty, filterError == nil { parameters.append(("where", whereText)) }
     parameters += chosenFacets.map { ("where." + $0.key, $0.literal) }
     if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
-    if let limit { parameters.append(("limit", "\(limit)")) }
+    if let limit { parameters.append(("limit", String(limit))) }
     if !facetKeys.isEmpty { parameters.append(("facet", facetKeys.joined(separator: ","))) }
     parameters += extra
-    return parameters.isEmpty ? path : path + "?" + HTML.query(parameters)
+    guard !parameters.isEmpty else { return path }
+    var url = path
+    url.append("?")
+    url.append(HTML.query(parameters))
+    return url
   }
 
   /// The whole list as CSV, as searched, filtered and sorted (no window): the download link.
@@ -264,10 +268,10 @@ public struct WebListQuery: Sendable {
     guard shown > 0 else { return nil }
     if let rows {
       guard let next = rows.next(offset: offset, in: identity) else { return nil }
-      return url([("after", next.token), ("offset", "\(next.offset)")])
+      return url([("after", next.token), ("offset", String(next.offset))])
     }
     guard shown == limit else { return nil }
-    return url([("offset", "\(offset + limit)")])
+    return url([("offset", String(offset + limit))])
   }
 
   /// The previous window's link: before the first row shown (of `rows`, the display group's

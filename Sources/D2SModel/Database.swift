@@ -123,6 +123,17 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
 
   /// The statement ``count(_:)`` runs.
   func countStatement(_ specification: FetchSpecification) throws -> SQLStatement {
+    guard let key = RowsStatements.countKey(specification) else {
+      return try makeCountStatement(specification)
+    }
+    return try rowsStatements.statement(
+      key, attributes: nil, make: { (try makeCountStatement(specification), []) },
+      keeps: { (try? entity(specification.entityName))?.hasDetails == true }
+    ).0
+  }
+
+  /// ``countStatement(_:)`` made anew.
+  func makeCountStatement(_ specification: FetchSpecification) throws -> SQLStatement {
     var builder = builder(for: try entity(specification.entityName))
     return try builder.select(specification, count: true)
   }

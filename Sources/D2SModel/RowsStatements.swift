@@ -2,7 +2,8 @@ import EnvKeys
 import Qualifiers
 import Synchronization
 
-/// A database's rows statements kept by what they were made from: a list shown again (the
+/// A database's rows statements (and the statements counting those rows) kept by what they
+/// were made from: a list shown again (the
 /// same entity, window, order and filter, whatever its user) runs the statement made the first
 /// time, not the builder and serializer again (about 4% of a 50-row page).
 ///
@@ -22,6 +23,8 @@ final class RowsStatements: Sendable {
     let paths: [String]
     let positions: Bool
     let tallying: Bool
+    /// Whether the statement counts the rows (`SELECT COUNT(*)`) rather than selects them.
+    var counts = false
   }
 
   /// A kept statement, the attributes of its columns, and the attributes it selects (held, so
@@ -54,6 +57,16 @@ final class RowsStatements: Sendable {
     return Key(
       specification: specification, attributes: attributes?.map(ObjectIdentifier.init),
       paths: paths.map(\.keyPath), positions: positions, tallying: tallying)
+  }
+
+  /// The key of the statement counting the rows `specification` selects, nil for one made
+  /// anew each time.
+  static func countKey(_ specification: FetchSpecification) -> Key? {
+    guard
+      var key = key(specification, attributes: nil, paths: [], positions: false, tallying: false)
+    else { return nil }
+    key.counts = true
+    return key
   }
 
   /// Whether every value `qualifier` compares with is equal only to itself, byte for byte:

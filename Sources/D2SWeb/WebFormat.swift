@@ -40,9 +40,26 @@ enum WebFormat: Sendable, Equatable {
 
   /// The format `parameters` and an `Accept` header ask for: `format=` wins; `csv=` takes
   /// `safe` and `shown`, separated by commas.
+  /// Whether `text` holds `word`, byte for byte (Foundation's `contains` bridges to
+  /// NSString, the standard library's `firstRange(of:)` sets up a generic search: each costs
+  /// more than the whole scan of a header).
+  static func contains(_ text: String, _ word: StaticString) -> Bool {
+    var text = text
+    let count = word.utf8CodeUnitCount
+    let word = UnsafeBufferPointer(start: word.utf8Start, count: count)
+    return text.withUTF8 { bytes in
+      guard count > 0, bytes.count >= count else { return count == 0 }
+      for start in 0...(bytes.count - count)
+      where bytes[start] == word[0] && bytes[start..<start + count].elementsEqual(word) {
+        return true
+      }
+      return false
+    }
+  }
+
   static func requested(_ parameters: [(String, String)], accept: String?) throws -> WebFormat {
     guard let format = parameters.last(where: { $0.0 == "format" })?.1 else {
-      return accept?.contains("application/json") == true ? .json : .html
+      return accept.map { contains($0, "application/json") } == true ? .json : .html
     }
     switch format {
     case "json": return .json

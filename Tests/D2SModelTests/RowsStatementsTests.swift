@@ -86,6 +86,30 @@ import Testing
     }
   }
 
+  /// The statements counting a fetch's rows are kept beside its rows statements, each
+  /// answering only its own fetch, and never taken for one another.
+  @Test(arguments: TestDatabase.available)
+  func keptCountsAnswerOnlyTheirOwnFetch(kind: TestDatabase) throws {
+    let database = try kind.open()
+    let fresh = try kind.reopen(database)
+    let specifications = try fetches(database).filter { $0.1 == nil }.map(\.0)
+    for specification in specifications {
+      _ = try rows(database, (specification, nil, []), positions: false)
+      #expect(try database.count(specification) == fresh.count(specification))
+    }
+    #expect(database.rowsStatements.count == specifications.count * 2)
+    for specification in specifications.reversed() {
+      let kept = try database.countStatement(specification)
+      let made = try database.makeCountStatement(specification)
+      #expect(kept.sql == made.sql, "\(specification)")
+      #expect(kept.bindings == made.bindings)
+      #expect(
+        try rows(database, (specification, nil, []), positions: false)
+          == rows(fresh, (specification, nil, []), positions: false))
+    }
+    #expect(database.rowsStatements.count == specifications.count * 2, "nothing made anew")
+  }
+
   @Test func keysetWindowsSearchesAndLargeStatementsAreMadeAnew() throws {
     let database = try TestDatabase.sqlite.open()
     var keyset = FetchSpecification(

@@ -30,6 +30,11 @@ public enum PercentEncoding {
   /// `text` with `%XX` sequences decoded (and `+` as a space when `plusIsSpace`); nil when a
   /// sequence is malformed or the bytes are not UTF-8.
   public static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+    // Most parts (`limit`, `50`) have nothing to decode: they are the text itself.
+    let escapes = text.utf8.contains {
+      $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+")
+    }
+    guard escapes else { return String(text) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     var iterator = text.utf8.makeIterator()

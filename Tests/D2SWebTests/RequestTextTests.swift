@@ -1,0 +1,31 @@
+import D2SHTML
+import Testing
+
+@testable import D2SWeb
+
+/// The byte-level readers of a request's text: the Accept header's search and the query
+/// string's decoding, whose fast paths must answer as the slow ones do.
+@Suite struct RequestTextTests {
+  @Test func acceptIsSearchedForJSON() throws {
+    for (accept, json) in [
+      ("application/json", true), ("text/html, application/json;q=0.9", true),
+      ("*/*", false), ("", false), ("application/jso", false), ("xapplication/jsonx", true),
+      ("application/JSON", false), ("élan, application/json", true),
+    ] {
+      let format = try WebFormat.requested([], accept: accept)
+      #expect((format == .json) == json, "\(accept)")
+    }
+    #expect(try WebFormat.requested([], accept: nil) == .html)
+    #expect(WebFormat.contains("abc", "") && !WebFormat.contains("", "a"))
+    #expect(WebFormat.contains("aab", "ab") && !WebFormat.contains("ab", "abc"))
+  }
+
+  @Test func partsWithNothingToDecodeAreThemselves() throws {
+    let query = "limit=50&q=a+b&where=x%20%3D%201&empty=&plain=caf\u{E9}&bad=%zz"
+    #expect(HTML.queryParameters(Substring(query)) == nil, "a malformed escape")
+    let good = try #require(HTML.queryParameters(Substring(query.replacing("&bad=%zz", with: ""))))
+    #expect(good.map(\.0) == ["limit", "q", "where", "empty", "plain"])
+    #expect(good.map(\.1) == ["50", "a b", "x = 1", "", "caf\u{E9}"])
+    #expect(HTML.percentDecoded("a+b") == "a+b", "a plus is itself outside a query")
+  }
+}
