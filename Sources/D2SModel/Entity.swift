@@ -71,6 +71,8 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     let attributes: [Attribute]
     let relationships: [Relationship]
     let primaryKeyAttributeNames: [String]
+    /// The primary key's attributes, in key order (asked for on every list page).
+    let primaryKeyAttributes: [Attribute]
     let fullTextIndex: FullTextIndex?
     let isComplete: Bool
     let attributesByName: [String: Attribute]
@@ -87,8 +89,10 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
       primaryKeyAttributeNames = parts.primaryKeyAttributeNames
       fullTextIndex = parts.fullTextIndex
       isComplete = parts.isComplete
-      attributesByName = Dictionary(
+      let attributesByName = Dictionary(
         attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      self.attributesByName = attributesByName
+      primaryKeyAttributes = parts.primaryKeyAttributeNames.compactMap { attributesByName[$0] }
       let attributeIndexes = Dictionary(
         attributes.enumerated().map { ($0.element.name, $0.offset) },
         uniquingKeysWith: { a, _ in a })
@@ -178,9 +182,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   }
 
   /// The primary key's attributes, in key order.
-  public var primaryKeyAttributes: [Attribute] {
-    primaryKeyAttributeNames.compactMap(attribute(named:))
-  }
+  public var primaryKeyAttributes: [Attribute] { details.value.primaryKeyAttributes }
 
   /// Attributes that are the source of a to-one relationship (foreign keys).
   public var foreignKeyAttributeNames: Set<String> {

@@ -26,13 +26,27 @@ struct TextLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }
+    // A request's line has no metadata: nothing to merge or sort.
+    let fields =
+      metadata.isEmpty && event.metadata?.isEmpty != false
+      ? [] : metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }
     let line: String
     switch format {
     case .text:
-      var text = Self.clock.now() + " " + event.level.rawValue + " " + label + ":"
+      var text = Self.clock.now()
+      text.reserveCapacity(160)
+      text.append(" ")
+      text.append(event.level.rawValue)
+      text.append(" ")
+      text.append(label)
+      text.append(":")
       for (key, value) in fields { text += " \(key)=\(value)" }
-      line = text + " [\(event.source)] \(event.message)\n"
+      text.append(" [")
+      text.append(event.source)
+      text.append("] ")
+      text.append(event.message.description)
+      text.append("\n")
+      line = text
     case .json:
       let members =
         [
