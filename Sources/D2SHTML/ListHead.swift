@@ -36,6 +36,21 @@ struct ListHead: Hashable {
   /// many times, a sort link each).
   static let maximumTypedBytes = 256
 
+  /// Hashes what tells heads apart most often (the page, its order, filter and window, the
+  /// columns' number and first key), not every column's texts and the sortable set: equal
+  /// heads still compare whole, and the columns and set of a page's plan, being the same
+  /// storage page after page, compare at once.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(orderText)
+    hasher.combine(whereText)
+    hasher.combine(searchText)
+    hasher.combine(limit)
+    hasher.combine(window)
+    hasher.combine(columns.count)
+    hasher.combine(columns.first)
+  }
+
   /// Whether the head's typed text is short enough to be kept.
   var isKeepable: Bool {
     var typed = whereText.utf8.count + searchText.utf8.count + orderText.utf8.count

@@ -178,7 +178,10 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
         return PostgreSQLTypes.decode(raw.text(index) ?? "", oid: types[index])
       }
       if values.count == raw.count {
-        for index in 0..<raw.count { values[index] = value(index) }
+        // Through the buffer: no uniqueness check a value.
+        values.withUnsafeMutableBufferPointer { values in
+          for index in 0..<raw.count { values[index] = value(index) }
+        }
       } else {
         values.removeAll(keepingCapacity: true)
         values.reserveCapacity(raw.count)

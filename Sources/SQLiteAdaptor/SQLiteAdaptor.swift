@@ -137,8 +137,12 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
       // Each row's values written over the last's: emptying the array and appending again
       // cost about 270 instructions a row of eight values.
       if values.count == columnTypes.count {
-        for index in columnTypes.indices {
-          values[index] = SQLiteTypes.decode(current, Int32(index), as: columnTypes[index])
+        // Through the buffer: no uniqueness check a value (the array is copied first, once,
+        // when `row` kept it).
+        values.withUnsafeMutableBufferPointer { values in
+          for index in columnTypes.indices {
+            values[index] = SQLiteTypes.decode(current, Int32(index), as: columnTypes[index])
+          }
         }
       } else {
         for index in columnTypes.indices {

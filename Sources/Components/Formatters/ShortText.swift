@@ -41,13 +41,24 @@ struct ShortText: ~Copyable {
   mutating func append(_ number: Int) {
     if number < 0 { append("-") }
     var magnitude = number.magnitude
-    var divisor: UInt = 1
-    while divisor <= magnitude / 10 { divisor *= 10 }
-    while divisor > 0, count < buffer.count {
-      buffer[count] = UInt8(ascii: "0") + UInt8(magnitude / divisor)
-      count += 1
-      magnitude %= divisor
-      divisor /= 10
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    // Written from the last digit back, dividing by 10 alone (a multiplication, where a
+    // division by a variable is a slow instruction); without room, the last digits go.
+    while count + digits > buffer.count, digits > 0 {
+      magnitude /= 10
+      digits -= 1
+    }
+    var index = count + digits
+    count = index
+    while index > count - digits {
+      index -= 1
+      buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+      magnitude /= 10
     }
   }
 }

@@ -260,11 +260,21 @@ struct ListColumns {
     // auxiliaryQualifier); the plan's name says what it depends on besides the keys its rules
     // read: the entity, the looks and the columns.
     let keys = Self.keys(context, environment.list)
-    let plan = try rowContext.planned(
-      "ListColumns/\(entity.ruleCacheIdentity)/\(ObjectIdentifier(environment.looks).hashValue)/"
-        + "\(ObjectIdentifier(environment.formatters).hashValue)/\(environment.formatters.version)/"
-        + keys.joined(separator: "\u{0}")
-    ) {
+    // Appended part by part: interpolation and `joined` cost more than the plan's look-up.
+    var name = "ListColumns/"
+    name.reserveCapacity(96 + keys.reduce(0) { $0 + $1.utf8.count + 1 })
+    for number in [
+      entity.ruleCacheIdentity, ObjectIdentifier(environment.looks).hashValue,
+      ObjectIdentifier(environment.formatters).hashValue, environment.formatters.version,
+    ] {
+      name.append(String(number))
+      name.append("/")
+    }
+    for (index, key) in keys.enumerated() {
+      if index > 0 { name.append("\u{0}") }
+      name.append(key)
+    }
+    let plan = try rowContext.planned(name) {
       try ColumnPlan.make(
         $0, keys: keys, entity: entity, model: model, environment: environment)
     }
@@ -322,39 +332,48 @@ struct ListColumns {
 
   /// The row made from a display group's `values` (and `object`, when cells need one).
   func row(_ values: [DatabaseValue], _ object: DatabaseObject?) throws -> TableRow {
-    // The last row's arrays, written over: a cell or key value replaces the one at its place.
+    // The last row's arrays, written over in place: a cell replaces the one at its place
+    // (through the buffer, with no uniqueness or bounds check a cell, and no copy of it).
     var (key, cells) = spare.take()
-    var filled = 0
-    func put(_ cell: ShownValue) {
-      if filled < cells.count { cells[filled] = cell } else { cells.append(cell) }
-      filled += 1
+    if cells.count != columns.count {
+      cells = Array(repeating: ShownValue(.null, text: ""), count: columns.count)
     }
-    for position in columns.indices {
-      if let plain = plainCells[position] {
-        let value = values[plain.index]
-        put(ShownValue(value, text: plain.text.text(value), style: plain.text.style))
-        continue
+    let filled = try cells.withUnsafeMutableBufferPointer { cells in
+      var filled = 0
+      for position in columns.indices {
+        if let plain = plainCells[position] {
+          let value = values[plain.index]
+          cells[filled] = ShownValue(value, text: plain.text.text(value), style: plain.text.style)
+          filled += 1
+          continue
+        }
+        let column = columns[position]
+        if let titles = column.titles {
+          if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
+          cells[filled] =
+            titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil)
+          filled += 1
+          continue
+        }
+        guard let object else { continue }
+        var cell = column.context.with(\.object, object)
+        // The page knows the value: read it from the row, or through the resolved path.
+        if let index = column.valueIndex {
+          cell.propertyValue = values[index].sendableValue ?? AnySendableValue(nil)
+        } else if let path = column.path {
+          cell.propertyValue =
+            PropertyValues.sendable(path.anyValue(in: object)) ?? AnySendableValue(nil)
+        }
+        let scope = ViewScope(context: cell, environment: environment)
+        let node = try ComponentView(\.component).resolve(in: scope)
+        // The cell's value is the one its component shows: none for a component that draws
+        // text of its own (a password's dots), so that JSON never carries what the page
+        // hides.
+        cells[filled] = ShownValue(
+          node.shownValue?.value ?? .null, text: node.cellText, style: node.cellStyle)
+        filled += 1
       }
-      let column = columns[position]
-      if let titles = column.titles {
-        if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
-        put(titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil))
-        continue
-      }
-      guard let object else { continue }
-      var cell = column.context.with(\.object, object)
-      // The page knows the value: read it from the row, or through the resolved path.
-      if let index = column.valueIndex {
-        cell.propertyValue = values[index].sendableValue ?? AnySendableValue(nil)
-      } else if let path = column.path {
-        cell.propertyValue =
-          PropertyValues.sendable(path.anyValue(in: object)) ?? AnySendableValue(nil)
-      }
-      let scope = ViewScope(context: cell, environment: environment)
-      let node = try ComponentView(\.component).resolve(in: scope)
-      // The cell's value is the one its component shows: none for a component that draws
-      // text of its own (a password's dots), so that JSON never carries what the page hides.
-      put(ShownValue(node.shownValue?.value ?? .null, text: node.cellText, style: node.cellStyle))
+      return filled
     }
     if filled < cells.count { cells.removeSubrange(filled...) }
     if key.count == keyIndexes.count {
