@@ -38,14 +38,20 @@ protocol SessionStore: Sendable {
 extension SessionStore {
   /// The hash a session id is kept under: hex SHA-256.
   static func hash(of id: String) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var hex: [UInt8] = []
-    hex.reserveCapacity(64)
-    for byte in SHA256.hash(data: Data(id.utf8)) {
-      hex.append(digits[Int(byte >> 4)])
-      hex.append(digits[Int(byte & 0x0f)])
+    // Hashed from the id's own bytes and written as hex into the string's storage (on every
+    // logged-in request).
+    var id = id
+    let digest = id.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+    return digest.withUnsafeBytes { bytes in
+      String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
+        let digits: StaticString = "0123456789abcdef"
+        for (index, byte) in bytes.enumerated() {
+          hex[2 * index] = digits.utf8Start[Int(byte >> 4)]
+          hex[2 * index + 1] = digits.utf8Start[Int(byte & 0x0f)]
+        }
+        return bytes.count * 2
+      }
     }
-    return String(decoding: hex, as: UTF8.self)
   }
 }
 

@@ -542,13 +542,13 @@ public final class WebApplication: Sendable {
   ) throws -> DatabaseObject? {
     guard let session, session.database == links.databaseName,
       let entity = database.model.entity(named: session.entity),
-      entity.primaryKeyAttributes.count == session.key.count
+      case let key = session.key, entity.primaryKeyAttributes.count == key.count
     else { return nil }
     let kept = Reader.current.flatMap { $0.database === database ? $0.keptUsers : nil }
     let version = kept == nil ? nil : try database.adaptor.contentVersion()
     if let kept, let version,
       let entry = kept.entry(
-        session: session.token, entity: entity.name, key: session.key, version: version,
+        session: session.token, entity: entity.name, key: key, version: version,
         engine: base.engine)
     {
       guard Login.constantTimeEqual(entry.stamp, session.record.stamp) else { return nil }
@@ -556,7 +556,7 @@ public final class WebApplication: Sendable {
       links.csrf = entry.csrf
       return entry.user
     }
-    guard let user = try database.fetchObject(entity.name, primaryKey: session.key) else {
+    guard let user = try database.fetchObject(entity.name, primaryKey: key) else {
       return nil
     }
     let stamp = WebSession.stamp(of: user, keys: keys)
@@ -570,7 +570,7 @@ public final class WebApplication: Sendable {
     if let kept, let version, let title = links.userName, let csrf = links.csrf {
       kept.keep(
         KeptUsers.Entry(
-          session: session.token, entity: entity.name, key: session.key, version: version,
+          session: session.token, entity: entity.name, key: key, version: version,
           engine: base.engine, user: user, userVersion: user.ruleCacheVersion, stamp: stamp,
           title: title,
           csrf: csrf))

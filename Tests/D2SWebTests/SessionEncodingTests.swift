@@ -9,6 +9,9 @@ import Testing
     #expect(
       MemorySessionStore.hash(of: "abc")
         == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      MemorySessionStore.hash(of: "")
+        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
   @Test func base64URLRoundTripsAndRefusesTheStandardAlphabet() {
