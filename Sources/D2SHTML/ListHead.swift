@@ -36,17 +36,21 @@ struct ListHead: Hashable {
   /// many times, a sort link each).
   static let maximumTypedBytes = 256
 
-  /// Hashes what tells heads apart most often (the page, its order, filter and window, the
-  /// columns' number and first key), not every column's texts and the sortable set: equal
-  /// heads still compare whole, and the columns and set of a page's plan, being the same
-  /// storage page after page, compare at once.
+  /// Hashes everything a visitor's request sets (the page, its search, filter, order, window
+  /// and facets, so that no visitor makes many heads of one hash) and the columns' number and
+  /// first key, not every column's texts and the sortable set, which the rules set: equal
+  /// heads still compare whole, and the texts and set of a page's plan, the same storage page
+  /// after page, compare at once.
   func hash(into hasher: inout Hasher) {
     hasher.combine(path)
     hasher.combine(orderText)
     hasher.combine(whereText)
     hasher.combine(searchText)
+    hasher.combine(filterError)
     hasher.combine(limit)
     hasher.combine(window)
+    hasher.combine(facetKeys)
+    hasher.combine(chosenFacets)
     hasher.combine(columns.count)
     hasher.combine(columns.first)
   }

@@ -46,8 +46,9 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// one of its entities is first asked for them (listing the entities never needs them).
   private let details: ComputedOnce<Details>
 
-  /// Whether the attributes, relationships and key have been worked out.
-  var hasDetails: Bool { details.hasValue }
+  /// Whether the attributes, relationships and key have been worked out (false after a
+  /// catalog read that failed: they are read again at the next ask).
+  package var hasDetails: Bool { details.hasValue }
 
   /// What an entity's columns and foreign keys give it.
   struct Parts: Sendable {

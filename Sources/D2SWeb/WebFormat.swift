@@ -38,8 +38,6 @@ enum WebFormat: Sendable, Equatable {
     return nil
   }
 
-  /// The format `parameters` and an `Accept` header ask for: `format=` wins; `csv=` takes
-  /// `safe` and `shown`, separated by commas.
   /// Whether `text` holds `word`, byte for byte (Foundation's `contains` bridges to
   /// NSString, the standard library's `firstRange(of:)` sets up a generic search: each costs
   /// more than the whole scan of a header).
@@ -57,6 +55,8 @@ enum WebFormat: Sendable, Equatable {
     }
   }
 
+  /// The format `parameters` and an `Accept` header ask for: `format=` wins; `csv=` takes
+  /// `safe` and `shown`, separated by commas.
   static func requested(_ parameters: [(String, String)], accept: String?) throws -> WebFormat {
     guard let format = parameters.last(where: { $0.0 == "format" })?.1 else {
       return accept.map { contains($0, "application/json") } == true ? .json : .html

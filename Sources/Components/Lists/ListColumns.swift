@@ -274,10 +274,14 @@ struct ListColumns {
       if index > 0 { name.append("\u{0}") }
       name.append(key)
     }
-    let plan = try rowContext.planned(name) {
+    func make(_ context: RuleContext) throws -> ColumnPlan {
       try ColumnPlan.make(
-        $0, keys: keys, entity: entity, model: model, environment: environment)
+        context, keys: keys, entity: entity, model: model, environment: environment)
     }
+    // A plan made while the entity's catalog could not be read whole (no attributes, no key)
+    // is not kept: the next page reads the catalog again, and lays its columns out anew.
+    _ = entity.primaryKeyAttributeNames
+    let plan = entity.hasDetails ? try rowContext.planned(name, make) : try make(rowContext)
     let layout = plan.layout
     let columns = zip(plan.columns, layout.columns).map { decided, placed in
       Column(
