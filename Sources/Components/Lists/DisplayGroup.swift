@@ -73,10 +73,11 @@ public final class DisplayGroup: @unchecked Sendable {
     self.entity = entity
     self.offset = request.offset
     self.request = request
-    self.rows = Rows(database: database, entity: entity, auxiliary: context.auxiliaryQualifier)
+    let auxiliary = context.auxiliaryQualifier
+    self.rows = Rows(database: database, entity: entity, auxiliary: auxiliary)
     self.exactCountRowLimit = context.exactCountRowLimit
     self.countTimeBudget = context.countTimeBudget
-    var specification = request.rows(of: entity, auxiliary: context.auxiliaryQualifier)
+    var specification = request.rows(of: entity, auxiliary: auxiliary)
     specification.limit = request.limit
     specification.offset = keyset != nil || request.offset == 0 ? nil : request.offset
     specification.prefetchKeyPaths = context.displayPropertyKeys
