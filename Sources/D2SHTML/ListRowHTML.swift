@@ -34,13 +34,17 @@ struct ListRowHTML: ~Copyable {
     HTML.appendEscaped(rowSuffix, to: &suffix)
     self.rowSuffix = suffix.take()
     destinationPrefixes = destinations.map { $0.map(Self.pathPrefix) }
-    openings = columns.enumerated().map { index, column in
-      Array(
-        ((index == 0 ? "<tr>" : "</td>") + (column.rightAligned ? "<td class=\"num\">" : "<td>"))
-          .utf8)
+    openings = columns.indices.map { index in
+      Self.openings[(index == 0 ? 0 : 2) + (columns[index].rightAligned ? 1 : 0)]
     }
     styles = Array(repeating: nil, count: columns.count)
   }
+
+  /// A cell's opening markup: the first cell's (after `<tr>`) or a later one's (after the
+  /// cell before's `</td>`), left or right aligned.
+  private static let openings = [
+    "<tr><td>", "<tr><td class=\"num\">", "</td><td>", "</td><td class=\"num\">",
+  ].map { Array($0.utf8) }
 
   /// The rows appended since the last ``takeRows()`` (see ``append(_:)``), in bytes.
   var pendingBytes: Int { bytes.count }
@@ -137,13 +141,10 @@ extension HTMLBytes {
       append(unescaped: PercentEncoding.encode(WebLinks.keyText(value)))
       return
     }
-    var divisor = 1
-    while divisor <= number / 10 { divisor *= 10 }
-    var rest = number
-    while divisor > 0 {
-      append(UInt8(ascii: "0") + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) {
+      digits in
+      let start = DecimalDigits.write(UInt(number), toEndOf: digits)
+      append(UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 }

@@ -40,25 +40,14 @@ struct ShortText: ~Copyable {
   /// `String(number)` writes it.
   mutating func append(_ number: Int) {
     if number < 0 { append("-") }
-    var magnitude = number.magnitude
-    var digits = 1
-    var rest = magnitude / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
-    }
-    // Written from the last digit back, dividing by 10 alone (a multiplication, where a
-    // division by a variable is a slow instruction); without room, the last digits go.
-    while count + digits > buffer.count, digits > 0 {
-      magnitude /= 10
-      digits -= 1
-    }
-    var index = count + digits
-    count = index
-    while index > count - digits {
-      index -= 1
-      buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-      magnitude /= 10
+    // As far as there is room: the leading digits.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) {
+      digits in
+      for index in DecimalDigits.write(number.magnitude, toEndOf: digits)..<digits.count
+      where count < buffer.count {
+        buffer[count] = digits[index]
+        count += 1
+      }
     }
   }
 }
