@@ -71,19 +71,9 @@ public struct ModelNames: Sendable {
   /// never on rows.
   public func sortable(_ keys: [String], of entity: Entity) -> Set<String> {
     let policy = policy
-    // Appended part by part: interpolation and `joined` cost more than the plan's look-up.
-    var name = "ModelNames.sortable/"
-    name.reserveCapacity(64 + entity.name.utf8.count + keys.reduce(0) { $0 + $1.utf8.count + 1 })
-    name.append(policy.planName)
-    name.append("/")
-    name.append(entity.name)
-    name.append("@")
-    name.append(String(entity.ruleCacheIdentity))
-    name.append("/")
-    for (index, key) in keys.enumerated() {
-      if index > 0 { name.append("\u{0}") }
-      name.append(key)
-    }
+    let name =
+      "ModelNames.sortable/\(policy.planName)/\(Self.planName(entity))/"
+      + keys.joined(separator: "\u{0}")
     return context.planned(name) { context in
       let names = ModelNames(context: context, policy: policy)
       return Set(keys.filter { (try? names.orderings($0, from: entity)) != nil })

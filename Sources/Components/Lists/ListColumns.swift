@@ -260,20 +260,10 @@ struct ListColumns {
     // auxiliaryQualifier); the plan's name says what it depends on besides the keys its rules
     // read: the entity, the looks and the columns.
     let keys = Self.keys(context, environment.list)
-    // Appended part by part: interpolation and `joined` cost more than the plan's look-up.
-    var name = "ListColumns/"
-    name.reserveCapacity(96 + keys.reduce(0) { $0 + $1.utf8.count + 1 })
-    for number in [
-      entity.ruleCacheIdentity, ObjectIdentifier(environment.looks).hashValue,
-      ObjectIdentifier(environment.formatters).hashValue, environment.formatters.version,
-    ] {
-      name.append(String(number))
-      name.append("/")
-    }
-    for (index, key) in keys.enumerated() {
-      if index > 0 { name.append("\u{0}") }
-      name.append(key)
-    }
+    let name =
+      "ListColumns/\(entity.ruleCacheIdentity)/\(ObjectIdentifier(environment.looks).hashValue)/"
+      + "\(ObjectIdentifier(environment.formatters).hashValue)/\(environment.formatters.version)/"
+      + keys.joined(separator: "\u{0}")
     func make(_ context: RuleContext) throws -> ColumnPlan {
       try ColumnPlan.make(
         context, keys: keys, entity: entity, model: model, environment: environment)
