@@ -97,6 +97,8 @@ public struct CacheFingerprint: Hashable, Sendable {
     }
   }
 
+  /// Whether two fingerprints say "the same value": their precomputed hashes first, then
+  /// every part.
   @inlinable
   public static func == (a: CacheFingerprint, b: CacheFingerprint) -> Bool {
     guard a.precomputedHash == b.precomputedHash, a.tag == b.tag, a.number == b.number,
@@ -109,6 +111,7 @@ public struct CacheFingerprint: Hashable, Sendable {
     }
   }
 
+  /// Hashes the hash taken when the fingerprint was made (one word).
   @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(precomputedHash)
