@@ -148,7 +148,7 @@ extension AgentTools {
     if relationship.isToMany {
       return try listPage(
         of: destination,
-        within: try context.database.map { try $0.qualifier(for: relationship, of: object) },
+        within: context.database.map { $0.qualifier(for: relationship, of: object) },
         arguments, title: context.title(ofRelationship: name, of: object))
     }
     guard let target = try object.related(name) else {

@@ -2,7 +2,7 @@ import EnvKeys
 import Qualifiers
 
 /// Builds SELECT statements for fetch specifications: joins for key paths across to-one
-/// relationships, `EXISTS` subqueries for comparisons across to-many ones (flattened
+/// relationships, `IN` (or `EXISTS`) subqueries for comparisons across to-many ones (flattened
 /// many-to-many ones through their link table), qualifiers with every value bound, orderings
 /// with NULLs first.
 ///
@@ -121,7 +121,10 @@ struct SQLBuilder {
     case .comparison(let path, let op, let value):
       let expanded = try ToManyPath(path, from: entity, in: model)
       if let crossing = expanded.crossing {
-        return try exists(crossing, .comparison(KVCPath(components: crossing.rest), op, value))
+        // An equality picks few of the destination's rows: their keys are gathered first.
+        let few = (op == .equal && !value.isNull) || op == .in
+        return try exists(
+          crossing, .comparison(KVCPath(components: crossing.rest), op, value), gathering: few)
       }
       let (column, attribute) = try self.column(path)
       return try comparison(column, attribute, op, value)
@@ -146,25 +149,43 @@ struct SQLBuilder {
     }
   }
 
-  /// `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: `inner` holds for some
-  /// object across the to-many `crossing.relationship`.
-  private mutating func exists(_ crossing: ToManyPath.Crossing, _ inner: Qualifier) throws
-    -> SQLExpression
-  {
+  /// Whether `inner` holds for some object across the to-many `crossing.relationship`.
+  ///
+  /// `gathering` (for a test that picks few destinations, an equality), and joined on one
+  /// column: `(source IS NOT NULL AND source IN (SELECT target FROM destination … WHERE target
+  /// IS NOT NULL AND inner))`. SQLite then reads the few destinations first, through an index
+  /// when there is one (a film's actors: the film's ten rows of the link table), where
+  /// `EXISTS` made it probe the link table once for every row of the outer table (all the
+  /// actors). Neither side is ever NULL, so the test is true or false, never NULL, and `NOT` of
+  /// it is its complement, as `NOT EXISTS` is.
+  ///
+  /// Otherwise `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: for a test most
+  /// destinations pass, a page of the outer table is found by probing its first rows, with no
+  /// need to gather every destination's key first.
+  private mutating func exists(
+    _ crossing: ToManyPath.Crossing, _ inner: Qualifier, gathering: Bool
+  ) throws -> SQLExpression {
     let (outer, owner) = try alias(for: crossing.toOnes[...])
     subqueries += 1
     var sub = SQLBuilder(
       dialect: dialect, model: model, entity: crossing.destination,
       aliasPrefix: "\(aliasPrefix)\(subqueries)s", encode: encode)
     let condition = try sub.sql(for: inner)
-    let joined = crossing.relationship.joins.map { join -> SQLExpression in
+    // Each join's destination column (in the subquery) and source column (outside it).
+    let columns = crossing.relationship.joins.map { join -> (SQLExpression, SQLExpression) in
       let source = owner.attribute(named: join.source)?.columnName ?? join.source
       let target =
         crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
-      return .compare(.column(target, of: sub.rootAlias), .equal, .column(source, of: outer))
+      return (.column(target, of: sub.rootAlias), .column(source, of: outer))
+    }
+    if gathering, columns.count == 1, let (target, source) = columns.first {
+      var select = sub.select([target])
+      select.conditions = [.isNotNull(target), condition]
+      return .parenthesized(
+        .all([.isNotNull(source), .compare(source, .in, .subquery(select))]))
     }
     var select = sub.select([.one])
-    select.conditions = joined + [condition]
+    select.conditions = columns.map { .compare($0.0, .equal, $0.1) } + [condition]
     return .exists(select)
   }
 

@@ -148,7 +148,7 @@ extension WebApplication {
       request.entityName = destination.name
       if relationship.isToMany {
         request.task = "list"
-        request.auxiliaryQualifier = try database.qualifier(for: relationship, of: owner)
+        request.auxiliaryQualifier = database.qualifier(for: relationship, of: owner)
       } else {
         guard let target = try owner.related(name) else {
           throw WebError(.notFound, "\(entity.name) \(owner.primaryKeyDescription) has no \(name)")

@@ -1,0 +1,102 @@
+import D2STesting
+import EnvKeys
+import PostgreSQLAdaptor
+import Qualifiers
+import Testing
+
+@testable import D2SModel
+
+/// Qualifiers across a to-many relationship keep "any" semantics, agreeing with in-memory
+/// evaluation, where keys on either side are NULL (a shelf without a code, a book on no shelf),
+/// negated too, whether the destinations' keys are gathered first (an equality) or probed per
+/// row (any other test); and SQLite reads a film's actors through the link table's index
+/// instead of visiting every actor.
+@Suite struct ToManyQualifierTests {
+  /// Shelves joined to their books by a nullable, non-key column (`code`).
+  static let schema = """
+    CREATE TABLE shelf (shelf_id INTEGER PRIMARY KEY, code TEXT UNIQUE, label TEXT);
+    CREATE TABLE book (book_id INTEGER PRIMARY KEY,
+      shelf_code TEXT REFERENCES shelf (code), title TEXT);
+    INSERT INTO shelf VALUES (1, 'A', 'first'), (2, NULL, 'no code'), (3, 'C', 'empty');
+    INSERT INTO book VALUES (1, 'A', 'Dune'), (2, 'A', 'Emma'), (3, NULL, 'Loose'),
+      (4, NULL, 'Dune');
+    """
+
+  static func open(_ kind: TestDatabase) throws -> Database {
+    switch kind {
+    case .sqlite: return try TestDatabases.sqlite(schema)
+    case .postgresql:
+      return try Database(
+        adaptor: PostgreSQLAdaptor(url: PostgresSakila.database(from: schema, prefix: "shelf")))
+    }
+  }
+
+  @Test(arguments: TestDatabase.available)
+  func nullKeysOnEitherSideNeverMatchAndNegationIsTheComplement(kind: TestDatabase) throws {
+    let database = try Self.open(kind)
+    #expect(database.model.entity(named: "Shelf")?.relationship(named: "books")?.isToMany == true)
+    func check(
+      _ text: String, _ expected: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+      let qualifier = try QualifierParser.parse(text)
+      let fetched = try database.fetch(
+        FetchSpecification(
+          entityName: "Shelf", qualifier: qualifier, sortOrderings: [SortOrdering("id")]))
+      #expect(
+        fetched.map { $0.primaryKeyValues } == expected.map { [DatabaseValue.int($0)] },
+        "\(text) in SQL", sourceLocation: sourceLocation)
+      let all = try database.fetch(
+        FetchSpecification(entityName: "Shelf", sortOrderings: [SortOrdering("id")]))
+      #expect(
+        all.filter { qualifier.evaluate(with: $0) }.map(\.primaryKeyValues)
+          == fetched.map(\.primaryKeyValues), "\(text) in memory", sourceLocation: sourceLocation)
+      #expect(
+        try database.count(FetchSpecification(entityName: "Shelf", qualifier: qualifier))
+          == expected.count, "\(text) counted", sourceLocation: sourceLocation)
+    }
+    // The shelf without a code holds no book, not even those on no shelf.
+    try check("books.title = 'Dune'", [1])
+    try check("NOT books.title = 'Dune'", [2, 3])
+    try check("books.title != nil", [1])
+    try check("NOT books.title like 'E*'", [2, 3])
+    // Only books on no shelf are called so: no shelf has one, so every shelf has none.
+    try check("books.title = 'Loose'", [])
+    try check("NOT books.title = 'Loose'", [1, 2, 3])
+    try check("NOT (books.title = 'Dune' OR label = 'empty')", [2])
+  }
+
+  @Test func sqliteReadsAFilmsActorsThroughTheLinkTablesIndex() throws {
+    let database = try TestDatabase.sqlite.open()
+    let film = try #require(try database.fetchObject("Film", primaryKey: [.int(1)]))
+    let actors = try #require(film.entity.relationship(named: "actors"))
+    let actor = try #require(database.model.entity(named: "Actor"))
+    var builder = database.builder(for: actor)
+    let statement = try builder.select(
+      FetchSpecification(
+        entityName: "Actor", qualifier: database.qualifier(for: actors, of: film)),
+      attributes: [])
+    var plan: [String] = []
+    try database.adaptor.query(
+      SQLStatement(raw: "EXPLAIN QUERY PLAN " + statement.sql, statement.bindings),
+      columns: [nil, nil, nil, nil]
+    ) { plan.append($0[3].stringValue ?? "") }
+    #expect(!plan.isEmpty)
+    #expect(
+      !plan.contains { $0.hasPrefix("SCAN t0") }, "every actor visited: \(plan)")
+    // A test most destinations pass keeps probing per row: a page of actors is found among
+    // the first, with no need to gather every film's key.
+    var broad = database.builder(for: actor)
+    let probing = try broad.select(
+      FetchSpecification(
+        entityName: "Actor", qualifier: try QualifierParser.parse("films.title != nil"),
+        limit: 20),
+      attributes: [])
+    #expect(probing.sql.contains("EXISTS (SELECT 1 FROM"))
+    #expect(statement.sql.contains(" IN (SELECT "))
+    #expect(try database.countToMany("actors", of: film) == 10)
+    #expect(
+      try database.countToManys(["actors", "categories"], of: film) == [
+        "actors": 10, "categories": 1,
+      ])
+  }
+}
