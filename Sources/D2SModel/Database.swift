@@ -32,6 +32,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   /// The rows statements made for lists, kept by what they were made from.
   let rowsStatements = RowsStatements()
 
+  /// The statements fetching objects by key, kept by entity and key attributes.
+  let keyedStatements = KeyedStatements()
+
   /// The most values bound in one batched prefetch statement.
   static let batchSize = 5_000
 
@@ -154,9 +157,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
         "\(entity.name) has a primary key of \(keys.count) values (\(keys.joined(separator: ", "))), not \(values.count)"
       )
     }
-    return try fetch(
-      FetchSpecification(entityName: entity.name, qualifier: qualifier(keys, values, in: entity))
-    ).first
+    return try fetch(entity, where: keys, equal: values).first
   }
 
   func qualifier(_ keys: [String], _ values: [DatabaseValue], in entity: Entity) throws -> Qualifier
@@ -257,12 +258,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   {
     let key = relationship.joins.map { object.databaseValue(forAttribute: $0.source) ?? .null }
     if key.contains(.null) { return nil }
-    let qualifier = Qualifier.all(
-      zip(relationship.joins, key).map { join, value in
-        .comparison(KVCPath(join.destination), .equal, value)
-      })
     return try fetch(
-      FetchSpecification(entityName: relationship.destinationName, qualifier: qualifier)
+      try entity(relationship.destinationName), where: relationship.joins.map(\.destination),
+      equal: key
     ).first
   }
 

@@ -28,6 +28,17 @@ enum TestDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// A new database made by `schema` (SQL both databases take), in a file of its own or a
+  /// PostgreSQL database named with `prefix`.
+  func open(_ schema: String, prefix: String) throws -> Database {
+    switch self {
+    case .sqlite: return try TestDatabases.sqlite(schema)
+    case .postgresql:
+      return try Database(
+        adaptor: PostgreSQLAdaptor(url: PostgresSakila.database(from: schema, prefix: prefix)))
+    }
+  }
+
   /// A second connection to the same database as `database`.
   func reopen(_ database: Database) throws -> Database {
     switch (self, database.adaptor) {

@@ -1,6 +1,5 @@
 import D2STesting
 import EnvKeys
-import PostgreSQLAdaptor
 import Qualifiers
 import Testing
 
@@ -22,18 +21,9 @@ import Testing
       (4, NULL, 'Dune');
     """
 
-  static func open(_ kind: TestDatabase) throws -> Database {
-    switch kind {
-    case .sqlite: return try TestDatabases.sqlite(schema)
-    case .postgresql:
-      return try Database(
-        adaptor: PostgreSQLAdaptor(url: PostgresSakila.database(from: schema, prefix: "shelf")))
-    }
-  }
-
   @Test(arguments: TestDatabase.available)
   func nullKeysOnEitherSideNeverMatchAndNegationIsTheComplement(kind: TestDatabase) throws {
-    let database = try Self.open(kind)
+    let database = try kind.open(Self.schema, prefix: "shelf")
     #expect(database.model.entity(named: "Shelf")?.relationship(named: "books")?.isToMany == true)
     func check(
       _ text: String, _ expected: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation
