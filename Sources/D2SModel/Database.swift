@@ -319,15 +319,17 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
     guard names.count > 1 else {
       return try Dictionary(uniqueKeysWithValues: zip(names, specifications.map(count)))
     }
-    let counts: [SQLExpression] = try specifications.map { specification in
-      var builder = builder(for: try entity(specification.entityName))
-      return .subquery(try builder.countSelect(specification))
-    }
+    let statement = try keptStatement(
+      counting: names, of: object,
+      make: {
+        let counts: [SQLExpression] = try specifications.map { specification in
+          var builder = builder(for: try entity(specification.entityName))
+          return .subquery(try builder.countSelect(specification))
+        }
+        return adaptor.dialect.statement(SQLSelect(counts, from: nil))
+      })
     var found: [String: Int] = [:]
-    try adaptor.query(
-      adaptor.dialect.statement(SQLSelect(counts, from: nil)),
-      columns: Array(repeating: nil, count: names.count)
-    ) { row in
+    try adaptor.query(statement, columns: Array(repeating: nil, count: names.count)) { row in
       for (name, value) in zip(names, row) { found[name] = value.intValue ?? 0 }
     }
     return found

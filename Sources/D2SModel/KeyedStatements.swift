@@ -66,6 +66,52 @@ extension Database {
     return objects
   }
 
+  /// The statement counting the to-many relationships `names` of `object` (``countToManys(_:of:)``),
+  /// kept by its entity and `names` when ``toManyBindings(_:of:)`` can say what it binds,
+  /// else made by `make`.
+  func keptStatement(
+    counting names: [String], of object: DatabaseObject, make: () throws -> SQLStatement
+  ) throws -> SQLStatement {
+    guard let bindings = toManyBindings(names, of: object) else { return try make() }
+    let key = (["count", object.entity.name] + names).joined(separator: "\u{1}")
+    if var kept = keyedStatements.statement(for: key) {
+      kept.bindings = bindings
+      return kept
+    }
+    let made = try make()
+    if made.bindings == bindings, object.entity.hasDetails {
+      keyedStatements.keep(made, for: key)
+    }
+    return made
+  }
+
+  /// What the statement counting the to-many relationships `names` of `object` binds, in
+  /// order: each relationship's qualifier (``qualifier(for:of:)``) compares an attribute with
+  /// one of the object's values, the object's own primary key across a flattened
+  /// relationship's inverse, else the destination's join attribute with the source's value.
+  /// Nil when one of them is NULL (the qualifier is then false and binds nothing) or cannot be
+  /// coerced, or a name is no to-many.
+  func toManyBindings(_ names: [String], of object: DatabaseObject) -> [DatabaseValue]? {
+    var bindings: [DatabaseValue] = []
+    for name in names {
+      guard let relationship = object.entity.relationship(named: name), relationship.isToMany,
+        let destination = try? entity(relationship.destinationName)
+      else { return nil }
+      let pairs: [(String, Entity, String)] =
+        relationship.isFlattened && relationship.inverseName != nil
+        ? object.entity.primaryKeyAttributeNames.map { ($0, object.entity, $0) }
+        : relationship.joins.map { ($0.source, destination, $0.destination) }
+      for (source, compared, name) in pairs {
+        guard let attribute = compared.attribute(named: name),
+          let value = object.databaseValue(forAttribute: source),
+          let coerced = try? DatabaseValue.coerce(value, to: attribute), !coerced.isNull
+        else { return nil }
+        bindings.append(adaptor.encode(coerced, for: attribute))
+      }
+    }
+    return bindings
+  }
+
   /// What the builder binds for `names` equal to `values` (each value coerced to its
   /// attribute, then encoded for the adaptor), in order; nil when an attribute is unknown, a
   /// value cannot be coerced, or one is NULL (then the statement says `IS NULL` and binds

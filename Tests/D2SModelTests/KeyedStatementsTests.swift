@@ -52,6 +52,26 @@ import Testing
     #expect(database.keyedStatements.count == 2)
   }
 
+  @Test(arguments: TestDatabase.available)
+  func eachObjectsToManysAreCountedThroughTheKeptStatement(kind: TestDatabase) throws {
+    let database = try kind.open()
+    let names = ["actors", "categories", "inventories"]
+    var counts: [[String: Int]] = []
+    for id in [1, 2, 3, 1] {
+      let film = try #require(try database.fetchObject("Film", primaryKey: [.int(id)]))
+      let together = try database.countToManys(names, of: film)
+      // One at a time, each through its own statement, as the reference.
+      let alone = try Dictionary(
+        uniqueKeysWithValues: names.map { ($0, try database.countToMany($0, of: film)) })
+      #expect(together == alone, "film \(id)")
+      counts.append(together)
+    }
+    #expect(counts[0] == ["actors": 10, "categories": 1, "inventories": 8])
+    #expect(counts[1] == ["actors": 4, "categories": 1, "inventories": 3])
+    #expect(counts[3] == counts[0])
+    #expect(database.keyedStatements.count == 2, "the film's, and its counts'")
+  }
+
   @Test func aKeyThatCannotBeCoercedIsTheBuildersError() throws {
     let database = try TestDatabase.sqlite.open(Self.schema, prefix: "keyed")
     #expect(throws: DatabaseError.self) {
