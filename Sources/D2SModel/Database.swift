@@ -316,9 +316,7 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   {
     let names = relationshipNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let specifications = try names.map { try toManySpecification($0, of: object) }
-    guard names.count > 1 else {
-      return try Dictionary(uniqueKeysWithValues: zip(names, specifications.map(count)))
-    }
+    guard !names.isEmpty else { return [:] }
     let statement = try keptStatement(
       counting: names, of: object,
       make: {

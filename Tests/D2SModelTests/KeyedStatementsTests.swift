@@ -70,6 +70,21 @@ import Testing
     #expect(counts[1] == ["actors": 4, "categories": 1, "inventories": 3])
     #expect(counts[3] == counts[0])
     #expect(database.keyedStatements.count == 2, "the film's, and its counts'")
+    // One relationship alone, as an actor's inspect page counts its films.
+    let films = try [1, 2, 3].map { id in
+      let actor = try #require(try database.fetchObject("Actor", primaryKey: [.int(id)]))
+      let counted = try database.countToManys(["films"], of: actor)["films"]
+      #expect(counted == (try database.countToMany("films", of: actor)), "actor \(id)")
+      return counted
+    }
+    #expect(films == [19, 25, 22])
+    #expect(database.keyedStatements.count == 4)
+    #expect(
+      try database.countToManys(
+        [],
+        of: try #require(
+          try database.fetchObject(
+            "Actor", primaryKey: [.int(1)]))) == [:])
   }
 
   @Test func aKeyThatCannotBeCoercedIsTheBuildersError() throws {
