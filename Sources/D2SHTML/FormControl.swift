@@ -1,77 +1,115 @@
 import D2SModel
 
-/// The HTML of one form control for a widget: every value escaped. A browser's own control
-/// (number, date, date-time) is used only when the text is in the form it takes; otherwise
-/// a text input keeps the text exactly, so nothing shown is changed by the form itself.
+/// The HTML of one form control for a widget, written as bytes: every value escaped. A
+/// browser's own control (number, date, date-time) is used only when the text is in the form
+/// it takes; otherwise a text input keeps the text exactly, so nothing shown is changed by the
+/// form itself.
 enum FormControl {
-  /// The control; `attributes` are its `id`, `name` and ARIA attributes, `current` is the text
-  /// the page shows for the value (a to-one's title).
-  static func html(
-    _ kind: FieldWidget.Kind, attributes: String, key: String, text: String, isNull: Bool,
-    current: String
-  ) -> String {
-    let value = " value=\"\(HTML.formValue(text))\""
-    let long = text.count > 80 || text.contains("\n")
+  /// Appends the control to `html`; `attributes` are its `id`, `name` and ARIA attributes
+  /// (markup, already escaped), `current` is the text the page shows for the value (a to-one's
+  /// title).
+  static func append(
+    _ kind: FieldWidget.Kind, attributes: [UInt8], key: String, text: String, isNull: Bool,
+    current: String, to html: inout HTMLBytes
+  ) {
+    /// `<input ATTRIBUTES` then `extra`, the value, `>`.
+    func input(_ extra: StaticString = "") {
+      html.append("<input ")
+      html.append(attributes)
+      html.append(extra)
+      html.append(" value=\"")
+      HTML.appendEscaped(text, to: &html, showingFormatCharacters: false)
+      html.append("\">")
+    }
+    // More than 80 characters has more than 80 bytes: only a long text is counted.
+    let long = (text.utf8.count > 80 && text.count > 80) || text.utf8.contains(10)
     switch kind {
     case .textarea:
-      return textarea(attributes, text)
+      textarea(attributes, text, to: &html)
     case .text, .json, .array:
-      return long ? textarea(attributes, text) : "<input \(attributes)\(value)>"
+      if long { textarea(attributes, text, to: &html) } else { input() }
     case .number(let step):
-      guard text.isEmpty || isPlainNumber(text) else {
-        return "<input \(attributes) inputmode=\"decimal\"\(value)>"
-      }
-      return "<input \(attributes) type=\"number\" step=\"\(step)\"\(value)>"
+      guard text.isEmpty || isPlainNumber(text) else { return input(" inputmode=\"decimal\"") }
+      html.append("<input ")
+      html.append(attributes)
+      html.append(" type=\"number\" step=\"")
+      html.append(unescaped: step)
+      html.append("\" value=\"")
+      HTML.appendEscaped(text, to: &html, showingFormatCharacters: false)
+      html.append("\">")
     case .date:
-      guard text.isEmpty || DateInput.isDay(text) else { return "<input \(attributes)\(value)>" }
-      return "<input \(attributes) type=\"date\"\(value)>"
+      guard text.isEmpty || DateInput.isDay(text) else { return input() }
+      input(" type=\"date\"")
     case .dateTime:
       guard text.isEmpty || DateInput.inputForm(DateInput.storedForm(text)) != nil else {
-        return "<input \(attributes)\(value)>"
+        return input()
       }
-      let input = DateInput.inputForm(DateInput.storedForm(text)) ?? ""
-      return
-        "<input \(attributes) type=\"datetime-local\" step=\"1\" value=\"\(HTML.escape(input))\">"
+      html.append("<input ")
+      html.append(attributes)
+      html.append(" type=\"datetime-local\" step=\"1\" value=\"")
+      HTML.appendEscaped(DateInput.inputForm(DateInput.storedForm(text)) ?? "", to: &html)
+      html.append("\">")
     case .checkbox:
-      return
-        "<input \(attributes) type=\"checkbox\" value=\"true\"\(text == "true" ? " checked" : "")>"
-        + "<input type=\"hidden\" name=\"_bool.\(HTML.escape(key))\" value=\"1\">"
+      html.append("<input ")
+      html.append(attributes)
+      html.append(" type=\"checkbox\" value=\"true\"")
+      if text == "true" { html.append(" checked") }
+      html.append("><input type=\"hidden\" name=\"_bool.")
+      HTML.appendEscaped(key, to: &html)
+      html.append("\" value=\"1\">")
     case .choice(let values):
       let options = values.map { FieldWidget.Option(value: $0, label: $0) }
-      return select(attributes, options, selected: text, isNull: isNull)
+      select(attributes, options, selected: text, isNull: isNull, to: &html)
     case .toOne(let options, let choose):
-      let link = " <a class=\"choose\" href=\"\(HTML.escape(choose))\">Choose…</a>"
-      guard let options else {
-        let shown =
-          isNull || current.isEmpty ? "" : " <span class=\"current\">\(HTML.escape(current))</span>"
-        return "<input \(attributes)\(value)>\(shown)\(link)"
+      if let options {
+        select(attributes, options, selected: text, isNull: isNull, to: &html)
+      } else {
+        input()
+        if !isNull, !current.isEmpty {
+          html.append(" <span class=\"current\">")
+          HTML.appendEscaped(current, to: &html)
+          html.append("</span>")
+        }
       }
-      return select(attributes, options, selected: text, isNull: isNull) + link
+      html.append(" <a class=\"choose\" href=\"")
+      HTML.appendEscaped(choose, to: &html)
+      html.append("\">Choose…</a>")
     }
   }
 
   /// A `<select>`: an empty option first when nothing is chosen, the stored value kept as an
   /// option when it is none of the others.
   static func select(
-    _ attributes: String, _ options: [FieldWidget.Option], selected: String, isNull: Bool
-  ) -> String {
-    var html = "<select \(attributes)>"
+    _ attributes: [UInt8], _ options: [FieldWidget.Option], selected: String, isNull: Bool,
+    to html: inout HTMLBytes
+  ) {
+    html.append("<select ")
+    html.append(attributes)
+    html.append(">")
     var all = options
     if !selected.isEmpty, !options.contains(where: { $0.value == selected }) {
       all.insert(FieldWidget.Option(value: selected, label: selected), at: 0)
     }
-    if selected.isEmpty || isNull { html += "<option value=\"\"></option>" }
+    if selected.isEmpty || isNull { html.append("<option value=\"\"></option>") }
     for option in all {
-      let chosen = !isNull && option.value == selected ? " selected" : ""
-      html +=
-        "<option value=\"\(HTML.formValue(option.value))\"\(chosen)>\(HTML.escape(option.label))</option>"
+      html.append("<option value=\"")
+      HTML.appendEscaped(option.value, to: &html, showingFormatCharacters: false)
+      html.append("\"")
+      if !isNull, option.value == selected { html.append(" selected") }
+      html.append(">")
+      HTML.appendEscaped(option.label, to: &html)
+      html.append("</option>")
     }
-    return html + "</select>"
+    html.append("</select>")
   }
 
-  static func textarea(_ attributes: String, _ text: String) -> String {
+  static func textarea(_ attributes: [UInt8], _ text: String, to html: inout HTMLBytes) {
     // The line break after the tag is dropped by the parser: a value starting with one keeps it.
-    "<textarea \(attributes) rows=\"4\">\n\(HTML.formValue(text))</textarea>"
+    html.append("<textarea ")
+    html.append(attributes)
+    html.append(" rows=\"4\">\n")
+    HTML.appendEscaped(text, to: &html, showingFormatCharacters: false)
+    html.append("</textarea>")
   }
 
   /// `12`, `-3.50`: what a number input shows as it is.

@@ -272,7 +272,7 @@ public struct HTMLRenderer: PageRenderer {
       output.write("<table class=\"properties\">\n")
       for field in form.keyFields {
         output.write(
-          input(
+          bytes: input(
             key: field.key, label: field.label, value: ShownValue(.null, text: ""), invalid: nil,
             form: form))
       }
@@ -283,7 +283,7 @@ public struct HTMLRenderer: PageRenderer {
     /// the values first shown in hidden fields, a NULL checkbox for a nullable column, the
     /// error beside it.
     func input(key: String, label: String, value: ShownValue, invalid: String?, form: WebForm)
-      -> String
+      -> [UInt8]
     {
       let id = "f-" + key
       let widget = form.widgets[key]
@@ -297,28 +297,67 @@ public struct HTMLRenderer: PageRenderer {
       let shownToken = form.shown[key] ?? PositionToken.encode([current], arrays: true) ?? "n"
       let text = form.typed[key] ?? shownText
       let isNull = form.typed[key] == nil ? current.isNull : form.nulls.contains(key)
-      var attributes = "id=\"\(HTML.escape(id))\" name=\"\(HTML.escape(key))\""
+      // The control's own attributes, written into it.
+      var attributes = HTMLBytes(capacity: 256)
+      attributes.append("id=\"")
+      HTML.appendEscaped(id, to: &attributes)
+      attributes.append("\" name=\"")
+      HTML.appendEscaped(key, to: &attributes)
+      attributes.append("\"")
       // A control that cannot be left empty (a number, a date, a choice, a to-one) of a
       // column that needs a value is required; text can be the empty text.
       let required = links.entity?.requiresValue(key) == true && kind.emptyIsNoValue
-      if required { attributes += " required aria-required=\"true\"" }
-      var message = ""
-      if let error = form.errors[key] ?? invalid {
-        attributes += " aria-invalid=\"true\" aria-describedby=\"e-\(HTML.escape(key))\""
-        message =
-          " <span class=\"error\" id=\"e-\(HTML.escape(key))\">\(HTML.escape(error))</span>"
+      if required { attributes.append(" required aria-required=\"true\"") }
+      let error = form.errors[key] ?? invalid
+      if error != nil {
+        attributes.append(" aria-invalid=\"true\" aria-describedby=\"e-")
+        HTML.appendEscaped(key, to: &attributes)
+        attributes.append("\"")
       }
-      let control = FormControl.html(
-        kind, attributes: attributes, key: key, text: text, isNull: isNull, current: value.text)
-      var hidden =
-        "<input type=\"hidden\" name=\"_shown.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownToken))\">"
-        + "<input type=\"hidden\" name=\"_text.\(HTML.escape(key))\" value=\"\(HTML.formValue(shownText))\">"
+      var html = HTMLBytes(capacity: 1_024)
+      html.append("<tr><th scope=\"row\"><label for=\"")
+      HTML.appendEscaped(id, to: &html)
+      html.append("\"")
+      if required { html.append(" class=\"required\"") }
+      html.append(">")
+      HTML.appendEscaped(label, to: &html)
+      html.append("</label>")
+      html.append(unescaped: links.whyLink(key, label: label))
+      html.append("</th><td>")
+      FormControl.append(
+        kind, attributes: attributes.take(), key: key, text: text, isNull: isNull,
+        current: value.text, to: &html)
+      html.append("<input type=\"hidden\" name=\"_shown.")
+      HTML.appendEscaped(key, to: &html)
+      html.append("\" value=\"")
+      HTML.appendEscaped(shownToken, to: &html, showingFormatCharacters: false)
+      html.append("\"><input type=\"hidden\" name=\"_text.")
+      HTML.appendEscaped(key, to: &html)
+      html.append("\" value=\"")
+      HTML.appendEscaped(shownText, to: &html, showingFormatCharacters: false)
+      html.append("\">")
       if let entity = links.entity, entity.allowsNull(key) {
-        hidden +=
-          " <label for=\"n-\(HTML.escape(key))\" class=\"null\"><input type=\"checkbox\" id=\"n-\(HTML.escape(key))\" name=\"_null.\(HTML.escape(key))\" aria-label=\"\(HTML.escape(label)): NULL\"\(isNull ? " checked" : "")> NULL</label>"
+        html.append(" <label for=\"n-")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\" class=\"null\"><input type=\"checkbox\" id=\"n-")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\" name=\"_null.")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\" aria-label=\"")
+        HTML.appendEscaped(label, to: &html)
+        html.append(": NULL\"")
+        if isNull { html.append(" checked") }
+        html.append("> NULL</label>")
       }
-      return
-        "<tr><th scope=\"row\"><label for=\"\(HTML.escape(id))\"\(required ? " class=\"required\"" : "")>\(HTML.escape(label))</label>\(links.whyLink(key, label: label))</th><td>\(control)\(hidden)\(message)</td></tr>\n"
+      if let error {
+        html.append(" <span class=\"error\" id=\"e-")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\">")
+        HTML.appendEscaped(error, to: &html)
+        html.append("</span>")
+      }
+      html.append("</td></tr>\n")
+      return html.take()
     }
 
     /// The pending property rows as a table: labels as row headers.
@@ -334,7 +373,7 @@ public struct HTMLRenderer: PageRenderer {
           let field = row.content.editField
         {
           output.write(
-            input(
+            bytes: input(
               key: row.key, label: row.label, value: field.value, invalid: field.invalid, form: form
             ))
           continue
