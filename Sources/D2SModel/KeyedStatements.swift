@@ -73,7 +73,8 @@ extension Database {
     counting names: [String], of object: DatabaseObject, make: () throws -> SQLStatement
   ) throws -> SQLStatement {
     guard let bindings = toManyBindings(names, of: object) else { return try make() }
-    let key = (["count", object.entity.name] + names).joined(separator: "\u{1}")
+    // Apart from the fetches' keys, which start with an entity's name.
+    let key = "\u{2}" + ([object.entity.name] + names).joined(separator: "\u{1}")
     if var kept = keyedStatements.statement(for: key) {
       kept.bindings = bindings
       return kept

@@ -108,21 +108,24 @@ struct SQLBuilder {
 
   // MARK: - Qualifiers
 
-  mutating func sql(for qualifier: Qualifier) throws -> SQLExpression {
+  /// `qualifier` as a condition; `negated` when it is under an odd number of `NOT`s.
+  mutating func sql(for qualifier: Qualifier, negated: Bool = false) throws -> SQLExpression {
     switch qualifier {
     case .constant(let value):
       return .constant(value)
     case .and(let parts):
-      return .parenthesized(.all(try parts.map { try sql(for: $0) }))
+      return .parenthesized(.all(try parts.map { try sql(for: $0, negated: negated) }))
     case .or(let parts):
-      return .parenthesized(.any(try parts.map { try sql(for: $0) }))
+      return .parenthesized(.any(try parts.map { try sql(for: $0, negated: negated) }))
     case .not(let inner):
-      return .not(try sql(for: inner))
+      return .not(try sql(for: inner, negated: !negated))
     case .comparison(let path, let op, let value):
       let expanded = try ToManyPath(path, from: entity, in: model)
       if let crossing = expanded.crossing {
-        // An equality picks few of the destination's rows: their keys are gathered first.
-        let few = (op == .equal && !value.isNull) || op == .in
+        // An equality picks few of the destination's rows: their keys are gathered first,
+        // unless negated (where PostgreSQL makes `NOT EXISTS` an anti-join, and `NOT IN` a
+        // list it may have to read for every row).
+        let few = !negated && ((op == .equal && !value.isNull) || op == .in)
         return try exists(
           crossing, .comparison(KVCPath(components: crossing.rest), op, value), gathering: few)
       }
@@ -151,13 +154,13 @@ struct SQLBuilder {
 
   /// Whether `inner` holds for some object across the to-many `crossing.relationship`.
   ///
-  /// `gathering` (for a test that picks few destinations, an equality), and joined on one
-  /// column: `(source IS NOT NULL AND source IN (SELECT target FROM destination … WHERE target
-  /// IS NOT NULL AND inner))`. SQLite then reads the few destinations first, through an index
-  /// when there is one (a film's actors: the film's ten rows of the link table), where
-  /// `EXISTS` made it probe the link table once for every row of the outer table (all the
-  /// actors). Neither side is ever NULL, so the test is true or false, never NULL, and `NOT` of
-  /// it is its complement, as `NOT EXISTS` is.
+  /// `gathering` (for a test that picks few destinations, an equality, not negated), and
+  /// joined on one integer column: `(source IS NOT NULL AND source IN (SELECT target FROM
+  /// destination … WHERE target IS NOT NULL AND inner))`. SQLite then reads the few
+  /// destinations first, through an index when there is one (a film's actors: the film's ten
+  /// rows of the link table), where `EXISTS` made it probe the link table once for every row
+  /// of the outer table (all the actors). Neither side is ever NULL, so the test is true or
+  /// false, never NULL, and `NOT` of it is its complement, as `NOT EXISTS` is.
   ///
   /// Otherwise `EXISTS (SELECT 1 FROM destination … WHERE joined AND inner)`: for a test most
   /// destinations pass, a page of the outer table is found by probing its first rows, with no
@@ -178,7 +181,14 @@ struct SQLBuilder {
         crossing.destination.attribute(named: join.destination)?.columnName ?? join.destination
       return (.column(target, of: sub.rootAlias), .column(source, of: outer))
     }
-    if gathering, columns.count == 1, let (target, source) = columns.first {
+    // Integer keys only: `source IN (SELECT target …)` compares text in the source's collation,
+    // where `target = source` took the destination's (SQLite: `COLLATE NOCASE` on one side).
+    let keys = crossing.relationship.joins.flatMap {
+      [owner.attribute(named: $0.source), crossing.destination.attribute(named: $0.destination)]
+    }
+    if gathering, columns.count == 1, let (target, source) = columns.first,
+      keys.allSatisfy({ $0?.valueType == .int })
+    {
       var select = sub.select([target])
       select.conditions = [.isNotNull(target), condition]
       return .parenthesized(

@@ -28,7 +28,7 @@ enum TestDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
-  /// A new database made by `schema` (SQL both databases take), in a file of its own or a
+  /// A new database made by `schema` (SQL both databases take): in memory for SQLite, a new
   /// PostgreSQL database named with `prefix`.
   func open(_ schema: String, prefix: String) throws -> Database {
     switch self {

@@ -11,13 +11,13 @@ import Testing
 /// row (any other test); and SQLite reads a film's actors through the link table's index
 /// instead of visiting every actor.
 @Suite struct ToManyQualifierTests {
-  /// Shelves joined to their books by a nullable, non-key column (`code`).
+  /// Shelves joined to their books by a nullable, non-key integer column (`code`).
   static let schema = """
-    CREATE TABLE shelf (shelf_id INTEGER PRIMARY KEY, code TEXT UNIQUE, label TEXT);
+    CREATE TABLE shelf (shelf_id INTEGER PRIMARY KEY, code INTEGER UNIQUE, label TEXT);
     CREATE TABLE book (book_id INTEGER PRIMARY KEY,
-      shelf_code TEXT REFERENCES shelf (code), title TEXT);
-    INSERT INTO shelf VALUES (1, 'A', 'first'), (2, NULL, 'no code'), (3, 'C', 'empty');
-    INSERT INTO book VALUES (1, 'A', 'Dune'), (2, 'A', 'Emma'), (3, NULL, 'Loose'),
+      shelf_code INTEGER REFERENCES shelf (code), title TEXT);
+    INSERT INTO shelf VALUES (1, 10, 'first'), (2, NULL, 'no code'), (3, 30, 'empty');
+    INSERT INTO book VALUES (1, 10, 'Dune'), (2, 10, 'Emma'), (3, NULL, 'Loose'),
       (4, NULL, 'Dune');
     """
 
@@ -53,6 +53,41 @@ import Testing
     try check("books.title = 'Loose'", [])
     try check("NOT books.title = 'Loose'", [1, 2, 3])
     try check("NOT (books.title = 'Dune' OR label = 'empty')", [2])
+    // Gathered under two NOTs, probed under one.
+    try check("NOT (NOT books.title = 'Dune')", [1])
+    try check("NOT (NOT books.title = 'Loose')", [])
+    try check("books.title in ('Emma', 'Loose')", [1])
+    try check("NOT books.title in ('Emma', 'Loose')", [2, 3])
+    // Counted through the statement kept for the first shelf; the shelf without a code has none.
+    for (id, expected) in [(1, 2), (2, 0), (3, 0), (1, 2)] {
+      let shelf = try #require(try database.fetchObject("Shelf", primaryKey: [.int(id)]))
+      #expect(try database.countToManys(["books"], of: shelf) == ["books": expected])
+      #expect(try database.countToMany("books", of: shelf) == expected)
+    }
+  }
+
+  /// Text keys keep `EXISTS`: SQLite compares `target = source` in the destination column's
+  /// collation, as fetching the to-many does; an `IN` would take the source's (`NOCASE` here,
+  /// matching `ABC` to `abc`).
+  @Test func textKeysCompareInTheDestinationsCollation() throws {
+    let database = try TestDatabases.sqlite(
+      """
+      CREATE TABLE parent (id INTEGER PRIMARY KEY, code TEXT COLLATE NOCASE UNIQUE);
+      CREATE TABLE child (id INTEGER PRIMARY KEY, parent_code TEXT REFERENCES parent (code),
+        name TEXT);
+      INSERT INTO parent VALUES (1, 'abc'), (2, 'xyz');
+      INSERT INTO child VALUES (1, 'ABC', 'x'), (2, 'xyz', 'y');
+      """)
+    for (text, expected) in [("children.name = 'x'", [Int]()), ("children.name = 'y'", [2])] {
+      let qualifier = try QualifierParser.parse(text)
+      let fetched = try database.fetch(
+        FetchSpecification(entityName: "Parent", qualifier: qualifier))
+      #expect(fetched.map(\.primaryKeyValues) == expected.map { [.int($0)] }, "\(text)")
+      let all = try database.fetch(FetchSpecification(entityName: "Parent"))
+      #expect(
+        all.filter { qualifier.evaluate(with: $0) }.map(\.primaryKeyValues)
+          == fetched.map(\.primaryKeyValues), "\(text) in memory")
+    }
   }
 
   @Test func sqliteReadsAFilmsActorsThroughTheLinkTablesIndex() throws {
