@@ -122,10 +122,11 @@ struct SQLBuilder {
     case .comparison(let path, let op, let value):
       let expanded = try ToManyPath(path, from: entity, in: model)
       if let crossing = expanded.crossing {
-        // An equality picks few of the destination's rows: their keys are gathered first,
-        // unless negated (where PostgreSQL makes `NOT EXISTS` an anti-join, and `NOT IN` a
-        // list it may have to read for every row).
-        let few = !negated && ((op == .equal && !value.isNull) || op == .in)
+        // An equality picks few of the destination's rows: their keys are gathered first
+        // where the dialect says so, unless negated (`NOT EXISTS` can be an anti-join, `NOT
+        // IN` is a list that may be read for every row).
+        let few =
+          dialect.gathersToManyKeys && !negated && ((op == .equal && !value.isNull) || op == .in)
         return try exists(
           crossing, .comparison(KVCPath(components: crossing.rest), op, value), gathering: few)
       }
@@ -154,7 +155,8 @@ struct SQLBuilder {
 
   /// Whether `inner` holds for some object across the to-many `crossing.relationship`.
   ///
-  /// `gathering` (for a test that picks few destinations, an equality, not negated), and
+  /// `gathering` (for a test that picks few destinations, an equality, not negated, where the
+  /// dialect ``SQLDialect/gathersToManyKeys``), and
   /// joined on one integer column: `(source IS NOT NULL AND source IN (SELECT target FROM
   /// destination … WHERE target IS NOT NULL AND inner))`. SQLite then reads the few
   /// destinations first, through an index when there is one (a film's actors: the film's ten

@@ -54,6 +54,11 @@ public struct SQLDialect: Sendable {
   /// for an unknown limit, costs more than one made for the value), where a number lets it
   /// keep one plan; the number is D2S's own, never text from a request.
   public let writesLimitsAsNumbers: Bool
+  /// Whether an equality across a to-many is written as `source IN (SELECT target …)`, the
+  /// few destinations' keys gathered first, rather than as a correlated `EXISTS`. SQLite runs
+  /// an `EXISTS` for every row of the outer table (a film's actors: all the actors), where
+  /// PostgreSQL plans both as the same semi-join.
+  public let gathersToManyKeys: Bool
 
   /// A dialect spelling each of these as given.
   public init(
@@ -63,9 +68,10 @@ public struct SQLDialect: Sendable {
     translateLike: @escaping @Sendable (String) -> String,
     castToText: @escaping @Sendable (String) -> String, noLimit: DatabaseValue,
     readsPositionsAsText: Bool = false, rowLock: String = "", beginTransaction: String = "BEGIN",
-    writesLimitsAsNumbers: Bool = false
+    writesLimitsAsNumbers: Bool = false, gathersToManyKeys: Bool = false
   ) {
     self.writesLimitsAsNumbers = writesLimitsAsNumbers
+    self.gathersToManyKeys = gathersToManyKeys
     self.beginTransaction = beginTransaction
     self.rowLock = rowLock
     self.noLimit = noLimit

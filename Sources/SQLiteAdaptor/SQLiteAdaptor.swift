@@ -89,7 +89,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     },
     translateLike: SQLiteAdaptor.globPattern,
     castToText: { "CAST(\($0) AS TEXT)" },
-    noLimit: .int(-1), beginTransaction: "BEGIN IMMEDIATE")
+    noLimit: .int(-1), beginTransaction: "BEGIN IMMEDIATE", gathersToManyKeys: true)
 
   /// A D2S pattern as a GLOB pattern: `*` and `?` as they are, literal `*`, `?` and `[` in
   /// brackets.

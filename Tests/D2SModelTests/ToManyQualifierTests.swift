@@ -7,9 +7,9 @@ import Testing
 
 /// Qualifiers across a to-many relationship keep "any" semantics, agreeing with in-memory
 /// evaluation, where keys on either side are NULL (a shelf without a code, a book on no shelf),
-/// negated too, whether the destinations' keys are gathered first (an equality) or probed per
-/// row (any other test); and SQLite reads a film's actors through the link table's index
-/// instead of visiting every actor.
+/// negated too, whether the destinations' keys are gathered first (an equality on SQLite) or
+/// probed per row (any other test, and PostgreSQL's); and SQLite reads a film's actors through
+/// the link table's index instead of visiting every actor.
 @Suite struct ToManyQualifierTests {
   /// Shelves joined to their books by a nullable, non-key integer column (`code`).
   static let schema = """
