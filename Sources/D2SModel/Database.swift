@@ -105,13 +105,18 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   public func fetch(_ specification: FetchSpecification) throws -> [DatabaseObject] {
     let entity = try entity(specification.entityName)
     var builder = builder(for: entity)
-    let statement = try builder.select(specification)
+    let objects = try self.objects(of: entity, from: try builder.select(specification))
+    try prefetch(specification.prefetchKeyPaths, for: objects)
+    return objects
+  }
+
+  /// The objects of `entity` a statement selecting its attributes returns.
+  func objects(of entity: Entity, from statement: SQLStatement) throws -> [DatabaseObject] {
     var objects: [DatabaseObject] = []
     try adaptor.query(statement, columns: entity.attributes) { row in
       try Interruption.check()
       objects.append(DatabaseObject(entity: entity, database: self, values: row))
     }
-    try prefetch(specification.prefetchKeyPaths, for: objects)
     return objects
   }
 

@@ -9,7 +9,7 @@ import Synchronization
 /// builder and serializer about 50,000 instructions.
 ///
 /// A statement is kept only when the values it binds are, in order, the ones the caller
-/// computes for its own values (``Database/keyBindings(_:_:_:)``), so that another object's
+/// computes for its own values (coerced to their attributes, encoded), so that another object's
 /// values can be put in their places; and only once its entity's catalog was read whole (the
 /// model does not change after that for its database).
 final class KeyedStatements: Sendable {
@@ -31,6 +31,22 @@ final class KeyedStatements: Sendable {
     }
   }
 
+  /// The statement kept for `key` with `bindings` in its first statement's places, or the one
+  /// `make` makes, kept when it binds exactly `bindings` (so that the next caller's can take
+  /// their places) and `keeps` says the model is read whole.
+  func statement(
+    for key: String, binding bindings: [DatabaseValue], keeps: Bool,
+    make: () throws -> SQLStatement
+  ) rethrows -> SQLStatement {
+    if var kept = statement(for: key) {
+      kept.bindings = bindings
+      return kept
+    }
+    let made = try make()
+    if keeps, made.bindings == bindings { keep(made, for: key) }
+    return made
+  }
+
   /// How many statements are kept.
   var count: Int { entries.withLock { $0.count } }
 }
@@ -41,29 +57,24 @@ extension Database {
   func fetch(_ entity: Entity, where names: [String], equal values: [DatabaseValue]) throws
     -> [DatabaseObject]
   {
-    let specification = FetchSpecification(
-      entityName: entity.name, qualifier: try qualifier(names, values, in: entity))
-    guard let bindings = keyBindings(entity, names, values) else {
-      return try fetch(specification)
+    func specification() throws -> FetchSpecification {
+      FetchSpecification(
+        entityName: entity.name, qualifier: try qualifier(names, values, in: entity))
     }
-    let key = ([entity.name] + names).joined(separator: "\u{1}")
-    var statement: SQLStatement
-    if let kept = keyedStatements.statement(for: key) {
-      statement = kept
-      statement.bindings = bindings
-    } else {
-      var builder = builder(for: entity)
-      statement = try builder.select(specification)
-      if statement.bindings == bindings, entity.hasDetails {
-        keyedStatements.keep(statement, for: key)
-      }
+    let bindings = zip(names, values).compactMap { name, value in
+      binding(value, for: entity.attribute(named: name))
     }
-    var objects: [DatabaseObject] = []
-    try adaptor.query(statement, columns: entity.attributes) { row in
-      try Interruption.check()
-      objects.append(DatabaseObject(entity: entity, database: self, values: row))
+    guard names.count == values.count, bindings.count == values.count else {
+      return try fetch(specification())
     }
-    return objects
+    let statement = try keyedStatements.statement(
+      for: ([entity.name] + names).joined(separator: "\u{1}"), binding: bindings,
+      keeps: entity.hasDetails,
+      make: {
+        var builder = builder(for: entity)
+        return try builder.select(specification())
+      })
+    return try objects(of: entity, from: statement)
   }
 
   /// The statement counting the to-many relationships `names` of `object` (``countToManys(_:of:)``),
@@ -74,16 +85,9 @@ extension Database {
   ) throws -> SQLStatement {
     guard let bindings = toManyBindings(names, of: object) else { return try make() }
     // Apart from the fetches' keys, which start with an entity's name.
-    let key = "\u{2}" + ([object.entity.name] + names).joined(separator: "\u{1}")
-    if var kept = keyedStatements.statement(for: key) {
-      kept.bindings = bindings
-      return kept
-    }
-    let made = try make()
-    if made.bindings == bindings, object.entity.hasDetails {
-      keyedStatements.keep(made, for: key)
-    }
-    return made
+    return try keyedStatements.statement(
+      for: "\u{2}" + ([object.entity.name] + names).joined(separator: "\u{1}"),
+      binding: bindings, keeps: object.entity.hasDetails, make: make)
   }
 
   /// What the statement counting the to-many relationships `names` of `object` binds, in
@@ -103,32 +107,23 @@ extension Database {
         ? object.entity.primaryKeyAttributeNames.map { ($0, object.entity, $0) }
         : relationship.joins.map { ($0.source, destination, $0.destination) }
       for (source, compared, name) in pairs {
-        guard let attribute = compared.attribute(named: name),
-          let value = object.databaseValue(forAttribute: source),
-          let coerced = try? DatabaseValue.coerce(value, to: attribute), !coerced.isNull
+        guard
+          let bound = binding(
+            object.databaseValue(forAttribute: source), for: compared.attribute(named: name))
         else { return nil }
-        bindings.append(adaptor.encode(coerced, for: attribute))
+        bindings.append(bound)
       }
     }
     return bindings
   }
 
-  /// What the builder binds for `names` equal to `values` (each value coerced to its
-  /// attribute, then encoded for the adaptor), in order; nil when an attribute is unknown, a
-  /// value cannot be coerced, or one is NULL (then the statement says `IS NULL` and binds
-  /// nothing).
-  func keyBindings(_ entity: Entity, _ names: [String], _ values: [DatabaseValue])
-    -> [DatabaseValue]?
-  {
-    guard names.count == values.count else { return nil }
-    var bindings: [DatabaseValue] = []
-    bindings.reserveCapacity(values.count)
-    for (name, value) in zip(names, values) {
-      guard let attribute = entity.attribute(named: name),
-        let coerced = try? DatabaseValue.coerce(value, to: attribute), !coerced.isNull
-      else { return nil }
-      bindings.append(adaptor.encode(coerced, for: attribute))
-    }
-    return bindings
+  /// What the builder binds for an equality of `attribute` with `value`: the value coerced to
+  /// the attribute, then encoded for the adaptor; nil when the attribute is unknown, the value
+  /// missing, NULL (the statement then says `IS NULL` and binds nothing) or not coercible.
+  private func binding(_ value: DatabaseValue?, for attribute: Attribute?) -> DatabaseValue? {
+    guard let attribute, let value, let coerced = try? DatabaseValue.coerce(value, to: attribute),
+      !coerced.isNull
+    else { return nil }
+    return adaptor.encode(coerced, for: attribute)
   }
 }
