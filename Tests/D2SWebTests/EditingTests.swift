@@ -81,9 +81,9 @@ final class WebClient: @unchecked Sendable {
   }
 
   /// The demo on `kind`: the application and its database.
-  static func demo(_ kind: ShopFixture.Kind, readOnly: Bool = false) throws -> (
-    WebApplication, TestBackend
-  ) {
+  static func demo(
+    _ kind: ShopFixture.Kind, readOnly: Bool = false, extraRules: [String] = []
+  ) throws -> (WebApplication, TestBackend) {
     let target =
       switch kind {
       case .sqlite: try SakilaSQLite.copy()
@@ -94,7 +94,7 @@ final class WebClient: @unchecked Sendable {
         "data/demo.d2s"
       ).path
     return (
-      try WebApplication.open(target, rules: [rules], readOnly: readOnly),
+      try WebApplication.open(target, rules: [rules] + extraRules, readOnly: readOnly),
       TestBackend(kind: kind, target: target)
     )
   }

@@ -34,7 +34,8 @@ import Testing
 
   @Test(arguments: ShopFixture.kinds)
   func theWebsJSONIsTheREPLsForSixPages(kind: ShopFixture.Kind) async throws {
-    let (app, backend) = try WebEditingTests.demo(kind)
+    let budget = try WebFixtures.unhurriedFacets()
+    let (app, backend) = try WebEditingTests.demo(kind, extraRules: [budget])
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
     let anonymous = WebClient(app)
@@ -48,6 +49,7 @@ import Testing
       let session = try REPLSession(width: nil, defaultLimit: 50)
       _ = try session.run(.open(backend.target))
       _ = try session.run(.load(WebEditingTests.demoRules))
+      _ = try session.run(.load(budget))
       _ = try session.run(.set(key: "platform", value: .string("json")))
       var repl = ""
       for command in page.commands { repl = try session.run(command) }

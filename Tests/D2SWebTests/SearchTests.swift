@@ -53,11 +53,14 @@ import Testing
   }
 
   @Test func theREPLFindsTheSameRowsAndItsJSONEqualsTheWebs() async throws {
-    let (app, path) = try WebEditingTests.demo()
+    let budget = try WebFixtures.unhurriedFacets()
+    let path = try SakilaSQLite.copy()
+    let app = try WebApplication.open(path, rules: [WebEditingTests.demoRules, budget])
     let web = await app.get("/Film?format=json&q=dino")
     let session = try REPLSession(width: nil, defaultLimit: 50)
     _ = try session.run(.open(path))
     _ = try session.run(.load(WebEditingTests.demoRules))
+    _ = try session.run(.load(budget))
     _ = try session.run(.set(key: "platform", value: .string("json")))
     let repl = try session.run("search Film dino")
     let canonical = { (text: String) -> String in

@@ -37,6 +37,13 @@ enum WebFixtures {
     return path
   }
 
+  /// Rules giving a list's facets a time budget no loaded machine exceeds: facets are counted
+  /// within `facetTimeBudget` and left out past it, so that pages compared member for member
+  /// hold their counts however slow the run.
+  static func unhurriedFacets() throws -> String {
+    try ruleFile("*true* => facetTimeBudget = 600000")
+  }
+
   static func sakila(configuration: WebApplication.Configuration = .init()) throws
     -> WebApplication
   {
