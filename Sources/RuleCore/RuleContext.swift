@@ -49,7 +49,11 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   public subscript<K: DynamicEnvironmentKey>(key: K.Type) -> K.Value {
     get {
       if let recorder { return recorder.read(key) }
-      if state == nil, planRecorder == nil, let explicit = values.explicitValue(for: key) {
+      // A value set here, read outside a lookup or inside one (a computation reading its
+      // inputs, recorded as such), is its own answer.
+      if planRecorder == nil, let explicit = values.explicitValue(for: key),
+        state?.recordExplicitRead(ObjectIdentifier(key)) ?? true
+      {
         return explicit
       }
       guard let resolution = lookupLoggingErrors(ObjectIdentifier(key)) else {
@@ -66,7 +70,9 @@ public struct RuleContext: Sendable, KeyValueCoding, DynamicEnvironmentScoping {
   /// The value of `key`, or the error that resolution ran into.
   @inlinable
   public func resolve<K: DynamicEnvironmentKey>(_ key: K.Type) throws -> K.Value {
-    if state == nil, planRecorder == nil, let explicit = values.explicitValue(for: key) {
+    if planRecorder == nil, let explicit = values.explicitValue(for: key),
+      state?.recordExplicitRead(ObjectIdentifier(key)) ?? true
+    {
       return explicit
     }
     guard let resolution = try lookup(ObjectIdentifier(key)) else { return K.defaultValue }

@@ -74,6 +74,14 @@ final class ResolutionState: @unchecked Sendable {
   /// Whether a tool (`explain`, `why-not`) asks: its look-ups do not count as coverage.
   var isTool = false
 
+  /// Records a read of a key set explicitly, which the reader then answers itself (no
+  /// resolution made); false when a trace records every step, so the read goes the whole way.
+  @usableFromInline func recordExplicitRead(_ id: ObjectIdentifier) -> Bool {
+    guard trace == nil else { return false }
+    recordRead(id)
+    return true
+  }
+
   func recordRead(_ id: ObjectIdentifier) {
     if frames.isEmpty { looseInputs.insert(id) } else { frames[frames.count - 1].inputs.insert(id) }
   }

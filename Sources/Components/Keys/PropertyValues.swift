@@ -7,6 +7,23 @@ import Foundation
 /// boxed.
 enum PropertyValues {
   /// `value` (unwrapped from optionals and boxes) as a `Sendable` value.
+  /// An attribute's `value` as ``sendable(_:)`` makes it of `value.anyValue`, without the
+  /// round trip through `Any` and its casts, for the kinds that round trip to themselves;
+  /// nil for the others (arrays, lists, verbatim text, bytes not UTF-8), which go that way.
+  static func sendable(plain value: DatabaseValue) -> (any Sendable)?? {
+    switch value {
+    case .null: .some(nil)
+    case .int(let v): v
+    case .string(let v): v
+    case .double(let v): v
+    case .decimal(let v): v
+    case .bool(let v): v
+    case .date(let v): v
+    case .data(let v): v
+    case .array, .list, .verbatim, .textBytes: nil
+    }
+  }
+
   static func sendable(_ value: Any?) -> (any Sendable)? {
     switch KVC.unwrap(value) {
     case nil: nil

@@ -19,11 +19,17 @@ public enum D2SComputations {
       sendableOptional(context.entity?.relationship(named: context.propertyKey))
     }
     computations.register("propertyValue") { context in
-      guard let object = context.object, !context.propertyKey.isEmpty else {
-        return AnySendableValue(nil)
+      guard let object = context.object else { return AnySendableValue(nil) }
+      // Read once: each read of a key in a computation is recorded as a dependency.
+      let key = context.propertyKey
+      guard !key.isEmpty else { return AnySendableValue(nil) }
+      // An attribute's value straight from the object (an inspect page asks for each row's).
+      if !key.utf8.contains(UInt8(ascii: ".")), let value = object.databaseValue(forAttribute: key),
+        let plain = PropertyValues.sendable(plain: value)
+      {
+        return plain ?? AnySendableValue(nil)
       }
-      return PropertyValues.sendable(object.value(forKeyPath: context.propertyKey))
-        ?? AnySendableValue(nil)
+      return PropertyValues.sendable(object.value(forKeyPath: key)) ?? AnySendableValue(nil)
     }
     computations.register("userEntity") { context in
       sendableOptional(UserEntity.find(in: context.model))
