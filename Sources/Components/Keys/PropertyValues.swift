@@ -12,14 +12,7 @@ enum PropertyValues {
   /// nil for the others (arrays, lists, verbatim text, bytes not UTF-8), which go that way.
   static func sendable(plain value: DatabaseValue) -> (any Sendable)?? {
     switch value {
-    case .null: .some(nil)
-    case .int(let v): v
-    case .string(let v): v
-    case .double(let v): v
-    case .decimal(let v): v
-    case .bool(let v): v
-    case .date(let v): v
-    case .data(let v): v
+    case .null, .int, .string, .double, .decimal, .bool, .date, .data: .some(value.sendableValue)
     case .array, .list, .verbatim, .textBytes: nil
     }
   }
