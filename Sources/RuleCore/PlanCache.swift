@@ -41,7 +41,8 @@ final class PlanCache: Sendable {
         state.tables.removeAll()
         state.version = version
       }
-      guard let table = state.tables[name], let key = RuleCache.key(table.inputs, in: values),
+      guard let table = state.tables[name],
+        case let key = RuleCache.key(table.inputs, in: values), key.isCacheable,
         let value = table.values[key]
       else {
         state.misses += 1
@@ -70,7 +71,8 @@ final class PlanCache: Sendable {
         table.values.removeAll()
       }
       if table.values.count >= Self.maximumValuesPerName { table.values.removeAll() }
-      if let key = RuleCache.key(table.inputs, in: values) { table.values[key] = value }
+      let key = RuleCache.key(table.inputs, in: values)
+      if key.isCacheable { table.values[key] = value }
     }
   }
 

@@ -14,6 +14,12 @@ final class RuleCache: Sendable {
     let first: CacheFingerprint
     let rest: [CacheFingerprint]
 
+    /// The key of inputs one of which is not cacheable: nothing is kept or found under it.
+    static let uncacheable = CacheKey(first: .uncacheable, rest: [])
+
+    /// Whether answers may be kept and found under this key.
+    var isCacheable: Bool { first.isCacheable }
+
     func hash(into hasher: inout Hasher) {
       hasher.combine(first)
       if !rest.isEmpty { hasher.combine(rest) }
@@ -32,13 +38,14 @@ final class RuleCache: Sendable {
   }
 
   /// One key's answers (a class: a hit touches it through one reference). Read and written
-  /// only under its shard's lock.
+  /// only under its shard's lock, which is what excludes overlapping accesses: the runtime's
+  /// own check of each access (a thread-local set, on every hit) is left out.
   final class KeyTable {
     /// The key's identity.
     let id: ObjectIdentifier
-    var inputs: [ObjectIdentifier] = []
-    var inputSet: Set<ObjectIdentifier> = []
-    var answers: [CacheKey: RuleResolution] = [:]
+    @exclusivity(unchecked) var inputs: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var inputSet: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var answers: [CacheKey: RuleResolution] = [:]
 
     init(id: ObjectIdentifier) { self.id = id }
   }
@@ -87,16 +94,19 @@ final class RuleCache: Sendable {
     }
   }
 
-  static func key(_ inputs: [ObjectIdentifier], in values: DynamicEnvironmentValues) -> CacheKey? {
+  /// The fingerprints of `inputs` in `values`; a key that is not ``CacheKey/isCacheable``
+  /// when one of them is not (not an Optional: its copies and destruction go through the
+  /// runtime's generic value witnesses, on every hit).
+  static func key(_ inputs: [ObjectIdentifier], in values: DynamicEnvironmentValues) -> CacheKey {
     guard let head = inputs.first else { return CacheKey(first: .absent, rest: []) }
     let first = values.fingerprint(forKeyID: head)
-    guard first.isCacheable else { return nil }
+    guard first.isCacheable else { return .uncacheable }
     guard inputs.count > 1 else { return CacheKey(first: first, rest: []) }
     var rest: [CacheFingerprint] = []
     rest.reserveCapacity(inputs.count - 1)
     for input in inputs.dropFirst() {
       let fingerprint = values.fingerprint(forKeyID: input)
-      guard fingerprint.isCacheable else { return nil }
+      guard fingerprint.isCacheable else { return .uncacheable }
       rest.append(fingerprint)
     }
     return CacheKey(first: first, rest: rest)
@@ -115,7 +125,8 @@ final class RuleCache: Sendable {
         cache.version = version
       }
       guard let table = cache.tables.first(where: { $0.id == id }),
-        let key = RuleCache.key(table.inputs, in: values), let answer = table.answers[key]
+        case let key = RuleCache.key(table.inputs, in: values), key.isCacheable,
+        let answer = table.answers[key]
       else {
         cache.misses += 1
         return nil
@@ -148,7 +159,8 @@ final class RuleCache: Sendable {
         table.answers.removeAll()
       }
       if table.answers.count >= maximumAnswersPerKey { table.answers.removeAll() }
-      if let key = RuleCache.key(table.inputs, in: values) { table.answers[key] = answer }
+      let key = RuleCache.key(table.inputs, in: values)
+      if key.isCacheable { table.answers[key] = answer }
     }
   }
 }
