@@ -6,7 +6,6 @@ import Foundation
 /// database objects as they are, so that a component can write `value as? Int`; anything else
 /// boxed.
 enum PropertyValues {
-  /// `value` (unwrapped from optionals and boxes) as a `Sendable` value.
   /// An attribute's `value` as ``sendable(_:)`` makes it of `value.anyValue`, without the
   /// round trip through `Any` and its casts, for the kinds that round trip to themselves;
   /// nil for the others (arrays, lists, verbatim text, bytes not UTF-8), which go that way.
@@ -17,6 +16,7 @@ enum PropertyValues {
     }
   }
 
+  /// `value` (unwrapped from optionals and boxes) as a `Sendable` value.
   static func sendable(_ value: Any?) -> (any Sendable)? {
     switch KVC.unwrap(value) {
     case nil: nil
