@@ -185,11 +185,12 @@ struct SQLBuilder {
     }
     // Integer keys only: `source IN (SELECT target …)` compares text in the source's collation,
     // where `target = source` took the destination's (SQLite: `COLLATE NOCASE` on one side).
-    let keys = crossing.relationship.joins.flatMap {
-      [owner.attribute(named: $0.source), crossing.destination.attribute(named: $0.destination)]
-    }
+    // Their types are looked up only for a statement that may gather.
     if gathering, columns.count == 1, let (target, source) = columns.first,
-      keys.allSatisfy({ $0?.valueType == .int })
+      crossing.relationship.joins.allSatisfy({
+        owner.attribute(named: $0.source)?.valueType == .int
+          && crossing.destination.attribute(named: $0.destination)?.valueType == .int
+      })
     {
       var select = sub.select([target])
       select.conditions = [.isNotNull(target), condition]
