@@ -67,7 +67,7 @@ extension WebApplication {
           KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*"))
       }
       let candidates = try database.fetch(specification)
-      let output = StringOutput()
+      let output = ByteBufferOutput()
       let title = "Choose \(relationshipName)"
       HTMLRenderer.writeHead(
         title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
@@ -96,7 +96,7 @@ extension WebApplication {
       }
       output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(back))\">Cancel</a></p>\n")
       HTMLRenderer.writeTail(to: output)
-      return .page(output.text)
+      return .page(output.buffer)
     }
     return response(outcome, path: path, done: "")
   }

@@ -55,7 +55,7 @@ extension WebApplication {
         }
         return .saved(WebLinks.entityPath(entity.name))
       }
-      let output = StringOutput()
+      let output = ByteBufferOutput()
       HTMLRenderer.writeHead(
         title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
         to: output)
@@ -101,7 +101,7 @@ extension WebApplication {
         )
       }
       HTMLRenderer.writeTail(to: output)
-      return .page(output.text)
+      return .page(output.buffer)
     }
     return response(outcome, path: request.path, done: "deleted")
   }

@@ -4,6 +4,7 @@ import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
+import NIOCore
 import RuleCore
 
 /// Logging in and out, and the edit form: every POST needs its CSRF token; permissions are
@@ -62,7 +63,7 @@ extension WebApplication {
   /// The login form, with a new pre-session cookie its CSRF token is bound to.
   private func loginPage(next: String?, failed: Bool, status: Int) -> WebResponse {
     let binding = WebSession.newLoginBinding(keys: keys)
-    let output = StringOutput()
+    let output = ByteBufferOutput()
     HTMLRenderer.writeHead(title: "Log in", databaseName: databaseName, to: output)
     output.write("<h1>Log in</h1>\n")
     if failed { output.write("<p class=\"error\" role=\"alert\">Login failed.</p>\n") }
@@ -85,7 +86,7 @@ extension WebApplication {
         WebSession.setCookie(
           WebSession.loginCookie, binding, secure: configuration.httpsOnly,
           lifetime: SessionKeys.loginFormLifetime),
-      ], body: output.text)
+      ], bytes: output.buffer)
   }
 
   /// `POST /-/logout`: ends the session (the server forgets it: a copy of the cookie is an
@@ -168,9 +169,9 @@ extension WebApplication {
             for: scope.links.editable, editing: editing, choose: inspect + "/-/choose/")
           Self.prefill(&form, from: write.query, editable: scope.links.editable)
           scope.links.form = form
-          let output = StringOutput()
+          let output = ByteBufferOutput()
           try Self.render(node, links: scope.links, format: write.json ? .json : .html, to: output)
-          return output.text
+          return output.buffer
         }
         return .page(html)
       }
@@ -297,17 +298,18 @@ extension WebApplication {
   }
 
   /// The HTML of `request`'s page with `links` (or its JSON or CSV, by `format`), within the page's
-  /// dependencies (its database, the rules, the registries), as ``PageApplication`` renders.
-  /// `context` is the request's, when the caller has made it already.
+  /// dependencies (its database, the rules, the registries), as ``PageApplication`` renders,
+  /// in the buffer it is sent from. `context` is the request's, when the caller has made it
+  /// already.
   static func renderPage(
     _ request: PageRequest, context: RuleContext? = nil, application: PageApplication,
     links: WebLinks, format: WebFormat = .html
-  ) throws -> String {
-    let output = StringOutput()
+  ) throws -> ByteBuffer {
+    let output = ByteBufferOutput()
     try renderPage(
       request, context: context, application: application, links: links, format: format,
       to: output)
-    return output.text
+    return output.buffer
   }
 
   /// Writes the page of `request` to `output` as it is rendered (a list's rows stream).
@@ -352,13 +354,13 @@ extension WebApplication {
   static func conflictPage(
     _ conflicts: [PostedField], object: DatabaseObject, editing: EditingSession, links: WebLinks,
     form: WebForm, application: PageApplication, request: PageRequest
-  ) throws -> String {
+  ) throws -> ByteBuffer {
     // The form again, with the stored values as the ones shown: saving it writes the user's
     // values over the current row (and conflicts again if the row changes once more). Fields
     // are named by the page's labels.
     let node = try withPage(request, application: application) { $0 }
     let labels = node.rowLabels
-    let output = StringOutput()
+    let output = ByteBufferOutput()
     HTMLRenderer.writeHead(
       title: "Changed meanwhile", databaseName: links.databaseName, user: links.userName,
       csrf: links.csrf, to: output)
@@ -393,7 +395,7 @@ extension WebApplication {
       "<h2>Or take the stored values</h2>\n<p><a href=\"\(HTML.escape(keep.action))\">Edit the stored row</a></p>\n"
     )
     HTMLRenderer.writeTail(to: output)
-    return output.text
+    return output.buffer
   }
 
   /// The text `key` shows for `object` in `context`, through its formatter: text as stored,

@@ -5,6 +5,7 @@ import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
+import NIOCore
 import Qualifiers
 import RuleCore
 
@@ -105,7 +106,7 @@ extension WebApplication {
   private static func linksPage(
     _ name: String, of object: DatabaseObject, destination: Entity, search: String, path: String,
     message: String?, notice: String?, scope: WriteScope, context: RuleContext
-  ) throws -> String {
+  ) throws -> ByteBuffer {
     let (database, names, links) = (scope.database, scope.names, scope.links)
     let linkedKeys = try database.linkedKeys(name, of: object)
     // Candidates searched and sorted by their title's first attribute, as the choose page.
@@ -140,7 +141,7 @@ extension WebApplication {
       FieldWidgets.title(of: target, context: context)
     }
 
-    let output = StringOutput()
+    let output = ByteBufferOutput()
     HTMLRenderer.writeHead(
       title: title, databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
       to: output)
@@ -206,7 +207,7 @@ extension WebApplication {
     }
     output.write("<p class=\"buttons\"><a href=\"\(HTML.escape(inspect))\">Done</a></p>\n")
     HTMLRenderer.writeTail(to: output)
-    return output.text
+    return output.buffer
   }
 
   /// The relationship `name` of `entity`, or 404.

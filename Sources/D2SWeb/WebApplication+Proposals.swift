@@ -5,6 +5,7 @@ import D2SMCP
 import D2SModel
 import EnvKeys
 import Foundation
+import NIOCore
 import RuleCore
 
 /// `GET /-/proposals/ID`: an agent's proposed change, for a logged-in person whom the rules let
@@ -125,7 +126,7 @@ extension WebApplication {
   private static func proposalPage(
     _ proposal: Proposal, state: ProposalState, message: String?, path: String,
     links: WebLinks, context: RuleContext, database: Database
-  ) throws -> String {
+  ) throws -> ByteBuffer {
     guard let entity = database.model.entity(named: proposal.entity) else {
       throw WebError(.notFound, "no entity \(proposal.entity)")
     }
@@ -143,7 +144,7 @@ extension WebApplication {
     if let object { rows.object = object }
     let title =
       "\(proposal.kind.rawValue.capitalized) \(object == nil ? rows.displayNameForEntity : rows.title)?"
-    let output = StringOutput()
+    let output = ByteBufferOutput()
     HTMLRenderer.writeHead(
       title: "Proposal", databaseName: links.databaseName, user: links.userName,
       csrf: links.csrf, to: output)
@@ -185,6 +186,6 @@ extension WebApplication {
       )
     }
     HTMLRenderer.writeTail(to: output)
-    return output.text
+    return output.buffer
   }
 }

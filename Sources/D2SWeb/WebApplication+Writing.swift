@@ -4,6 +4,7 @@ import D2SHTML
 import D2SModel
 import EnvKeys
 import Foundation
+import NIOCore
 import Qualifiers
 import RuleCore
 
@@ -29,14 +30,14 @@ extension WebApplication {
     case login
     /// Saved: 303 to this path.
     case saved(String)
-    /// A page to show (200).
-    case page(String)
+    /// A page to show (200), as it was written.
+    case page(ByteBuffer)
     /// The form again, with what is wrong (400).
-    case invalid(String)
+    case invalid(ByteBuffer)
     /// What changed meanwhile (409).
-    case conflict(String)
+    case conflict(ByteBuffer)
     /// The form again: the database was busy (503).
-    case busy(String)
+    case busy(ByteBuffer)
   }
 
   /// Runs a write route's `handler` with its ``WriteRequest``; a visitor who has not logged
@@ -196,7 +197,7 @@ extension WebApplication {
       return WebResponse(
         status: status,
         contentType: json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-        headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], body: html)
+        headers: [("Vary", "Accept"), ("Cache-Control", "no-store")], bytes: html)
     }
   }
 
