@@ -17,7 +17,8 @@ final class RuleCache: Sendable {
     /// The key of inputs one of which is not cacheable: nothing is kept or found under it.
     static let uncacheable = CacheKey(first: .uncacheable, rest: [])
 
-    /// Whether answers may be kept and found under this key.
+    /// Whether answers may be kept and found under this key: ``RuleCache/key(_:in:)`` makes
+    /// a key with an uncacheable input ``uncacheable``, never one with it in `rest`.
     var isCacheable: Bool { first.isCacheable }
 
     func hash(into hasher: inout Hasher) {

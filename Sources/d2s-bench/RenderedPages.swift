@@ -117,6 +117,9 @@ enum RenderedPages {
     try connections(serve, sakila: sakila, rules: rules, folder: folder, into: &table)
   }
 
+  /// Rounds of each paced run, alternated: 64 connections, then 1,000.
+  static let pacedRounds = 3
+
   /// The list page (from the page cache: what a server's connections cost, not its pages) at
   /// 64 and at 1,000 keep-alive connections: as fast as each can go, then both paced to the
   /// same rate, where their p99 compare (each in 3 alternated rounds, as the suite's other
@@ -129,9 +132,6 @@ enum RenderedPages {
   /// for the length of the run, not what a connection costs. Each paced run's rate reached is
   /// printed beside the rate asked: a paced connection waits after each answer, so 64 of them
   /// reach a little less than they ask (an answer's time adds to their shorter waits).
-  /// Rounds of each paced run, alternated: 64 connections, then 1,000.
-  static let pacedRounds = 3
-
   static func connections(
     _ serve: String, sakila: String, rules: [String], folder: URL,
     into table: inout [(String, Double, String)]
@@ -155,14 +155,14 @@ enum RenderedPages {
       var pacedFew: [Load] = []
       var pacedMany: [Load] = []
       for _ in 0..<pacedRounds {
-        let few = try Load.measure(url, connections: 64, pacedTo: rate, folder: folder)
+        let paced64 = try Load.measure(url, connections: 64, pacedTo: rate, folder: folder)
         server.waitUntilIdle()
-        let many = try Load.measure(url, connections: 1_000, pacedTo: rate, folder: folder)
+        let paced1000 = try Load.measure(url, connections: 1_000, pacedTo: rate, folder: folder)
         server.waitUntilIdle()
-        print("  64 conn,    paced to \(format(rate, decimals: 0)) req/s \(few)")
-        print("  1,000 conn, paced to \(format(rate, decimals: 0)) req/s \(many)")
-        pacedFew.append(few)
-        pacedMany.append(many)
+        print("  64 conn,    paced to \(format(rate, decimals: 0)) req/s \(paced64)")
+        print("  1,000 conn, paced to \(format(rate, decimals: 0)) req/s \(paced1000)")
+        pacedFew.append(paced64)
+        pacedMany.append(paced1000)
       }
       ratios[share] = median(pacedMany.map(\.p99)) / median(pacedFew.map(\.p99))
       if share == 0.5 {

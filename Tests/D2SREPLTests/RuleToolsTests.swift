@@ -99,6 +99,19 @@ import Testing
     #expect(try session.run("explain --tree navigationBarTitle").contains("(cached)"))
   }
 
+  @Test func theTreeShowsTheSetKeysAComputationReads() throws {
+    let session = try session(.sqlite)
+    _ = try session.run("list Film limit 1")
+    // @prettyPropertyKey reads propertyKey, set for the property: a read that a lookup in
+    // progress answers itself, and still traced.
+    let tree = try session.run("explain --tree displayNameForProperty for rentalRate")
+      .split(separator: "\n")
+    #expect(tree.count == 2, "\(tree)")
+    let first = tree.first.map(String.init) ?? ""
+    #expect(first.hasPrefix("displayNameForProperty = 'Rental Rate'  # rule builtin:"))
+    #expect(tree.last == "  propertyKey = 'rentalRate'  # set")
+  }
+
   @Test func explainNamesTheSwiftFileAndLineOfARuleInSwift() throws {
     let session = try session(.sqlite)
     let rule = (\.entity?.name == "Film" => \.displayNameForEntity <= "Movies").priority(.normal)

@@ -20,7 +20,7 @@ public enum D2SComputations {
     }
     computations.register("propertyValue") { context in
       guard let object = context.object else { return AnySendableValue(nil) }
-      // Read once: each read of a key in a computation is recorded as a dependency.
+      // Read once: a read inside a look-up records the key as an input of the answer.
       let key = context.propertyKey
       guard !key.isEmpty else { return AnySendableValue(nil) }
       // An attribute's value straight from the object (an inspect page asks for each row's).
