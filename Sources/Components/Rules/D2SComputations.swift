@@ -23,10 +23,14 @@ public enum D2SComputations {
       // Read once: a read inside a look-up records the key as an input of the answer.
       let key = context.propertyKey
       guard !key.isEmpty else { return AnySendableValue(nil) }
-      // An attribute's value straight from the object (an inspect page asks for each row's).
-      if !key.utf8.contains(UInt8(ascii: ".")), let value = object.databaseValue(forAttribute: key),
-        let plain = PropertyValues.sendable(plain: value)
+      // An attribute's value straight from the object (an inspect page asks for each row's),
+      // as `value(forKeyPath:)` gives it for a name without a dot.
+      if !key.utf8.contains(UInt8(ascii: ".")),
+        let value = object.databaseValue(forAttribute: key)
       {
+        guard let plain = PropertyValues.sendable(plain: value) else {
+          return PropertyValues.sendable(value.anyValue) ?? AnySendableValue(nil)
+        }
         return plain ?? AnySendableValue(nil)
       }
       return PropertyValues.sendable(object.value(forKeyPath: key)) ?? AnySendableValue(nil)
