@@ -51,14 +51,19 @@ public enum HTML {
   static func appendEscaped(
     _ text: String, to out: inout HTMLBytes, showingFormatCharacters: Bool = true
   ) {
-    var text = text
-    text.withUTF8 { bytes in
+    // A native string's bytes are read in place, with no copy of the string to make them
+    // contiguous (a retain and a release a cell).
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
       // Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
       guard bytes.contains(where: needsEscape) else {
         out.append(bytes)
         return
       }
       appendEscaping(bytes, to: &out, showingFormatCharacters: showingFormatCharacters)
+    }
+    if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+      var text = text
+      text.withUTF8(append)
     }
   }
 

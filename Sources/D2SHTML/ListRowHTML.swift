@@ -15,9 +15,9 @@ struct ListRowHTML: ~Copyable {
   private let rowSuffix: [UInt8]
   /// Per column: `/Destination/`, escaped, when its cells link to a to-one's destination.
   private let destinationPrefixes: [[UInt8]?]
-  /// Per column: the markup before its cell's content (the row's `<tr>` or the cell before's
-  /// `</td>`, then its own `<td>`), appended at once.
-  private let openings: [[UInt8]]
+  /// Per column: which markup comes before its cell's content (the row's `<tr>` or the cell
+  /// before's `</td>`, then its own `<td>`), appended at once.
+  private let openings: [Opening]
   /// The rows being written.
   private var bytes = HTMLBytes(capacity: HTMLRenderer.Writer.rowBytesPerWrite + 2_048)
   /// The last style seen per column and its span's opening: a column's cells mostly share
@@ -35,16 +35,31 @@ struct ListRowHTML: ~Copyable {
     self.rowSuffix = suffix.take()
     destinationPrefixes = destinations.map { $0.map(Self.pathPrefix) }
     openings = columns.indices.map { index in
-      Self.openings[(index == 0 ? 0 : 2) + (columns[index].rightAligned ? 1 : 0)]
+      switch (index == 0, columns[index].rightAligned) {
+      case (true, false): .first
+      case (true, true): .firstRight
+      case (false, false): .later
+      case (false, true): .laterRight
+      }
     }
     styles = Array(repeating: nil, count: columns.count)
   }
 
   /// A cell's opening markup: the first cell's (after `<tr>`) or a later one's (after the
   /// cell before's `</td>`), left or right aligned.
-  private static let openings = [
-    "<tr><td>", "<tr><td class=\"num\">", "</td><td>", "</td><td class=\"num\">",
-  ].map { Array($0.utf8) }
+  private enum Opening {
+    case first, firstRight, later, laterRight
+
+    /// The markup, a literal: appending it retains nothing.
+    var markup: StaticString {
+      switch self {
+      case .first: "<tr><td>"
+      case .firstRight: "<tr><td class=\"num\">"
+      case .later: "</td><td>"
+      case .laterRight: "</td><td class=\"num\">"
+      }
+    }
+  }
 
   /// The rows appended since the last ``takeRows()`` (see ``append(_:)``), in bytes.
   var pendingBytes: Int { bytes.count }
@@ -57,7 +72,7 @@ struct ListRowHTML: ~Copyable {
     // text and style retained and released, 150 instructions a cell).
     for index in row.cells.indices {
       if index < openings.count {
-        bytes.append(openings[index])
+        bytes.append(openings[index].markup)
       } else {
         bytes.append(index == 0 ? "<tr><td>" : "</td><td>")
       }
