@@ -53,6 +53,7 @@ public enum HTML {
   ) {
     // A native string's bytes are read in place, with no copy of the string to make them
     // contiguous (a retain and a release a cell).
+    @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
       // Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
       guard bytes.contains(where: needsEscape) else {

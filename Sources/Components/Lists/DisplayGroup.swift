@@ -167,10 +167,15 @@ public final class DisplayGroup: @unchecked Sendable {
         if !tallying { try startBackgroundCount() }
       }
       // The last row's positions copied into an array of their own: holding the row's values
-      // would make the adaptor allocate the next row's anew.
+      // would make the adaptor allocate the next row's anew. Written over the row before's
+      // in place (no generic removal and append a row).
       if positioned {
-        last.removeAll(keepingCapacity: true)
-        last.append(contentsOf: values.suffix(width))
+        let start = max(0, values.count - width)
+        if last.count == values.count - start {
+          for place in last.indices { last[place] = values[start + place] }
+        } else {
+          last = Array(values[start...])
+        }
       }
       rows += 1
       try body(values, object)
