@@ -153,10 +153,24 @@ struct ListColumns {
   /// skip their component: what a row reads of each column, with no access to the column.
   private let plainCells: [PlainCell?]
 
-  /// A column whose cells are its value's text, at `index` in a row.
+  /// A column whose cells are its value's text, at `index` in a row. Its text is held by the
+  /// column (``columns`` keeps it as long as the rows are made): read here unretained, with
+  /// no retain and release a cell.
   private struct PlainCell {
-    let text: PlainText
+    let unretainedText: Unmanaged<PlainText>
     let index: Int
+
+    init(text: PlainText, index: Int) {
+      unretainedText = .passUnretained(text)
+      self.index = index
+    }
+
+    /// The cell's text for `value`, and its style.
+    func cell(_ value: DatabaseValue) -> ShownValue {
+      unretainedText._withUnsafeGuaranteedRef { text in
+        ShownValue(value, text: text.text(value), style: text.style)
+      }
+    }
   }
   let environment: RenderEnvironment
   /// The key paths read through joins, in row order after the attributes.
@@ -336,8 +350,7 @@ struct ListColumns {
       var filled = 0
       for position in columns.indices {
         if let plain = plainCells[position] {
-          let value = values[plain.index]
-          cells[filled] = ShownValue(value, text: plain.text.text(value), style: plain.text.style)
+          cells[filled] = plain.cell(values[plain.index])
           filled += 1
           continue
         }
