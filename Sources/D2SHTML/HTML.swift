@@ -182,13 +182,20 @@ public enum HTML {
     return query
   }
 
+  /// Whether `text` starts as a link must (`h` or `m`, either case): most values do not,
+  /// and need no further look.
+  @inline(__always)
+  static func mayBeLinkable(_ text: String) -> Bool {
+    switch text.utf8.first {
+    case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "m"), UInt8(ascii: "M"): true
+    default: false
+    }
+  }
+
   /// Whether `text` is a URL that may be a link: `http:`, `https:` or `mailto:` (never
   /// `javascript:` or `data:`).
   public static func isLinkable(_ text: String) -> Bool {
-    // Most values start with neither `h` nor `m`: no need to look further.
-    guard let first = text.utf8.first, [0x68, 0x48, 0x6D, 0x4D].contains(first) else {
-      return false
-    }
+    guard mayBeLinkable(text) else { return false }
     guard !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
     else { return false }
     let lower = text.lowercased()

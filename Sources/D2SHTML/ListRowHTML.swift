@@ -91,10 +91,18 @@ struct ListRowHTML: ~Copyable {
         HTML.appendEscaped(text.isEmpty ? "(open)" : text, to: &bytes)
         bytes.append("</a>")
       } else {
-        let destination = index < destinationPrefixes.count ? destinationPrefixes[index] : nil
-        Self.appendValue(
-          row.cells[index].value, text: row.cells[index].text, destination: destination,
-          to: &bytes)
+        // Most cells link nowhere: their text is escaped where it is, with no copy of the
+        // cell's value, text or a column's prefix to hand to `appendValue`.
+        if index < destinationPrefixes.count, destinationPrefixes[index] != nil {
+          Self.appendValue(
+            row.cells[index].value, text: row.cells[index].text,
+            destination: destinationPrefixes[index], to: &bytes)
+        } else if HTML.mayBeLinkable(row.cells[index].text) {
+          Self.appendValue(
+            row.cells[index].value, text: row.cells[index].text, destination: nil, to: &bytes)
+        } else {
+          HTML.appendEscaped(row.cells[index].text, to: &bytes)
+        }
       }
       if opening != nil { bytes.append("</span>") }
     }
