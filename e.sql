@@ -1,1 +1,0 @@
-SELECT (SELECT count(*) FROM actor t0 WHERE EXISTS (SELECT 1 FROM film_actor t1s0 LEFT JOIN film t1s1 ON t1s1.film_id = t1s0.film_id WHERE t1s0.actor_id = t0.actor_id AND (t1s1.film_id IS NOT NULL AND t1s1.film_id = 1)));

@@ -1,1 +1,0 @@
-SELECT (SELECT count(*) FROM actor t0 WHERE (t0.actor_id IS NOT NULL AND t0.actor_id IN (SELECT t1s0.actor_id FROM film_actor t1s0 LEFT JOIN film t1s1 ON t1s1.film_id = t1s0.film_id WHERE t1s0.actor_id IS NOT NULL AND (t1s1.film_id IS NOT NULL AND t1s1.film_id = 1))));
