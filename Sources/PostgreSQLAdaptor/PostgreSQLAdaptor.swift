@@ -171,11 +171,12 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     var values: [DatabaseValue] = []
     return try connection.stream(statement, following: following) { raw, types in
       func value(_ index: Int) -> DatabaseValue {
-        if raw.isNull(index) { return .null }
-        if index < columnTypes.count, let type = columnTypes[index] {
-          return PostgreSQLTypes.decode(raw, index, as: type)
-        }
-        return PostgreSQLTypes.decode(raw.text(index) ?? "", oid: types[index])
+        raw.withValue(index) { bytes in
+          if index < columnTypes.count, let type = columnTypes[index] {
+            return PostgreSQLTypes.decode(bytes, as: type)
+          }
+          return PostgreSQLTypes.decode(String(decoding: bytes, as: UTF8.self), oid: types[index])
+        } ?? .null
       }
       if values.count == raw.count {
         // Through the buffer: no uniqueness check a value.

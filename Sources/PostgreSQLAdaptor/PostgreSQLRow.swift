@@ -11,8 +11,8 @@ final class PostgreSQLResult {
 }
 
 /// One row of a query's result as libpq holds it, its values read straight from the result
-/// (no `String` made for a value whose type reads its bytes itself, see
-/// ``PostgreSQLTypes/decode(_:_:as:)``), or the row's text values when it was read into memory
+/// (no `String` made for a value whose type reads its bytes itself: text and integers, see
+/// ``withValue(_:_:)``), or the row's text values when it was read into memory
 /// (a row of a stream parked in single-row mode, which keeps no result per row).
 struct PostgreSQLRow {
   /// The result the row is in (nil for a row of text values): kept while the row is.
@@ -40,6 +40,22 @@ struct PostgreSQLRow {
     row = 0
     texts = text
     count = text.count
+  }
+
+  /// `body` of the value at `column`'s bytes (in the result, valid during the call; a row of
+  /// text values hands its text's), or nil for NULL. Two libpq calls a value, its length and
+  /// its place: only an empty value may be NULL, and only then is libpq asked.
+  func withValue<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+    guard let handle else {
+      guard var text = texts[column] else { return nil }
+      return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+    let place = Int32(column)
+    let count = Int(PQgetlength(handle, row, place))
+    if count == 0, PQgetisnull(handle, row, place) == 1 { return nil }
+    return withExtendedLifetime(owner) {
+      body(UnsafeRawBufferPointer(start: PQgetvalue(handle, row, place), count: count))
+    }
   }
 
   /// Whether the value at `column` is NULL.

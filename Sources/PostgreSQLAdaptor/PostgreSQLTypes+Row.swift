@@ -1,22 +1,16 @@
 import EnvKeys
 
 extension PostgreSQLTypes {
-  /// The value at `column` of `row` (not NULL) as `type` says, as ``decode(_:as:)`` decodes
-  /// its text: text and integers are read from the row's bytes, without a `String` made first
-  /// for an integer; other types go through their text.
-  static func decode(_ row: PostgreSQLRow, _ column: Int, as type: ColumnType) -> DatabaseValue {
-    if let bytes = row.bytes(column) {
-      // The row keeps its result, and so these bytes, while this reads them.
-      let value: DatabaseValue? = withExtendedLifetime(row) {
-        switch type.valueType {
-        case .string: return .string(String(decoding: bytes, as: UTF8.self))
-        case .int: return integer(bytes).map { .int($0) }
-        default: return nil
-        }
-      }
-      if let value { return value }
+  /// A value's `bytes` (its text, as PostgreSQL sends it) as `type` says, as
+  /// ``decode(_:as:)`` decodes its text: text and integers are read from the bytes, without
+  /// a `String` made first for an integer; other types go through their text.
+  static func decode(_ bytes: UnsafeRawBufferPointer, as type: ColumnType) -> DatabaseValue {
+    switch type.valueType {
+    case .string: return .string(String(decoding: bytes, as: UTF8.self))
+    case .int: if let value = integer(bytes) { return .int(value) }
+    default: break
     }
-    return decode(row.text(column) ?? "", as: type)
+    return decode(String(decoding: bytes, as: UTF8.self), as: type)
   }
 
   /// An integer written as PostgreSQL writes one (an optional `-`, then 1 to 18 digits), or nil
