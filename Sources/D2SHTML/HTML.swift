@@ -54,7 +54,7 @@ public enum HTML {
     // A native string's bytes are read in place, with no copy of the string to make them
     // contiguous (a retain and a release a cell).
     @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
       // Bytes of 0x80 and above belong to other scalars (UTF-8), never to markup.
       guard bytes.contains(where: needsEscape) else {
         out.append(bytes)
@@ -62,9 +62,9 @@ public enum HTML {
       }
       appendEscaping(bytes, to: &out, showingFormatCharacters: showingFormatCharacters)
     }
-    if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+    if text.utf8.withContiguousStorageIfAvailable(appendBytes) == nil {
       var text = text
-      text.withUTF8(append)
+      text.withUTF8(appendBytes)
     }
   }
 
@@ -182,8 +182,10 @@ public enum HTML {
     return query
   }
 
-  /// Whether `text` starts as a link must (`h` or `m`, either case): most values do not,
-  /// and need no further look.
+  /// Whether `text` starts as every link does (`h` or `m`, either case): most values do not,
+  /// and need no further look. ``isLinkable(_:)`` asks this first, and a list's cells whose
+  /// text fails it are written as text without asking ``isLinkable(_:)``: a scheme it comes to
+  /// accept must pass this too.
   @inline(__always)
   static func mayBeLinkable(_ text: String) -> Bool {
     switch text.utf8.first {

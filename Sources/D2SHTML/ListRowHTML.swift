@@ -123,7 +123,9 @@ struct ListRowHTML: ~Copyable {
 
   /// Appends a value's HTML to `bytes`: a link to its to-one's object (`destination`, a
   /// ``pathPrefix(_:)``, when not nil), or to itself when it is a web or mail address, else
-  /// its `text`. A list's cells and an inspect page's values are written by this alone.
+  /// its `text`. An inspect page's values are written by this, and a list's cells that link
+  /// to a destination or may link to themselves (``HTML/mayBeLinkable(_:)``); the others are
+  /// their escaped text, as this would write them.
   @inline(__always)
   static func appendValue(
     _ value: DatabaseValue, text: String, destination: [UInt8]?, to bytes: inout HTMLBytes

@@ -11,8 +11,8 @@ final class PostgreSQLResult {
 }
 
 /// One row of a query's result as libpq holds it, its values read straight from the result
-/// (no `String` made for a value whose type reads its bytes itself: text and integers, see
-/// ``withValue(_:_:)``), or the row's text values when it was read into memory
+/// (``withValue(_:_:)``: an integer is read from its bytes, with no `String` made first), or
+/// the row's text values when it was read into memory
 /// (a row of a stream parked in single-row mode, which keeps no result per row).
 struct PostgreSQLRow {
   /// The result the row is in (nil for a row of text values): kept while the row is.
@@ -50,24 +50,13 @@ struct PostgreSQLRow {
       guard var text = texts[column] else { return nil }
       return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
-    let place = Int32(column)
-    let count = Int(PQgetlength(handle, row, place))
-    if count == 0, PQgetisnull(handle, row, place) == 1 { return nil }
+    // The row keeps its result, and so these bytes, while `body` reads them.
     return withExtendedLifetime(owner) {
-      body(UnsafeRawBufferPointer(start: PQgetvalue(handle, row, place), count: count))
+      let place = Int32(column)
+      let count = Int(PQgetlength(handle, row, place))
+      if count == 0, PQgetisnull(handle, row, place) == 1 { return nil }
+      return body(UnsafeRawBufferPointer(start: PQgetvalue(handle, row, place), count: count))
     }
-  }
-
-  /// Whether the value at `column` is NULL.
-  func isNull(_ column: Int) -> Bool {
-    guard let handle else { return texts[column] == nil }
-    return PQgetisnull(handle, row, Int32(column)) == 1
-  }
-
-  /// The bytes of the value at `column` (not NULL: see ``isNull(_:)``) in the result, valid
-  /// while this row is; nil for a row of text values.
-  func bytes(_ column: Int) -> UnsafeRawBufferPointer? {
-    handle.map { Self.bytes(in: $0, row: row, column: Int32(column)) }
   }
 
   /// The bytes of the value at `column` of `row` in result `handle`, valid while it is.
@@ -80,8 +69,7 @@ struct PostgreSQLRow {
   /// The value at `column` as text, nil for NULL.
   func text(_ column: Int) -> String? {
     guard handle != nil else { return texts[column] }
-    guard !isNull(column), let bytes = bytes(column) else { return nil }
-    return withExtendedLifetime(owner) { String(decoding: bytes, as: UTF8.self) }
+    return withValue(column) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Every value as text (nil for NULL).

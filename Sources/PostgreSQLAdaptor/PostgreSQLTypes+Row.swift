@@ -1,9 +1,9 @@
 import EnvKeys
 
 extension PostgreSQLTypes {
-  /// A value's `bytes` (its text, as PostgreSQL sends it) as `type` says, as
-  /// ``decode(_:as:)`` decodes its text: text and integers are read from the bytes, without
-  /// a `String` made first for an integer; other types go through their text.
+  /// A value's `bytes` (its text, as PostgreSQL sends it) as `type` says, as decoding its text
+  /// as a `String` would: text and integers are read from the bytes, with no `String` made
+  /// first for an integer; other types go through their text.
   static func decode(_ bytes: UnsafeRawBufferPointer, as type: ColumnType) -> DatabaseValue {
     switch type.valueType {
     case .string: return .string(String(decoding: bytes, as: UTF8.self))

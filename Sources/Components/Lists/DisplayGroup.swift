@@ -168,10 +168,11 @@ public final class DisplayGroup: @unchecked Sendable {
       }
       // The last row's positions copied into an array of their own: holding the row's values
       // would make the adaptor allocate the next row's anew. Written over the row before's
-      // in place (no generic removal and append a row).
+      // in place, not removed and appended again through the array's generic code.
       if positioned {
-        let start = max(0, values.count - width)
-        if last.count == values.count - start {
+        let kept = min(width, values.count)
+        let start = values.count - kept
+        if last.count == kept {
           for place in last.indices { last[place] = values[start + place] }
         } else {
           last = Array(values[start...])

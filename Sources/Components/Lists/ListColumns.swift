@@ -24,7 +24,8 @@ struct ListColumns {
     let valueIndex: Int?
     /// The entity attribute the column shows, when its path is the attribute itself.
     let ownAttribute: String?
-    /// How cells show their value when they can skip their component, else nil.
+    /// How cells show their value when they can skip their component, else nil. A `let`:
+    /// the list's ``PlainCell``s read it unretained.
     let plain: PlainText?
     /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole
     /// column): its foreign key and the titles fetched so far.
@@ -148,6 +149,8 @@ struct ListColumns {
     }
   }
 
+  /// The columns. A `let`, as each column's `plain` is: ``PlainCell`` reads the texts they
+  /// hold unretained.
   let columns: [Column]
   /// Per column, the plain text of its cells and where their value is in a row, when they
   /// skip their component: what a row reads of each column, with no access to the column.
@@ -309,6 +312,7 @@ struct ListColumns {
     self.keyIndexes = layout.keyIndexes
     self.hiddenKey = layout.hiddenKey
     self.columns = columns
+    // Each made from the text its column holds (and keeps: `columns` and `plain` are `let`).
     self.plainCells = columns.map { column in
       column.plain.flatMap { plain in column.valueIndex.map { PlainCell(text: plain, index: $0) } }
     }
