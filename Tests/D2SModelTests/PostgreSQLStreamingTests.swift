@@ -43,13 +43,16 @@ struct PostgreSQLStreamingTests {
     #expect(adaptor.connection.activeStream == nil)
   }
 
+  /// The state `pg_stat_activity` shows for backend `pid`, asked on `observer`.
+  static func state(of pid: Int, seenBy observer: PostgreSQLAdaptor) throws -> String? {
+    try observer.scalar("SELECT state FROM pg_stat_activity WHERE pid = \(pid)")?.stringValue
+  }
+
   @Test func rowsArriveWhileTheServerIsStillRunningTheQuery() throws {
     let adaptor = try open()
     let observer = try open()
     let pid = try #require(try adaptor.scalar("SELECT pg_backend_pid()")?.intValue)
-    func state() throws -> String? {
-      try observer.scalar("SELECT state FROM pg_stat_activity WHERE pid = \(pid)")?.stringValue
-    }
+    func state() throws -> String? { try Self.state(of: pid, seenBy: observer) }
     struct Enough: Error {}
     var states: [String?] = []
     // 2,000,000 rows of 100 bytes: far more than libpq or the socket could hold at once.
