@@ -54,20 +54,31 @@ import Testing
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
     let form = await mike.get("/Film/1/-/edit")
-    // Another process holds the write lock for 8 s (readers go on; a writer waits 5 s).
+    // Another program holds the write lock until told to commit (readers go on; a writer waits
+    // 5 s). It touches a marker once the lock is its own: on a loaded machine, starting it can
+    // take longer than any fixed pause.
+    let marker = db.target + ".locked"
+    let commands = Pipe()
     let locker = Process()
-    locker.executableURL = URL(fileURLWithPath: "/bin/sh")
-    locker.arguments = [
-      "-c", "(echo 'BEGIN IMMEDIATE;'; sleep 8; echo 'COMMIT;') | sqlite3 \"$0\"", db.target,
-    ]
+    locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    locker.arguments = ["sqlite3", db.target]
+    locker.standardInput = commands
     try locker.run()
     defer { locker.terminate() }
-    try await Task.sleep(for: .milliseconds(500))
+    commands.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\n.shell touch \"\(marker)\"\n".utf8))
+    var polls = 0
+    while !FileManager.default.fileExists(atPath: marker) && polls < 200 {
+      try await Task.sleep(for: .milliseconds(50))
+      polls += 1
+    }
+    try #require(FileManager.default.fileExists(atPath: marker), "the lock was taken within 10 s")
     let busy = await mike.post(
       "/Film/1/-/edit", WebEditingTests.change(form.body, "replacementCost", to: "$13.99"))
     #expect(busy.status == 503)
     #expect(busy.body.contains("locked by another program"))
     #expect(busy.body.contains(#"value="$13.99""#), "the user's input is kept")
+    commands.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+    try commands.fileHandleForWriting.close()
     locker.waitUntilExit()
     let saved = await mike.post(
       "/Film/1/-/edit", WebEditingTests.change(busy.body, "replacementCost", to: "$13.99"))
