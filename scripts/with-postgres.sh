@@ -50,4 +50,10 @@ set +e
 "$@"
 status=$?
 set -e
+# A failed run shows what the server itself said went wrong (a crashed backend, a limit reached);
+# the lines are few, as most errors tests provoke on purpose are not FATAL.
+if [ $status -ne 0 ]; then
+  grep -E 'PANIC|FATAL|terminated by signal|out of memory|No space left|terminating any other active' \
+    "$base/server.log" | tail -n 30 | sed 's/^/with-postgres: server log: /' >&2 || true
+fi
 exit $status
