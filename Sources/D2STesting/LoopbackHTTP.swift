@@ -180,8 +180,12 @@ public final class LoopbackSocket {
   let fd: Int32
 
   /// Connects to `port`; reads wait at most `timeout` seconds.
+  ///
+  /// The socket is closed once: here when the connection fails (before `fd` is set, so that
+  /// `deinit` does not run), otherwise when released. A second `close` of the same number would
+  /// end whatever another thread had opened under it in between.
   public init(port: Int, timeout: Int = 30) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LoopbackError("no socket") }
     var limit = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -198,6 +202,7 @@ public final class LoopbackSocket {
       close(fd)
       throw LoopbackError("cannot connect to port \(port)")
     }
+    self.fd = fd
   }
 
   deinit { close(fd) }
