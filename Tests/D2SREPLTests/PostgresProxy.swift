@@ -71,8 +71,14 @@ final class PostgresProxy: @unchecked Sendable {
       close(client)
       return
     }
-    let upstream = Thread { Self.copy(from: client, to: server) }
-    upstream.start()
+    // The client-to-server copy runs on a thread of its own, and both sockets stay open until
+    // it has ended: closed under it, their numbers could be reused by another thread's
+    // connection (a test's libpq socket), which the copy would then read or shut down.
+    let upstreamEnded = DispatchSemaphore(value: 0)
+    Thread {
+      Self.copy(from: client, to: server)
+      upstreamEnded.signal()
+    }.start()
     // Server to client; once the client is cut, the server's answer is read and dropped.
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -90,7 +96,8 @@ final class PostgresProxy: @unchecked Sendable {
     clients.removeAll { $0 == client }
     condition.unlock()
     shutdown(server, Int32(SHUT_RDWR))
-    upstream.cancel()
+    shutdown(client, Int32(SHUT_RDWR))  // ends the copy's read
+    upstreamEnded.wait()
     close(server)
     close(client)
   }
