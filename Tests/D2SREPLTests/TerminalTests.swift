@@ -281,7 +281,9 @@ import Testing
       toFile: rules, atomically: true, encoding: .utf8)
     let changed = Date()
     #expect(try waitFor("displayNameForEntity: 'Tongues' → 'Languages'  (\(rules):1)", in: session))
-    #expect(Date().timeIntervalSince(changed) < 2.5, "within 2 s of the save (and the poll)")
+    // The files are polled every second; the bound leaves room for a loaded machine (tmux and
+    // the terminal are other processes) and still fails a watch that waits for the next command.
+    #expect(Date().timeIntervalSince(changed) < 5, "within a poll or two of the save")
     #expect(
       try waitFor("sakila list Language> show ta", in: session), "the typed line is drawn again")
     try tmux(["send-keys", "-t", session, "-l", "sk"])
