@@ -299,13 +299,24 @@ struct RuleWatcher: Service {
   let files: [String]
   let logger: Logger
   let reload: @Sendable () throws -> Void
+  /// The files as they were when the watcher was made, once the rules were loaded and before
+  /// the server listens: a change made before `run` begins (a busy machine may start it late)
+  /// is still a change.
+  private let loaded: [String?]
+
+  init(files: [String], logger: Logger, reload: @escaping @Sendable () throws -> Void) {
+    self.files = files
+    self.logger = logger
+    self.reload = reload
+    loaded = Self.snapshot(files)
+  }
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
-      var last = snapshot()
+      var last = loaded
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(500))
-        let now = snapshot()
+        let now = Self.snapshot(files)
         guard now != last else { continue }
         last = now
         do {
@@ -318,7 +329,7 @@ struct RuleWatcher: Service {
     }
   }
 
-  private func snapshot() -> [String?] {
+  private static func snapshot(_ files: [String]) -> [String?] {
     files.map { try? String(contentsOfFile: $0, encoding: .utf8) }
   }
 }
