@@ -175,8 +175,9 @@ public enum LoopbackHTTP {
 }
 
 /// A raw TCP connection to a loopback port, for clients that misbehave on purpose (slow,
-/// gone mid-answer); closed when released.
-public final class LoopbackSocket {
+/// gone mid-answer); closed when released. Sendable: its descriptor never changes, and one
+/// thread sends while another may receive, as the system calls allow.
+public final class LoopbackSocket: @unchecked Sendable {
   let fd: Int32
 
   /// Connects to `port`; reads wait at most `timeout` seconds.
@@ -206,6 +207,34 @@ public final class LoopbackSocket {
   }
 
   deinit { close(fd) }
+
+  /// This end's port.
+  public var localPort: Int {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+    }
+    return named ? Int(UInt16(bigEndian: address.sin_port)) : 0
+  }
+
+  /// Whether the server on `port` has read everything sent to it on the connection from
+  /// `clientPort`, as the kernel tells (`/proc/net/tcp`: the server's end, with nothing left
+  /// in its receive queue). Once a request is sent, this says the server has taken it.
+  public static func serverHasRead(port: Int, from clientPort: Int) -> Bool {
+    guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else {
+      return false
+    }
+    let local = String(format: ":%04X", port)
+    let remote = String(format: ":%04X", clientPort)
+    return table.split(separator: "\n").contains { line in
+      let fields = line.split(separator: " ")
+      guard fields.count > 4, fields[1].hasSuffix(local), fields[2].hasSuffix(remote) else {
+        return false
+      }
+      return fields[4].split(separator: ":").last.map { Int($0, radix: 16) == 0 } ?? false
+    }
+  }
 
   /// Sends `text`; false when the peer has closed the connection.
   @discardableResult
