@@ -34,7 +34,7 @@ import Testing
       if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil,
       "set D2S_TEST_POSTGRES_URL (make test does)"))
   func postgresqlCancelsAWaitingStatement() throws {
-    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("sakila"))
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.copy())
     adaptor.connection.isInterrupted = { true }
     let start = Date()
     #expect {

@@ -61,7 +61,7 @@ import Testing
       "set D2S_TEST_POSTGRES_URL (make test does)"))
   func postgresqlNestsTransactionsAsSavepoints() throws {
     try nestedTransactionsRollBackAlone(
-      try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("sakila")))
+      try PostgreSQLAdaptor(url: try PostgresSakila.copy()))
   }
 
   @Test(
@@ -69,7 +69,7 @@ import Testing
       if: ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil,
       "set D2S_TEST_POSTGRES_URL (make test does)"))
   func postgresqlRefusesCopy() throws {
-    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.conninfo("sakila"))
+    let adaptor = try PostgreSQLAdaptor(url: try PostgresSakila.copy())
     for sql in ["COPY language TO STDOUT", "COPY language FROM STDIN"] {
       #expect { try adaptor.executeScript(sql) } throws: {
         ($0 as? DatabaseError)?.code == .unsupported

@@ -1,6 +1,7 @@
 import D2SModel
 import D2STesting
 import Foundation
+import PostgreSQLAdaptor
 import Testing
 
 @testable import D2SREPL
@@ -27,7 +28,8 @@ struct PostgreSQLFaultTests {
     """
   static let rows = "SELECT id, name, qty FROM item ORDER BY id"
   /// Renaming an item to 'slow' adds 1 to its quantity (a BEFORE trigger) and makes its
-  /// COMMIT take 2 s (a deferred trigger), time for the relay to drop the connection.
+  /// COMMIT wait for advisory lock 42 (a deferred trigger), which the test holds until the
+  /// relay has dropped the connection: no window to catch, however loaded the machine.
   static let slowCommit = """
     CREATE FUNCTION bump() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -37,7 +39,7 @@ struct PostgreSQLFaultTests {
     CREATE TRIGGER bump BEFORE UPDATE ON item FOR EACH ROW EXECUTE FUNCTION bump();
     CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW.name = 'slow' AND OLD.name <> 'slow' THEN PERFORM pg_sleep(2); END IF;
+      IF NEW.name = 'slow' AND OLD.name <> 'slow' THEN PERFORM pg_advisory_xact_lock(42); END IF;
       RETURN NULL;
     END $$;
     CREATE CONSTRAINT TRIGGER slow AFTER UPDATE ON item DEFERRABLE INITIALLY DEFERRED
@@ -107,7 +109,8 @@ struct PostgreSQLFaultTests {
     #expect(try server.psql(Self.rows) == "1|apple|1\n2|pear|2\n3|damson|30")
   }
 
-  @Test func aCommitAppliedButNeverAcknowledgedDropsTheChangesItMade() throws {
+  @Test(.timeLimit(.minutes(2)))
+  func aCommitAppliedButNeverAcknowledgedDropsTheChangesItMade() throws {
     let server = try PrivatePostgres(sql: Self.schema + Self.slowCommit)
     let proxy = try PostgresProxy(server)
     let session = try REPLSession(width: 100)
@@ -115,13 +118,17 @@ struct PostgreSQLFaultTests {
     _ = try session.run("edit Item 1")
     _ = try session.run("object.name = 'slow'")
     _ = try session.run("object.qty = 30")
+    let holder = try PostgreSQLAdaptor(url: server.url)
+    try holder.executeScript("SELECT pg_advisory_lock(42)")
     let outcome = Failures()  // the save's message, from its thread
     Thread { outcome.add(session.failure(of: "save")) }.start()
     // Once the server runs the COMMIT's deferred trigger, its reply is lost on the way.
-    let sleeping = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"
+    let waiting =
+      "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'"
     let deadline = Date().addingTimeInterval(20)
-    while try server.psql(sleeping) != "1", Date() < deadline { usleep(20_000) }
+    while try server.psql(waiting) != "1", Date() < deadline { usleep(20_000) }
     proxy.cut()
+    try holder.executeScript("SELECT pg_advisory_unlock(42)")
     while outcome.all.isEmpty, Date() < deadline { usleep(20_000) }
     let message = try #require(outcome.all.first)
     #expect(

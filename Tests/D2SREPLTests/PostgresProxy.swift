@@ -67,6 +67,9 @@ final class PostgresProxy: @unchecked Sendable {
     condition.unlock()
     let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard Self.withAddress(serverPath, { connect(server, $0, $1) }) == 0 else {
+      condition.lock()
+      clients.removeAll { $0 == client }  // before its number can be reused
+      condition.unlock()
       close(server)
       close(client)
       return

@@ -24,7 +24,7 @@ import Testing
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
     let tmux = Self.tmuxPath ?? "/usr/bin/tmux"
-    guard arguments.first == "capture-pane" else {
+    guard arguments.first == "capture-pane" || arguments.first == "display" else {
       try Spawn.run(tmux, ["-L", server] + arguments)
       return ""
     }
@@ -64,10 +64,13 @@ import Testing
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(session)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let command =
-      "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(environment) \(BinaryTests.binary.path) '\(database)'; sleep 5"
+      "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color COLUMNS=100 \(environment) \(BinaryTests.binary.path) '\(database)'; echo \(Self.ended); sleep 30"
     try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
     return (session, home)
   }
+
+  /// What the pane shows once the binary has ended (the pane stays 30 s more, for its text).
+  static let ended = "d2s-repl-ended"
 
   /// Ends the tmux server and removes the session's home folder.
   func stop(_ home: URL) {
@@ -98,8 +101,15 @@ import Testing
   ) throws {
     #expect(try waitFor(prompt, in: session))
     try tmux(["send-keys", "-t", session, "-l", list])
+    let row = try tmux(["display", "-p", "-t", session, "#{cursor_y}"])
     try tmux(["send-keys", "-t", session, "Enter"])
-    Thread.sleep(forTimeInterval: 0.3)
+    // Ctrl-C once the line is read (the cursor has left its row): before that, it would only
+    // drop the typed line, however long a loaded machine takes to get there.
+    var polls = 0
+    while try tmux(["display", "-p", "-t", session, "#{cursor_y}"]) == row, polls < 200 {
+      Thread.sleep(forTimeInterval: 0.05)
+      polls += 1
+    }
     try tmux(["send-keys", "-t", session, "C-c"])
     #expect(try waitFor("error: interrupted", in: session))
     #expect(try !tmux(["capture-pane", "-p", "-t", session]).contains(end))
@@ -249,7 +259,7 @@ import Testing
     #expect(try waitFor("task = 'list'  # set", in: session))
     #expect(!(try tmux(["capture-pane", "-p", "-t", session]).contains("PENELOPE")))
     try tmux(["send-keys", "-t", session, "C-d"])
-    Thread.sleep(forTimeInterval: 0.5)
+    #expect(try waitFor(Self.ended, in: session))
     // Ended: a command typed now is not run.
     try tmux(["send-keys", "-t", session, "-l", "list Language"])
     try tmux(["send-keys", "-t", session, "Enter"])

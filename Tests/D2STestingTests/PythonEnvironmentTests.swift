@@ -10,10 +10,11 @@ import Testing
   @Test(.timeLimit(.minutes(1))) func aHungToolIsKilledAndReported() throws {
     let start = ContinuousClock.now
     let error = #expect(throws: PythonEnvironmentError.self) {
-      try PythonEnvironment.run("/bin/sh", ["-c", "echo stalled >&2; sleep 30"], timeout: 1)
+      // 5 s: time for the shell to write its line first, however loaded the machine.
+      try PythonEnvironment.run("/bin/sh", ["-c", "echo stalled >&2; sleep 30"], timeout: 5)
     }
-    #expect(ContinuousClock.now - start < .seconds(10))
-    #expect(error?.description.contains("ran over 1.0 s and was killed") == true)
+    #expect(ContinuousClock.now - start < .seconds(20), "killed, not waited for")
+    #expect(error?.description.contains("ran over 5.0 s and was killed") == true)
     #expect(error?.description.contains("stalled") == true, "what it wrote to stderr")
   }
 

@@ -35,9 +35,10 @@ extension BrowserTests {
     let (base, other) = (first.1, second.1)
     let chromium = try await Chromium.start(folder: folder)
     let browser = chromium.browser
-    /// Polls `other`'s Film list (anonymous, over HTTP) for its title, at most 2 seconds.
+    /// Polls `other`'s Film list (anonymous, over HTTP) for its title, at most 15 seconds (its
+    /// watcher looks every 500 ms, on two cores shared with the rest of the suite).
     func otherShows(_ title: String) async throws -> Bool {
-      for _ in 0..<20 {
+      for _ in 0..<150 {
         let page = try await offThePool { try LoopbackHTTP.request("GET", other + "/Film") }
         if page.text.contains("<h1>\(title)") { return true }
         try await Task.sleep(for: .milliseconds(100))

@@ -26,7 +26,7 @@ import Testing
     let started = Date()
     let answer = slow.receive()
     #expect(answer != nil, "closed (or answered) within 10 s")
-    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(Date().timeIntervalSince(started) < 9, "closed by the server, before the read's 10 s")
     #expect(try LoopbackHTTP.request("GET", base + "/-/health").status == 200)
 
     // A client gone after the first bytes of a large page.
@@ -64,7 +64,7 @@ import Testing
     locker.arguments = ["sqlite3", db.target]
     locker.standardInput = commands
     try locker.run()
-    defer { locker.terminate() }
+    defer { if locker.isRunning { locker.terminate() } }  // never a pid already reaped
     commands.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\n.shell touch \"\(marker)\"\n".utf8))
     var polls = 0
     while !FileManager.default.fileExists(atPath: marker) && polls < 200 {
