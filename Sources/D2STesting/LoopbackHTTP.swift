@@ -222,9 +222,12 @@ public final class LoopbackSocket: @unchecked Sendable {
   /// `clientPort`, as the kernel tells (`/proc/net/tcp`: the server's end, with nothing left
   /// in its receive queue). Once a request is sent, this says the server has taken it.
   public static func serverHasRead(port: Int, from clientPort: Int) -> Bool {
-    guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else {
-      return false
-    }
+    // Read to its end: `String(contentsOfFile:)` takes a file's size from `stat`, 0 here, and
+    // so reads the kernel's first page only (27 of the table's lines).
+    guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp"),
+      let bytes = try? file.readToEnd()
+    else { return false }
+    let table = String(decoding: bytes, as: UTF8.self)
     let local = String(format: ":%04X", port)
     let remote = String(format: ":%04X", clientPort)
     return table.split(separator: "\n").contains { line in
