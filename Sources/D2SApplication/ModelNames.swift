@@ -74,10 +74,19 @@ public struct ModelNames: Sendable {
     let name =
       "ModelNames.sortable/\(policy.planName)/\(Self.planName(entity))/"
       + keys.joined(separator: "\u{0}")
-    return context.planned(name) { context in
+    let work = { @Sendable (context: RuleContext) in
       let names = ModelNames(context: context, policy: policy)
       return Set(keys.filter { (try? names.orderings($0, from: entity)) != nil })
     }
+    guard Self.keeps(entity) else { return work(context) }
+    return context.planned(name, work)
+  }
+
+  /// Whether what is worked out from `entity` may be kept: its columns were read (asked for
+  /// again here after a read that failed). Nothing worked out without them is kept, so that
+  /// pages have them once another program lets go of the database.
+  static func keeps(_ entity: Entity) -> Bool {
+    (try? entity.requireDetails()) != nil
   }
 
   /// The shown properties, and the names a name may mean, by entity name.
@@ -126,6 +135,7 @@ public struct ModelNames: Sendable {
   /// The names of `entity`'s properties a name may mean under the policy.
   public func propertyNames(of entity: Entity) -> [String] {
     if let known = shown.namesByEntity.withLock({ $0[entity.name] }) { return known }
+    guard Self.keeps(entity) else { return workOutPropertyNames(of: entity) }
     let policy = policy
     let names = context.planned(
       "ModelNames.propertyNames/\(policy.planName)/\(Self.planName(entity))"
@@ -150,6 +160,7 @@ public struct ModelNames: Sendable {
   /// dots), and its key.
   public func shownProperties(of entity: Entity) -> Set<String> {
     if let known = shown.byEntity.withLock({ $0[entity.name] }) { return known }
+    guard Self.keeps(entity) else { return workOutShownProperties(of: entity) }
     let names = context.planned("ModelNames.shownProperties/\(Self.planName(entity))") {
       ModelNames(context: $0, policy: .shown).workOutShownProperties(of: entity)
     }

@@ -245,6 +245,7 @@ extension AgentTools {
 
   /// The row of `entity` with key `parts`.
   func object(of entity: Entity, _ parts: [String]) throws -> DatabaseObject {
+    try entity.requireDetails()  // no key is read as missing while the columns cannot be
     let attributes = entity.primaryKeyAttributes
     let missing = ToolError("no \(entity.name) with key \(parts.joined(separator: ","))")
     guard !attributes.isEmpty, attributes.count == parts.count, let database = context.database

@@ -85,10 +85,13 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
     }
   }
 
+  /// The entity named `name`, with its columns: a statement is never made without them (they
+  /// cannot be read while another program holds the database past the busy timeout).
   func entity(_ name: String) throws -> Entity {
     guard let entity = model.lookupEntity(name) else {
       throw DatabaseError(.invalidValue, "no entity named \(name)")
     }
+    try entity.requireDetails()
     return entity
   }
 

@@ -1,5 +1,6 @@
 import EnvKeys
 import Qualifiers
+import Synchronization
 
 /// A table or view, with friendly names for it and its properties.
 public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable,
@@ -8,8 +9,16 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// This entity's identity for rule caches (an entity never changes, so its version is 0:
   /// answers computed from it stay valid while it lives).
   public let ruleCacheIdentity = RuleCacheIdentity.next()
-  /// Always 0: an entity does not change.
-  public var ruleCacheVersion: Int { 0 }
+  /// 0 while the attributes, relationships and key were never asked for, or were read. After
+  /// a catalog read that failed (another program held the database past the busy timeout),
+  /// they are asked for again here, and each read that fails gives a new version: an answer
+  /// computed without them is never taken again, however the read ends.
+  public var ruleCacheVersion: Int {
+    guard let failedReads, failedReads.count.load(ordering: .relaxed) > 0, !details.hasValue
+    else { return 0 }
+    _ = details.value  // read again (a read that failed is not tried again for a second)
+    return details.hasValue ? 0 : -failedReads.count.load(ordering: .relaxed)
+  }
 
   /// The friendly name (`FilmActor`).
   public let name: String
@@ -45,10 +54,31 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
   /// The attributes, relationships and key: a model read from a catalog works them out when
   /// one of its entities is first asked for them (listing the entities never needs them).
   private let details: ComputedOnce<Details>
+  /// How many times they could not be read from the catalog (nil when they were given).
+  private let failedReads: ReadFailures?
+
+  /// A count of the catalog reads that failed, shared with the closure that reads.
+  private final class ReadFailures: Sendable {
+    let count = Atomic<Int>(0)
+  }
 
   /// Whether the attributes, relationships and key have been worked out (false after a
   /// catalog read that failed: they are read again at the next ask).
   package var hasDetails: Bool { details.hasValue }
+
+  /// Throws when the attributes, relationships and key cannot be read from the catalog now
+  /// (asking for them again): a statement or a page made without them would have no columns
+  /// and find no row. The reader has said why in the SQL log.
+  package func requireDetails() throws {
+    guard !details.hasValue else { return }
+    _ = details.value
+    guard details.hasValue else {
+      throw DatabaseError(
+        .locked,
+        "the columns of \(externalName) cannot be read now (another program holds the database); try again"
+      )
+    }
+  }
 
   /// What an entity's columns and foreign keys give it.
   struct Parts: Sendable {
@@ -132,7 +162,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.init(
       name: name, externalName: externalName, schema: schema, isView: isView,
       isInternal: isInternal, sourceLabel: sourceLabel,
-      details: ComputedOnce(computed: Details(parts, entityName: name)))
+      details: ComputedOnce(computed: Details(parts, entityName: name)), failedReads: nil)
   }
 
   /// An entity whose attributes, relationships, key and full-text index `parts` works out
@@ -141,15 +171,20 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
     sourceLabel: String?, parts: @escaping @Sendable () -> Parts
   ) {
+    let failedReads = ReadFailures()
     self.init(
       name: name, externalName: externalName, schema: schema, isView: isView,
       isInternal: isInternal, sourceLabel: sourceLabel,
-      details: ComputedOnce(keepingIf: \.isComplete) { Details(parts(), entityName: name) })
+      details: ComputedOnce(keepingIf: \.isComplete) {
+        let details = Details(parts(), entityName: name)
+        if !details.isComplete { failedReads.count.add(1, ordering: .relaxed) }
+        return details
+      }, failedReads: failedReads)
   }
 
   private init(
     name: String, externalName: String, schema: String?, isView: Bool, isInternal: Bool,
-    sourceLabel: String?, details: ComputedOnce<Details>
+    sourceLabel: String?, details: ComputedOnce<Details>, failedReads: ReadFailures?
   ) {
     self.name = name
     self.externalName = externalName
@@ -158,6 +193,7 @@ public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparab
     self.isInternal = isInternal
     self.sourceLabel = sourceLabel
     self.details = details
+    self.failedReads = failedReads
   }
 
   /// The attribute named `name`.

@@ -15,6 +15,7 @@ extension ModelNames {
 
   /// The key of `entity` written in a URL segment (`1`, `1,3402`, `INV%2F2024`).
   func key(_ segment: Substring, of entity: Entity) throws -> [DatabaseValue] {
+    try entity.requireDetails()  // no key is read as missing while the columns cannot be
     let attributes = entity.primaryKeyAttributes
     let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
     guard !attributes.isEmpty, parts.count == attributes.count else {
