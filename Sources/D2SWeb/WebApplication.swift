@@ -192,8 +192,7 @@ public final class WebApplication: Sendable {
     method: String, path: String, query: String, status: Int, bytes: Int,
     started: ContinuousClock.Instant, client: String
   ) {
-    let (seconds, attoseconds) = started.duration(to: .now).components
-    let milliseconds = (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 10).rounded() / 10
+    let milliseconds = Self.loggedMilliseconds(started.duration(to: .now))
     let target = Self.loggedTarget(WebRequest(method: method, path: path, query: query))
     logger.notice(
       "\(method) \(target) \(status) \(bytes) B \(milliseconds) ms \(client)",
@@ -202,6 +201,12 @@ public final class WebApplication: Sendable {
           "method": "\(method)", "target": "\(target)", "status": "\(status)",
           "bytes": "\(bytes)", "ms": "\(milliseconds)", "client": "\(client)",
         ] : nil)
+  }
+
+  /// A request's time as the log shows it: milliseconds, to a tenth.
+  static func loggedMilliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return (Double(seconds) * 1e4 + Double(attoseconds) / 1e14).rounded() / 10
   }
 
   /// A user name as the log shows it: quoted, control characters escaped, at most 64

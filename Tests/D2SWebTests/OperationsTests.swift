@@ -9,6 +9,14 @@ import Testing
 /// What operators see: one log line per request (without query values), `/-/health`, and
 /// `--timing`'s `Server-Timing`.
 @Suite struct OperationsTests {
+  @Test func aRequestsTimeIsLoggedInMillisecondsToATenth() {
+    #expect(WebApplication.loggedMilliseconds(.milliseconds(12.34)) == 12.3)
+    #expect(WebApplication.loggedMilliseconds(.milliseconds(999.96)) == 1_000)
+    // Past a second (a page that waited 5 s for a lock was logged as 511 ms).
+    #expect(WebApplication.loggedMilliseconds(.milliseconds(5_011)) == 5_011)
+    #expect(WebApplication.loggedMilliseconds(.seconds(61) + .microseconds(250)) == 61_000.3)
+  }
+
   @Test func everyRequestIsOneLogLineWithoutItsQueryValues() async throws {
     let log = CapturedLog()
     let app = try WebApplication.open(try SakilaSQLite.copy(), logger: log.logger)
