@@ -26,9 +26,8 @@ public final class BackgroundCount: Sendable {
   /// Waits at most `timeout` for the count to end. Returns the total when it ended, else
   /// nil (the count goes on until ``cancel()``).
   public func wait(upTo timeout: Duration) -> Int? {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    if ended.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success {
+    // A budget too long to count waits without limit (Dispatch saturates the sum too).
+    if ended.wait(timeout: .now() + .nanoseconds(timeout.saturatedNanoseconds)) == .success {
       ended.signal()  // Later waits return at once too.
     }
     return state.withLock { $0.total }

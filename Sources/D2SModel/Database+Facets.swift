@@ -89,9 +89,8 @@ public final class BackgroundFacets: Sendable {
   /// Waits at most `timeout` for every count to end; returns each path's counts, nil for one
   /// not counted (yet, or at all: it failed).
   public func wait(upTo timeout: Duration) -> [[FacetCount]?] {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    if ended.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success {
+    // A budget too long to count waits without limit (Dispatch saturates the sum too).
+    if ended.wait(timeout: .now() + .nanoseconds(timeout.saturatedNanoseconds)) == .success {
       ended.signal()
     }
     return results.withLock { $0 }

@@ -258,10 +258,10 @@ final class Reader: Sendable {
 
   func startDeadline(after timeout: Duration) {
     extended.store(0, ordering: .relaxed)
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds =
-      UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-    deadline.store(DispatchTime.now().uptimeNanoseconds + nanoseconds, ordering: .relaxed)
+    // Saturated: a timeout too long to count is a deadline never reached (0 means none).
+    let now = DispatchTime.now().uptimeNanoseconds
+    let (end, overflow) = now.addingReportingOverflow(UInt64(timeout.saturatedNanoseconds))
+    deadline.store(overflow ? .max - 1 : end, ordering: .relaxed)
   }
 
   func clearDeadline() { deadline.store(0, ordering: .relaxed) }
@@ -275,7 +275,17 @@ final class Reader: Sendable {
     let allowed = min(nanoseconds, Self.maximumExtension - min(used, Self.maximumExtension))
     guard allowed > 0 else { return }
     extended.wrappingAdd(allowed, ordering: .relaxed)
-    deadline.wrappingAdd(allowed, ordering: .relaxed)
+    // Saturated, as the deadline itself: one near the end of time stays there, never wraps
+    // round to one already past.
+    var current = deadline.load(ordering: .relaxed)
+    while current != 0 {
+      let (later, overflow) = current.addingReportingOverflow(allowed)
+      let (exchanged, found) = deadline.compareExchange(
+        expected: current, desired: overflow ? .max - 1 : min(later, .max - 1),
+        ordering: .relaxed)
+      if exchanged { break }
+      current = found
+    }
   }
 
   /// The connection the running request's work is on (set on its queue while it runs).
