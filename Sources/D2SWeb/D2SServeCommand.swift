@@ -158,13 +158,24 @@ public struct D2SServeCommand: AsyncParsableCommand {
     guard pageCache >= 0, pageCache <= 1 << 20 else {
       throw ValidationError("--page-cache is a number of megabytes, 0 or more")
     }
-    guard statementTimeout > 0, anonymousStatementTimeout > 0, requestTimeout > 0,
-      connections.map({ $0 > 0 }) ?? true, connectionsPerClient.map({ $0 > 0 }) ?? true,
-      maxToManyHops >= 0, agentCallsPerMinute > 0
+    // Seconds a millisecond at least (they are kept in milliseconds), a year at most (`inf`
+    // would trap where they are counted); connections a number a machine can open.
+    let seconds = 0.001...31_536_000.0
+    guard seconds.contains(statementTimeout), seconds.contains(anonymousStatementTimeout),
+      seconds.contains(requestTimeout)
     else {
       throw ValidationError(
-        "--statement-timeout, --anonymous-statement-timeout, --request-timeout, --connections, --connections-per-client and --agent-calls-per-minute must be positive; --max-to-many-hops 0 or more"
+        "--statement-timeout, --anonymous-statement-timeout and --request-timeout are seconds from 0.001 to 31536000 (a year)"
       )
+    }
+    guard connections.map({ (1...10_000).contains($0) }) ?? true,
+      connectionsPerClient.map({ (1...10_000).contains($0) }) ?? true
+    else {
+      throw ValidationError("--connections and --connections-per-client are from 1 to 10000")
+    }
+    guard maxToManyHops >= 0, agentCallsPerMinute > 0 else {
+      throw ValidationError(
+        "--agent-calls-per-minute must be positive; --max-to-many-hops 0 or more")
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
     if let rulesOutput {
