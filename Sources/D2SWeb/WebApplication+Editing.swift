@@ -36,9 +36,14 @@ extension WebApplication {
       let application = pageApplication(for: database)
       var context = application.base
       context.database = database
-      guard let user = try? Login.authenticate(login: name, password: password, in: context)
-      else { return nil }
-      return WebSession.record(for: user, database: databaseName, keys: keys)
+      // Only a wrong name or password is a failed login; a database that cannot answer now
+      // (locked, unreachable) is its own error page, and counts against no one.
+      do {
+        let user = try Login.authenticate(login: name, password: password, in: context)
+        return WebSession.record(for: user, database: databaseName, keys: keys)
+      } catch is LoginError {
+        return nil
+      }
     }
     guard let record else {
       throttle.failed(user: name, address: request.clientAddress)

@@ -39,4 +39,22 @@ import Testing
     let json = await app.get("/Film?limit=5", accept: "application/json")
     #expect(json.body.contains("ACADEMY DINOSAUR"), "\(json.body.prefix(300))")
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aLoginWhileTheColumnsCannotBeReadIsBusyAndLoginsWorkOnceTheyCan() async throws {
+    let path = try SakilaSQLite.copy()
+    let app = try WebApplication.open(
+      path, rules: [WebEditingTests.demoRules], configuration: .init(pageCacheBytes: 0),
+      connections: 1)
+    let locker = try SQLiteAdaptor(path: path)
+    try locker.executeScript("BEGIN EXCLUSIVE")
+    let locked = await WebClient(app, address: "10.0.0.1").login("Mike", "12345")
+    try locker.executeScript("COMMIT")
+    #expect(locked.status == 503, "not a failed login: \(locked.status)")
+    #expect(locked.body.contains("locked by another program"))
+    try await Task.sleep(for: .milliseconds(1_200))
+    // The user entity, worked out without the columns, was not kept as "none".
+    let login = await WebClient(app, address: "10.0.0.2").login("Mike", "12345")
+    #expect(login.status == 303, "\(login.status)")
+  }
 }

@@ -16,6 +16,8 @@ public enum Login {
     guard let database = context.database else {
       throw DatabaseError(.connection, "no database is open")
     }
+    // The columns must be readable: without them no entity has a login (not a failed login).
+    _ = try UserEntity.findReading(in: database.model)
     var probe = context
     probe.task = "login"
     // The page shown before does not choose the user entity.

@@ -36,7 +36,7 @@ public enum D2SComputations {
       return PropertyValues.sendable(object.value(forKeyPath: key)) ?? AnySendableValue(nil)
     }
     computations.register("userEntity") { context in
-      sendableOptional(UserEntity.find(in: context.model))
+      sendableOptional(try UserEntity.findReading(in: context.model))
     }
     computations.register("objectDefaultTitle") { $0.object?.defaultTitle }
     computations.register("prettyPropertyKey") { prettify($0.propertyKey) }

@@ -17,6 +17,13 @@ public enum UserEntity {
     }.first
   }
 
+  /// ``find(in:)``, or an error when an entity's columns cannot be read now (another program
+  /// holds the database): "no user entity" would be a wrong answer, and a kept one.
+  package static func findReading(in model: Model) throws -> Entity? {
+    for entity in model.entities where !entity.isView { try entity.requireDetails() }
+    return find(in: model)
+  }
+
   public static func find(in model: Model) -> Entity? {
     let candidates = model.entities.filter {
       !$0.isView && loginAttribute(of: $0) != nil && passwordAttribute(of: $0) != nil
