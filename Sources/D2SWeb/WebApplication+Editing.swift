@@ -25,7 +25,7 @@ extension WebApplication {
     let password = form.last { $0.0 == "password" }?.1 ?? ""
     let target = Self.localPath(form.last { $0.0 == "next" }?.1) ?? next ?? "/"
     if let wait = throttle.reserve(user: name, address: request.clientAddress) {
-      let seconds = max(1, Int((Double(wait.components.seconds) + 0.999).rounded(.down)))
+      let seconds = Self.retryAfterSeconds(wait)
       throw WebError(
         .tooManyRequests, "too many attempts: try again in \(seconds) s", retryAfter: seconds)
     }

@@ -203,6 +203,13 @@ public final class WebApplication: Sendable {
         ] : nil)
   }
 
+  /// The whole seconds a client is told to wait for `wait` (`Retry-After`): rounded up, so
+  /// that one that obeys comes back late enough; 1 at least.
+  static func retryAfterSeconds(_ wait: Duration) -> Int {
+    let (seconds, attoseconds) = wait.components
+    return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+  }
+
   /// A request's time as the log shows it: milliseconds, to a tenth.
   static func loggedMilliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components

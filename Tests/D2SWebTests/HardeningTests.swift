@@ -324,6 +324,14 @@ import Testing
     #expect(throttle.reserve(user: "jon", address: "10.0.0.1", now: later) == nil)
   }
 
+  @Test func retryAfterIsTheWaitRoundedUp() {
+    #expect(WebApplication.retryAfterSeconds(.milliseconds(1_900)) == 2)
+    #expect(WebApplication.retryAfterSeconds(.milliseconds(4_700)) == 5)
+    #expect(WebApplication.retryAfterSeconds(.seconds(3)) == 3)
+    #expect(WebApplication.retryAfterSeconds(.milliseconds(200)) == 1)
+    #expect(WebApplication.retryAfterSeconds(.zero) == 1)
+  }
+
   @Test func aThrottledLoginSaysWhenToComeBack() async throws {
     let (app, _) = try WebEditingTests.demo(.sqlite)
     let browser = WebClient(app)
