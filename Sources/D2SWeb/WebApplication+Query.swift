@@ -29,6 +29,7 @@ extension WebApplication {
       if let user { context.user = user }
       let names = ModelNames(context: context, policy: .shown)
       let entity = try names.entity(name)
+      try entity.requireDetails()  // a form without fields would drop the user's search
       context.entity = entity
       context.task = "query"
       let form = try QueryForm(context: context)

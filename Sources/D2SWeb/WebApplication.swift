@@ -637,6 +637,8 @@ public final class WebApplication: Sendable {
     links.reaches = names.reaches
     // The list of `entity` the query parameters ask for, within `auxiliary`.
     func showList(_ entity: Entity, within auxiliary: Qualifier?) throws {
+      // Its columns first: without them every order and filter would name no property.
+      try entity.requireDetails()
       request.task = "list"
       request.entityName = entity.name
       request.auxiliaryQualifier = auxiliary

@@ -20,6 +20,12 @@ import Testing
     #expect(film.status == 503, "\(film.status)")
     #expect(film.body.contains("locked by another program"))
     #expect(!film.body.contains("no Film with key"))
+    // Within the catalog's retry second: not 'no property title', nor a query form without
+    // fields, whose search would be dropped.
+    for target in ["/Film?order=title", "/Film/-/query"] {
+      let page = await app.get(target)
+      #expect(page.status == 503, "\(target): \(page.status)")
+    }
     // Asked again at once, within the catalog's retry interval, while the lock is let go:
     // the columns are still unread for this page, which must not be made without them.
     let list = Task { await app.get("/Film?limit=5") }
