@@ -129,15 +129,29 @@ extension Database {
 final class SideConnection: Sendable {
   /// Where counts run, one after another.
   let queue = DispatchQueue(label: "d2s.side-connection")
-  private let state = Mutex<(opened: Bool, reader: (any DatabaseAdaptor)?)>((false, nil))
+  private let state = Mutex<
+    (opened: Bool, reader: (any DatabaseAdaptor)?, failed: ContinuousClock.Instant?)
+  >((false, nil, nil))
 
-  /// The reader, opened from `adaptor` the first time (nil when it has none or could not
-  /// open one: then counts run on the first connection).
+  /// After an open that failed, how long until it is tried again.
+  static let retryAfter = Duration.seconds(1)
+
+  /// The reader, opened from `adaptor` the first time (nil when it has none, or could not
+  /// open one now: then counts run on the first connection). An open that failed (a server
+  /// at its connection limit, or restarting) is tried again after ``retryAfter``, never kept.
   func reader(opening adaptor: any DatabaseAdaptor) -> (any DatabaseAdaptor)? {
     state.withLock { state in
       if !state.opened {
-        state.opened = true
-        state.reader = try? adaptor.openReader()
+        if let failed = state.failed, ContinuousClock.now < failed + Self.retryAfter {
+          return nil
+        }
+        do {
+          state.reader = try adaptor.openReader()
+          state.opened = true
+          state.failed = nil
+        } catch {
+          state.failed = .now
+        }
       }
       return state.reader
     }
