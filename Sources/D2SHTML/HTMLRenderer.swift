@@ -485,7 +485,8 @@ public struct HTMLRenderer: PageRenderer {
         if let list {
           let rows = summary.displayGroup?.shown
           let previous = list.previousURL(rows: rows)
-          let next = list.nextURL(shown: shown, rows: rows)
+          let next = list.nextURL(
+            shown: shown, rows: rows, more: summary.displayGroup?.hasMore)
           if previous != nil || next != nil {
             output.write("<nav class=\"pager\" aria-label=\"Pages\">")
             if let previous {

@@ -262,15 +262,15 @@ public struct WebListQuery: Sendable {
   }
 
   /// The next window's link: after the last row shown (`rows`, its display group's `shown`
-  /// window), when more follow.
-  func nextURL(shown: Int, rows: ListWindow?) -> String? {
+  /// window), when more follow (`more`, when the rows were read one past the window).
+  func nextURL(shown: Int, rows: ListWindow?, more: Bool? = nil) -> String? {
     let limit = window
     guard shown > 0 else { return nil }
     if let rows {
       guard let next = rows.next(offset: offset, in: identity) else { return nil }
       return url([("after", next.token), ("offset", String(next.offset))])
     }
-    guard shown == limit else { return nil }
+    guard shown == limit, more != false else { return nil }
     return url([("offset", String(offset + limit))])
   }
 

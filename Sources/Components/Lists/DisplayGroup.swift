@@ -31,6 +31,10 @@ public final class DisplayGroup: @unchecked Sendable {
   /// of a group, it belongs to the thread that renders the page (the one reading the rows,
   /// and then the footer); read it once the page is rendered.
   public private(set) var shown: ListWindow?
+  /// Whether rows followed the window read last (its one row more was there); nil before the
+  /// rows are read. Known for every window, positioned or not: a window moved by offset
+  /// (a view, a ranked search) has its Next link only when rows follow.
+  public private(set) var hasMore: Bool?
 
   private let exactCountRowLimit: Int
   private let countTimeBudget: Int?
@@ -112,6 +116,7 @@ public final class DisplayGroup: @unchecked Sendable {
     queries: Bool = false, _ body: ([DatabaseValue], DatabaseObject?) throws -> Void
   ) throws {
     shown = nil
+    hasMore = nil
     try startCounting()
     let width = specification.sortOrderings.count + entity.primaryKeyAttributes.count
     // Positions serve `next` and `prev`, which move windows: a whole list has none to read.
@@ -182,6 +187,7 @@ public final class DisplayGroup: @unchecked Sendable {
       try body(values, object)
     }
     if tallying, countedWithRows == nil { try startBackgroundCount() }
+    hasMore = more
     guard positioned, let first else { return }
     shown = ListWindow(first: first, last: last, rows: rows, more: more)
   }
