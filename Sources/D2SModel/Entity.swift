@@ -6,18 +6,17 @@ import Synchronization
 public final class Entity: Sendable, Hashable, KeyValueCoding, QualifierComparable,
   CustomStringConvertible, RuleCacheFingerprinting
 {
-  /// This entity's identity for rule caches (an entity never changes, so its version is 0:
-  /// answers computed from it stay valid while it lives).
+  /// This entity's identity for rule caches (answers computed from it stay valid while it
+  /// lives, once its columns are read).
   public let ruleCacheIdentity = RuleCacheIdentity.next()
-  /// 0 while the attributes, relationships and key were never asked for, or were read. After
+  /// 0 while the attributes, relationships and key were never asked for, or were read; after
   /// a catalog read that failed (another program held the database past the busy timeout),
-  /// they are asked for again here, and each read that fails gives a new version: an answer
-  /// computed without them is never taken again, however the read ends.
+  /// a new version for each failed read, so that an answer computed without them is not
+  /// taken once they are read. Reads nothing: it is asked for under the rule caches' locks
+  /// (the columns are asked for again where they are used, ``requireDetails()``).
   public var ruleCacheVersion: Int {
-    guard let failedReads, failedReads.count.load(ordering: .relaxed) > 0, !details.hasValue
-    else { return 0 }
-    _ = details.value  // read again (a read that failed is not tried again for a second)
-    return details.hasValue ? 0 : -failedReads.count.load(ordering: .relaxed)
+    guard let failedReads, !details.hasValue else { return 0 }
+    return -failedReads.count.load(ordering: .relaxed)
   }
 
   /// The friendly name (`FilmActor`).

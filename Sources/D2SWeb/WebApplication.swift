@@ -553,9 +553,13 @@ public final class WebApplication: Sendable {
     base: RuleContext
   ) throws -> DatabaseObject? {
     guard let session, session.database == links.databaseName,
-      let entity = database.model.entity(named: session.entity),
-      case let key = session.key, entity.primaryKeyAttributes.count == key.count
+      let entity = database.model.entity(named: session.entity)
     else { return nil }
+    // Not taken for anonymous while the columns cannot be read: the page waits for them (503).
+    try entity.requireDetails()
+    guard case let key = session.key, entity.primaryKeyAttributes.count == key.count else {
+      return nil
+    }
     let kept = Reader.current.flatMap { $0.database === database ? $0.keptUsers : nil }
     let version = kept == nil ? nil : try database.adaptor.contentVersion()
     if let kept, let version,
