@@ -84,6 +84,8 @@ public enum Login {
 
 /// A failed login.
 public struct LoginError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, as the user is told it.
   public var message: String
+  /// The message.
   public var description: String { message }
 }

@@ -4,14 +4,18 @@ import D2SModel
 /// `login`, `username`, `user`, `email`) and a password attribute (first of `password`,
 /// `passwd`, `pwd`), preferring ones named `staff`, `user(s)`, `account(s)`.
 public enum UserEntity {
+  /// The names a login attribute may have, best first (compared without case).
   public static let loginNames = ["login", "username", "user", "email"]
+  /// The names a password attribute may have, best first (compared without case).
   public static let passwordNames = ["password", "passwd", "pwd"]
 
+  /// The attribute of `entity` users log in with, by the first of ``loginNames`` it has.
   public static func loginAttribute(of entity: Entity) -> Attribute? {
     loginNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name } }
       .first
   }
 
+  /// The attribute of `entity` holding passwords, by the first of ``passwordNames`` it has.
   public static func passwordAttribute(of entity: Entity) -> Attribute? {
     passwordNames.lazy.compactMap { name in entity.attributes.first { $0.name.lowercased() == name }
     }.first
@@ -24,6 +28,8 @@ public enum UserEntity {
     return find(in: model)
   }
 
+  /// The user entity of `model`: a table with a login and a password attribute, preferring
+  /// `staff`, `user(s)` and `account(s)`; nil when none has both.
   public static func find(in model: Model) -> Entity? {
     let candidates = model.entities.filter {
       !$0.isView && loginAttribute(of: $0) != nil && passwordAttribute(of: $0) != nil
