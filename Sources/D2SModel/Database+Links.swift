@@ -90,6 +90,7 @@ extension Database {
         .invalidValue, "save the new \(object.entity.name) before linking it to others")
     }
     try reportingNothingSaved {
+      try throwFailedRead()
       try adaptor.transaction {
         try lockOwner(object)
         let current = try readLinks(link, of: object, locking: true)

@@ -92,6 +92,7 @@ extension Database {
       )
     }
     try requireWritable("nothing was saved")
+    try throwFailedRead()
     for (attribute, value) in object.pendingChanges {
       if let reason = adaptor.refusal(of: adaptor.encode(value, for: attribute), for: attribute) {
         throw DatabaseError(.invalidValue, "\(attribute.name): \(reason); nothing was saved")
@@ -152,6 +153,7 @@ extension Database {
     }
     try requireWritable("nothing was deleted")
     guard !object.isNew else { return }
+    try throwFailedRead()
     let snapshot = object.snapshotValues
     let conditions = entity.attributes.enumerated().filter { $0.element.isComparable }.map {
       index, attribute in

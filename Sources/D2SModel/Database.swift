@@ -35,6 +35,10 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   /// The statements fetching objects by key, kept by entity and key attributes.
   let keyedStatements = KeyedStatements()
 
+  /// The first relationship read through key-value coding that the database could not
+  /// answer since it was last thrown (``throwFailedRead()``).
+  let failedRead = Mutex<DatabaseError?>(nil)
+
   /// The most values bound in one batched prefetch statement.
   static let batchSize = 5_000
 

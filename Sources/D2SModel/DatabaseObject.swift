@@ -251,6 +251,8 @@ public final class DatabaseObject: KeyValueCoding, RuleCacheFingerprinting, Qual
       return relationship.isToMany ? try relatedObjects(key) : try related(key)
     } catch {
       modelLogger.error("reading \(entity.name).\(key): \(error)")
+      // Nil here may be taken for "none": what is made of it must not stand (a page, a save).
+      database?.noteFailedRead(error)
       return nil
     }
   }

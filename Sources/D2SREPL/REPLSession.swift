@@ -100,9 +100,12 @@ public final class REPLSession: @unchecked Sendable {
   public func run(_ command: REPLCommand) throws -> String {
     if case .source = command { return try execute(command) }
     let saved = (app, list, editing, shownList)
+    context.database?.forgetFailedRead()
     do {
       renderedPage = false
       let text = try execute(command)
+      // A relationship the database could not answer was shown as none: the command fails.
+      try context.database?.throwFailedRead()
       guard printsJSON, !renderedPage, !text.isEmpty else { return text }
       return try jsonOutput(of: command, text: text)
     } catch {

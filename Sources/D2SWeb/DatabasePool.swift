@@ -107,7 +107,14 @@ public final class DatabasePool: Sendable {
         reader.startDeadline(after: timeout)
         let result = Result {
           try Reader.$current.withValue(reader) {
-            try DependencyValues.$current.withValue(dependencies) { try body(reader.database) }
+            try DependencyValues.$current.withValue(dependencies) {
+              reader.database.forgetFailedRead()
+              let value = try body(reader.database)
+              // A relationship the database could not answer was taken for none: what was
+              // made of it is not sent.
+              try reader.database.throwFailedRead()
+              return value
+            }
           }
         }
         reader.clearDeadline()

@@ -509,6 +509,8 @@ public final class WebApplication: Sendable {
           application: application, database: database, links: links, user: user,
           configuration: configuration)
       }
+      // Not kept, nor sent, when a relationship the page read could not be answered.
+      try database.throwFailedRead()
       if let cache, let version {
         cache.store(
           page, for: key, database: database, version: version, generation: generation)
