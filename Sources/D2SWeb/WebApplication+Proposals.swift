@@ -39,7 +39,7 @@ extension WebApplication {
       context.user = person
       let who = links.userName ?? "someone"
       // Only a person the rules let make the change sees it or decides it.
-      guard Self.mayDecide(proposal, context: context, database: database) else {
+      guard try Self.mayDecide(proposal, context: context, database: database) else {
         throw WebError(.forbidden, "you may not make this change, nor decide it")
       }
       var message: String?
@@ -86,7 +86,12 @@ extension WebApplication {
   /// Whether the person of `context` may make the proposed change: reach its entity, and edit
   /// the row (`isObjectEditable`), add rows (`isEntityReadOnly` false) or delete the row
   /// (`isObjectDeletable`), as their rules say.
-  static func mayDecide(_ proposal: Proposal, context: RuleContext, database: Database) -> Bool {
+  ///
+  /// - Throws: what the database throws reading the row (a lock, the statement timeout): a
+  ///   page that says so, never "you may not".
+  static func mayDecide(_ proposal: Proposal, context: RuleContext, database: Database) throws
+    -> Bool
+  {
     guard context.isEntityReachable(proposal.entity),
       let entity = database.model.entity(named: proposal.entity)
     else { return false }
@@ -101,7 +106,7 @@ extension WebApplication {
       guard let key = proposal.key,
         let values = try? names.key(
           Substring(key.map { HTML.pathSegment($0) }.joined(separator: ",")), of: entity),
-        let object = try? database.fetchObject(entity.name, primaryKey: values)
+        let object = try database.fetchObject(entity.name, primaryKey: values)
       else { return false }
       asked.object = object
       if proposal.kind == .delete {
@@ -109,7 +114,14 @@ extension WebApplication {
         return asked.isObjectDeletable
       }
       asked.task = "edit"
-      return (try? EditingSession.edit(object, in: asked)) != nil
+      do {
+        _ = try EditingSession.edit(object, in: asked)
+        return true
+      } catch is PermissionError {
+        return false
+      } catch let failure as DatabaseError where failure.code == .readOnly {
+        return false
+      }
     }
   }
 
