@@ -191,6 +191,9 @@ extension AgentTools {
         throw ToolError("after: \(error.message)")
       }
       list.offset = try arguments.integer("offset") ?? 0
+      guard list.offset >= 0 else {
+        throw ToolError("offset: 0 or more, the number next gave")
+      }
     }
     var request = PageRequest(task: "list", entityName: entity.name, list: list)
     request.auxiliaryQualifier = auxiliary

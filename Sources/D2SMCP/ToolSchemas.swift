@@ -35,7 +35,11 @@ struct ToolSchemas {
           ["minimum": "1", "maximum": "\(tools.maximumRows)"], type: "integer")
       ),
       ("after", property("the position a list's next gave: the window after it")),
-      ("offset", property("the number of the window's first row, from next", type: "integer")),
+      (
+        "offset",
+        property(
+          "the number of the window's first row, from next", ["minimum": "0"], type: "integer")
+      ),
     ]
     let values = property(
       "property names (as describe gives them) and their values: text as the page shows it (a formatter reads it), numbers, true/false, null",
