@@ -117,11 +117,10 @@ extension WebApplication {
       (titleKey.map { [SortOrdering($0)] } ?? [])
       + destination.primaryKeyAttributeNames.map { SortOrdering($0) }
     // The linked objects, the first ``linkedLimit`` in one fetch, in that order.
+    let isLinked = database.qualifier(
+      for: try Self.relationship(name, of: object.entity), of: object)
     var linkedFetch = FetchSpecification(
-      entityName: destination.name,
-      qualifier: database.qualifier(
-        for: try Self.relationship(name, of: object.entity), of: object),
-      limit: linkedLimit)
+      entityName: destination.name, qualifier: isLinked, limit: linkedLimit)
     linkedFetch.sortOrderings = order
     let linked = try database.fetch(linkedFetch).map {
       (FieldWidgets.title(of: $0, context: context), $0)
@@ -178,18 +177,17 @@ extension WebApplication {
         "<form class=\"filter\" method=\"get\" action=\"\(HTML.escape(path))\"><label for=\"f-q\">Search \(HTML.escape(context.with(\.propertyKey, titleKey).displayNameForProperty))<input id=\"f-q\" name=\"q\" value=\"\(HTML.formValue(search))\"></label><button type=\"submit\">Search</button></form>\n"
       )
     }
-    // Linked ones are left out of what is read: at most ``linkedLimit`` more are read.
+    // Linked ones are left out by the statement, however many come first in the order.
     var specification = FetchSpecification(
-      entityName: destination.name, limit: chooseLimit + min(linkedKeys.count, linkedLimit) + 1)
+      entityName: destination.name, qualifier: .not(isLinked), limit: chooseLimit + 1)
     specification.sortOrderings = order
     if let titleKey, !search.isEmpty {
-      specification.qualifier = .comparison(
-        KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*"))
+      specification.qualifier = .and([
+        .not(isLinked),
+        .comparison(KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*")),
+      ])
     }
-    let already = Set(linkedKeys)
-    let candidates = try database.fetch(specification).filter {
-      !already.contains($0.primaryKeyValues)
-    }
+    let candidates = try database.fetch(specification)
     output.write("<ul class=\"candidates\">\n")
     for candidate in candidates.prefix(chooseLimit) {
       let text = titled(candidate)

@@ -113,6 +113,33 @@ import Testing
     #expect(await browser.post("/Actor/2/-/links/films", form).status == 409)
   }
 
+  /// More linked rows than the page reads, all first in the candidates' order: the rows not
+  /// linked after them are still offered (before, the page said "Nothing else matches").
+  @Test(arguments: ShopFixture.kinds)
+  func rowsNotLinkedAreOfferedBehindMoreLinkedThanThePageReads(kind: ShopFixture.Kind)
+    async throws
+  {
+    let (app, db) = try WebEditingTests.demo(kind)
+    let first300 = "SELECT 2, film_id, CURRENT_TIMESTAMP FROM film ORDER BY title, film_id LIMIT 300"
+    try db.execute(
+      kind == .sqlite
+        ? "INSERT OR IGNORE INTO film_actor (actor_id, film_id, last_update) \(first300)"
+        : "INSERT INTO film_actor (actor_id, film_id, last_update) \(first300) ON CONFLICT DO NOTHING"
+    )
+    let next = try db.stored(
+      "SELECT film_id, 0 FROM film WHERE film_id NOT IN (SELECT film_id FROM film_actor WHERE actor_id = 2) ORDER BY title, film_id LIMIT 1"
+    )
+    let browser = WebClient(app)
+    await browser.login("Mike", "12345")
+    let page = await browser.get("/Actor/2/-/links/films")
+    #expect(page.status == 200)
+    #expect(!page.body.contains("Nothing else matches"))
+    let offered = Self.candidates(page.body)
+    #expect(offered.count == WebApplication.chooseLimit)
+    #expect(offered.first == String(next.dropLast(2)), "the first film not linked, by title")
+    #expect(page.body.contains("search to find others"))
+  }
+
   @Test(arguments: ShopFixture.kinds)
   func aLinkChangedMeanwhileIsAConflictAndNothingChanges(kind: ShopFixture.Kind) async throws {
     let (app, db) = try WebEditingTests.demo(kind)
