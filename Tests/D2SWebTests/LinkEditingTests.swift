@@ -120,7 +120,8 @@ import Testing
     async throws
   {
     let (app, db) = try WebEditingTests.demo(kind)
-    let first300 = "SELECT 2, film_id, CURRENT_TIMESTAMP FROM film ORDER BY title, film_id LIMIT 300"
+    let first300 =
+      "SELECT 2, film_id, CURRENT_TIMESTAMP FROM film ORDER BY title, film_id LIMIT 300"
     try db.execute(
       kind == .sqlite
         ? "INSERT OR IGNORE INTO film_actor (actor_id, film_id, last_update) \(first300)"
