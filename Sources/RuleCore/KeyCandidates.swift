@@ -85,7 +85,8 @@ final class KeyCandidates: Sendable {
 
   /// Walks the candidates that can match, in rank order, reading the discriminator (through
   /// `readDiscriminator`) only when the walk reaches the first indexed rule — exactly when a
-  /// full scan would first read it. Stops when `visit` returns true.
+  /// full scan would first read it. Stops when `visit` returns true. A value with no index key
+  /// (a list, which an equality matches when any element does) walks every candidate left.
   func walk(
     readDiscriminator: (KVCPath) throws -> Any?, visit: (Candidate) throws -> Bool
   ) throws {
@@ -101,7 +102,13 @@ final class KeyCandidates: Sendable {
       if bucket == nil, bestIndexedRank != Int.max, next.map({ bestIndexedRank < $0.rank }) ?? true
       {
         let value = try readDiscriminator(discriminator)
-        bucket = ValueComparison.indexKey(value).flatMap { buckets[$0] } ?? []
+        guard let key = ValueComparison.indexKey(value) else {
+          // Values no bucket names (a to-many path's list, where `=` means any of them): the
+          // rules from the first indexed one on are each evaluated, as a full scan would.
+          for candidate in ranked[bestIndexedRank...] where try visit(candidate) { return }
+          return
+        }
+        bucket = buckets[key] ?? []
       }
       let indexed = bucket.flatMap { j < $0.count ? $0[j] : nil }
       let candidate: Candidate
