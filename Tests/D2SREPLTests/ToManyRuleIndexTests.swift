@@ -1,5 +1,5 @@
-import D2STesting
 import D2SModel
+import D2STesting
 import Foundation
 import SQLiteAdaptor
 import Testing
