@@ -255,15 +255,47 @@ public enum CommandParser {
 
   /// A key as typed (`1`, `1,23`, `'INV 7'`): one literal per column, split at commas.
   static func keyValues(_ keyText: Substring) throws -> [Literal] {
-    let values = try keyText.split(separator: ",", omittingEmptySubsequences: false).map {
-      part -> Literal in
+    try keyParts(keyText).map { part -> Literal in
       let text = String(trimmed(part))
       guard !text.isEmpty else { throw REPLError("empty key value in '\(keyText)'") }
       if Literal.isBareKey(text) { return .string(text) }
-      if let literal = try? QualifierParser.parseLiteral(text) { return literal }
+      if let literal = try? QualifierParser.parseLiteral(text) {
+        // A number kept as typed (`01`, `1.0`): a text key is that text; a numeric key
+        // parses it (``REPLSession/fetch(_:_:)``).
+        switch literal {
+        case .int, .decimal: return .string(text)
+        default: return literal
+        }
+      }
       return .string(unquote(text[...]))
     }
-    return values
+  }
+
+  /// `keyText` split at the commas outside quotes (`1,'b,c'` is two values).
+  static func keyParts(_ keyText: Substring) -> [Substring] {
+    var parts: [Substring] = []
+    var start = keyText.startIndex
+    var quote: Character?
+    var escaped = false
+    for index in keyText.indices {
+      let c = keyText[index]
+      if escaped {
+        escaped = false
+      } else if let open = quote {
+        if c == "\\" {
+          escaped = true
+        } else if c == open {
+          quote = nil
+        }
+      } else if c == "'" || c == "\"" {
+        quote = c
+      } else if c == "," {
+        parts.append(keyText[start..<index])
+        start = keyText.index(after: index)
+      }
+    }
+    parts.append(keyText[start...])
+    return parts
   }
 
   // MARK: - Words

@@ -61,7 +61,7 @@ extension REPLSession {
           $0.primaryKeyValues.map { DatabaseValue.keyText($0) }.joined(separator: ",")
         } ?? keys.map { $0.name.uppercased() }.joined(separator: ",")
       throw REPLError(
-        "\(entity.name) has a key of \(keys.count) values (\(keys.map(\.name).joined(separator: ", "))): "
+        "\(entity.name) has a key of \(keys.count) value\(keys.count == 1 ? "" : "s") (\(keys.map(\.name).joined(separator: ", "))): "
           + "type them separated by commas, as in inspect \(entity.name) \(example)")
     }
     let values = try zip(keys, key).map { attribute, literal -> DatabaseValue in
@@ -71,6 +71,15 @@ extension REPLSession {
         {
           throw REPLError(
             "\(text) is out of range for \(attribute.name) (a whole number of 64 bits)")
+        }
+      }
+      // A number as typed (`1.50`, `1e3`) for a numeric key.
+      if case .string(let text) = literal, [.int, .decimal, .double].contains(attribute.valueType),
+        let number = try? QualifierParser.parseLiteral(text)
+      {
+        switch number {
+        case .int, .decimal: return try DatabaseValue.coerce(number, to: attribute)
+        default: break
         }
       }
       return try DatabaseValue.coerce(literal, to: attribute)
