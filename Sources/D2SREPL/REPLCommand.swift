@@ -162,5 +162,8 @@ struct SourceError: Error, CustomStringConvertible {
   var path: String
   var line: Int
   var underlying: any Error
+  /// What the lines before the failing one printed (nested files' too), shown before the
+  /// error: their work is done (a save is made).
+  var output = ""
   var description: String { "\(path):\(line): " + REPLError.describe(underlying) }
 }

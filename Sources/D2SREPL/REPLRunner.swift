@@ -96,6 +96,10 @@ public struct REPLRunner {
       if !output.isEmpty { write(output, false) }
       return .ok
     } catch {
+      // A sourced file's lines before the failing one did their work: what they printed first.
+      if let failure = error as? SourceError, !failure.output.isEmpty {
+        write(failure.output, false)
+      }
       writeError(error)
       return .failed
     }

@@ -24,10 +24,14 @@ extension REPLSession {
         try Interruption.check()  // Ctrl-C stops a long file between lines too
         let result = try run(String(line))
         if !result.isEmpty { output.append(result) }
-      } catch let error as SourceError {
-        throw error  // from a nested file: its own file and line say where
+      } catch var error as SourceError {
+        // From a nested file: its own file and line say where.
+        error.output = (output + [error.output]).filter { !$0.isEmpty }.joined(separator: "\n")
+        throw error
       } catch {
-        throw SourceError(path: path, line: number + 1, underlying: error)
+        throw SourceError(
+          path: path, line: number + 1, underlying: error,
+          output: output.joined(separator: "\n"))
       }
     }
     return output.joined(separator: "\n")
