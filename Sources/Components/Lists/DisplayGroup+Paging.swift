@@ -76,7 +76,7 @@ extension DisplayGroup {
   }
 
   /// The window of `request.limit` rows that ends just before `position`, its first row
-  /// numbered `offset`: the list's first window when fewer rows precede the position; nil
+  /// numbered `offset`: the list's first window when no more rows precede the position; nil
   /// when none do.
   public static func window(
     endingBefore position: [DatabaseValue], of request: ListRequest, numberedFrom offset: Int,
@@ -85,19 +85,21 @@ extension DisplayGroup {
     guard let limit = request.limit, limit > 0 else { return nil }
     var specification = request.rows(of: rows.entity, auxiliary: rows.auxiliary)
     specification.keyset = .before(position)
-    specification.limit = limit
+    // One row more than the window: whether any row precedes it, so that a window with
+    // nothing before it is the list's first (no Previous link back to itself).
+    specification.limit = limit + 1
     let keyCount = rows.entity.primaryKeyAttributes.count
     var anchor: [DatabaseValue]?
     var count = 0
     try rows.database.fetchRows(
       specification, attributes: rows.entity.primaryKeyAttributes, paths: [], positions: true
     ) { values in
-      anchor = Array(values.dropFirst(keyCount))
       count += 1
+      if count == limit { anchor = Array(values.dropFirst(keyCount)) }
     }
     guard count > 0 else { return nil }
     var window = request
-    guard count == limit, let anchor else {
+    guard count > limit, let anchor else {
       window.keyset = nil
       window.offset = 0
       return window
