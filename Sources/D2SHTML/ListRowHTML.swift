@@ -83,7 +83,7 @@ struct ListRowHTML: ~Copyable {
         bytes.append(rowPrefix)
         for (part, value) in row.key.enumerated() {
           if part > 0 { bytes.append(UInt8(ascii: ",")) }
-          bytes.append(keySegment: value)
+          bytes.append(keyPart: value, first: part == 0, alone: row.key.count == 1)
         }
         bytes.append(rowSuffix)
         bytes.append("\">")
@@ -133,7 +133,7 @@ struct ListRowHTML: ~Copyable {
     if let destination, !value.isNull {
       bytes.append("<a href=\"")
       bytes.append(destination)
-      bytes.append(keySegment: value)
+      bytes.append(keyPart: value, first: true, alone: true)
       bytes.append("\">")
       HTML.appendEscaped(text, to: &bytes)
       bytes.append("</a>")
@@ -159,11 +159,19 @@ struct ListRowHTML: ~Copyable {
 }
 
 extension HTMLBytes {
-  /// Appends a key value as a path segment (``WebLinks/keyText(_:)``, percent-encoded, an
-  /// integer as its digits): what that gives needs no HTML escaping.
-  fileprivate mutating func append(keySegment value: DatabaseValue) {
+  /// Appends a key value as a part of a path segment (``WebLinks/keyText(_:)``,
+  /// percent-encoded, an integer as its digits), `~` first where ``WebLinks/keySegment(_:)``
+  /// writes one (the `first` of the parts, or the key's only one, `alone`): what that gives
+  /// needs no HTML escaping.
+  fileprivate mutating func append(keyPart value: DatabaseValue, first: Bool, alone: Bool) {
     guard case .int(let number) = value, number >= 0 else {
-      append(unescaped: PercentEncoding.encode(WebLinks.keyText(value)))
+      let encoded = PercentEncoding.encode(WebLinks.keyText(value))
+      if alone {
+        append(unescaped: WebLinks.keySegment(encoded: encoded))
+      } else {
+        if first, encoded.hasPrefix("~") { append(UInt8(ascii: "~")) }
+        append(unescaped: encoded)
+      }
       return
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) {

@@ -94,8 +94,28 @@ public struct WebLinks: Sendable {
   /// `/ENTITY/K1,K2`: each key part percent-encoded, the parts joined by literal commas.
   public static func objectPath(_ entity: String, key: [DatabaseValue]) -> String? {
     guard !key.isEmpty, !key.contains(where: \.isNull) else { return nil }
-    return entityPath(entity) + "/"
-      + key.map { HTML.pathSegment(keyText($0)) }.joined(separator: ",")
+    return entityPath(entity) + "/" + keySegment(key.map(keyText))
+  }
+
+  /// A key's values as one URL segment, each percent-encoded, joined by commas (`1,3402`,
+  /// `INV%2F2024`). A segment a URL would read as something else (empty: the list; `-`: the
+  /// entity's own pages; `.` and `..`: removed by browsers), or that starts with `~`, is
+  /// written with a `~` first, which ``keyText(ofSegment:)`` takes off.
+  public static func keySegment(_ texts: [String]) -> String {
+    keySegment(encoded: texts.map(HTML.pathSegment).joined(separator: ","))
+  }
+
+  /// ``keySegment(_:)`` of values already percent-encoded and joined.
+  static func keySegment(encoded segment: String) -> String {
+    switch segment {
+    case "", "-", ".", "..": return "~" + segment
+    default: return segment.hasPrefix("~") ? "~" + segment : segment
+    }
+  }
+
+  /// The key's values of a URL segment ``keySegment(_:)`` wrote, still percent-encoded.
+  public static func keyText(ofSegment segment: Substring) -> Substring {
+    segment.hasPrefix("~") ? segment.dropFirst() : segment
   }
 
   /// A key value as typed in a URL (`42`, `INV/2024/0001`).

@@ -147,7 +147,7 @@ enum FieldWidgets {
   /// A key as a form carries it: its parts as a URL writes them, joined by commas
   /// (`INV%2F2024%2F0001`, `1,1`).
   static func keyText(_ values: [DatabaseValue]) -> String {
-    values.map { HTML.pathSegment(WebLinks.keyText($0)) }.joined(separator: ",")
+    WebLinks.keySegment(values.map(WebLinks.keyText))
   }
 
   /// The value a to-one's posted key stands for (one part, or a list of them), typed as

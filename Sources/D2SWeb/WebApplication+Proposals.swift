@@ -105,7 +105,7 @@ extension WebApplication {
       let names = ModelNames(context: context, policy: .shown)
       guard let key = proposal.key,
         let values = try? names.key(
-          Substring(key.map { HTML.pathSegment($0) }.joined(separator: ",")), of: entity),
+          Substring(WebLinks.keySegment(key)), of: entity),
         let object = try database.fetchObject(entity.name, primaryKey: values)
       else { return false }
       asked.object = object
@@ -131,7 +131,7 @@ extension WebApplication {
       return WebLinks.entityPath(proposal.entity)
     }
     return WebLinks.entityPath(proposal.entity) + "/"
-      + key.map { HTML.pathSegment($0) }.joined(separator: ",")
+      + WebLinks.keySegment(key)
   }
 
   /// The proposal's page.
@@ -148,7 +148,7 @@ extension WebApplication {
       object = try database.fetchObject(
         entity.name,
         primaryKey: names.key(
-          Substring(key.map { HTML.pathSegment($0) }.joined(separator: ",")), of: entity))
+          Substring(WebLinks.keySegment(key)), of: entity))
     }
     var rows = context
     rows.task = "inspect"

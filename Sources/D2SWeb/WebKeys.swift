@@ -13,11 +13,13 @@ extension ModelNames {
     { [context] in context.isEntityReachable($0) }
   }
 
-  /// The key of `entity` written in a URL segment (`1`, `1,3402`, `INV%2F2024`).
+  /// The key of `entity` written in a URL segment (`1`, `1,3402`, `INV%2F2024`, `~-`: see
+  /// ``WebLinks/keySegment(_:)``).
   func key(_ segment: Substring, of entity: Entity) throws -> [DatabaseValue] {
     try entity.requireDetails()  // no key is read as missing while the columns cannot be
     let attributes = entity.primaryKeyAttributes
-    let parts = segment.split(separator: ",", omittingEmptySubsequences: false)
+    let parts = WebLinks.keyText(ofSegment: segment).split(
+      separator: ",", omittingEmptySubsequences: false)
     guard !attributes.isEmpty, parts.count == attributes.count else {
       throw WebError(.notFound, "no \(entity.name) with key \(segment)")
     }
