@@ -35,6 +35,10 @@ extension DatabaseValue {
       }
       return .int(i)
     case (.int(let i), .double): return .double(Double(i))
+    // A double no decimal literal writes (`'1e+308'`, `'inf'`), as a facet's link gives it.
+    case (.string(let s), .double):
+      guard let d = Double(s) else { throw fail() }
+      return .double(d)
     // By its text: the double nearest the decimal (`NSDecimalNumber`'s conversion is not).
     case (.decimal(let d), .double):
       return .double(Double(DecimalText.format(d)) ?? NSDecimalNumber(decimal: d).doubleValue)

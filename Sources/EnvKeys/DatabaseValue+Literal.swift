@@ -35,8 +35,7 @@ extension DatabaseValue {
     case .bool(let b): b ? "true" : "false"
     case .int(let i): String(i)
     case .decimal(let d): Literal.format(decimal: d)
-    case .double(let d):
-      d.isFinite ? Literal.format(decimal: Decimal(string: String(d)) ?? 0) : Literal.quote("\(d)")
+    case .double(let d): Self.doubleText(d)
     case .string(let s), .verbatim(let s): Literal.quote(s)
     case .date(let d): Literal.quote(Self.exactDateText(d))
     case .data(let data): "x'" + data.map(Self.hexByte).joined() + "'"
@@ -46,6 +45,22 @@ extension DatabaseValue {
       "(" + items.map { $0.map(Literal.quote) ?? "nil" }.joined(separator: ", ") + ")"
     case .list(let items): "(" + items.map(\.qualifierText).joined(separator: ", ") + ")"
     }
+  }
+
+  /// A double as a decimal literal when one of at most 38 digits reads back as it (`1.5`,
+  /// `0.1`); else its shortest text quoted (`'1e+308'`, `'5e-324'`, `'inf'`), which a double
+  /// column reads as that double (``DatabaseValue/coerce(_:to:)``).
+  static func doubleText(_ d: Double) -> String {
+    let shortest = String(d)
+    if d.isFinite, let decimal = Decimal(string: shortest) {
+      let text = Literal.format(decimal: decimal)
+      if text.utf8.count(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) <= 38,
+        !text.contains("e"), Double(text) == d
+      {
+        return text
+      }
+    }
+    return Literal.quote(shortest)
   }
 
   /// Two lower-case hex digits.
