@@ -99,6 +99,14 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
     return entity
   }
 
+  /// Throws what making `qualifier`'s SQL for `entityName` throws, running nothing: a value
+  /// that does not fit its column (`length >= 1.5`), an operator that does not apply to it
+  /// (``DatabaseError/Code/invalidValue``, ``DatabaseError/Code/unsupported``).
+  public func check(_ qualifier: Qualifier, of entityName: String) throws {
+    var builder = builder(for: try entity(entityName))
+    _ = try builder.sql(for: qualifier)
+  }
+
   func builder(for entity: Entity) -> SQLBuilder {
     let adaptor = self.adaptor
     return SQLBuilder(

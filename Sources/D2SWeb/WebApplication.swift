@@ -475,6 +475,18 @@ public final class WebApplication: Sendable {
     return WebResponse(contentType: format.contentType, headers: headers, bytes: text.value)
   }
 
+  /// Throws a 400 in the filter's own words when `filter`'s values do not fit their columns
+  /// or its operators do not apply to them (`length >= 1.5`: "cannot use a decimal 1.5 for
+  /// length"), found by building its SQL, before any page is made of it.
+  static func checkFilter(_ filter: Qualifier, of entity: Entity, in database: Database) throws {
+    do {
+      try database.check(filter, of: entity.name)
+    } catch let failure as DatabaseError where [.invalidValue, .unsupported].contains(failure.code)
+    {
+      throw WebError(.badRequest, "where: " + failure.message)
+    }
+  }
+
   /// The page of `route` on a pooled connection: from the cache, or made (and kept, for an
   /// anonymous visitor).
   private func timedPage(
@@ -652,8 +664,12 @@ public final class WebApplication: Sendable {
       var filterError: String?
       let list: WebListParameters
       do {
-        list = try WebListParameters(
+        let parsed = try WebListParameters(
           parameters, entity: entity, names: names, configuration: configuration)
+        if let typed = parsed.typedQualifier {
+          try Self.checkFilter(typed, of: entity, in: database)
+        }
+        list = parsed
       } catch {
         // A filter that cannot be used: on a page, the list without it, its text kept in
         // the form with the error beside it (a 400); JSON gets the error alone.

@@ -14,6 +14,8 @@ struct WebListParameters {
   /// `q=`: the search box's words.
   let searchText: String
   let orderText: String
+  /// `where=`, parsed and matched to the entity's properties.
+  let typedQualifier: Qualifier?
   let qualifier: Qualifier?
   let orderings: [SortOrdering]
   let limit: Int
@@ -48,6 +50,7 @@ struct WebListParameters {
     let typed =
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
+    typedQualifier = typed
     // The search looks only in what the pages show (never a password).
     var search: Qualifier?
     var fullText: FullTextSearch?
