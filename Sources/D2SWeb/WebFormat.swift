@@ -38,17 +38,55 @@ enum WebFormat: Sendable, Equatable {
     return nil
   }
 
-  /// Whether `text` holds `word`, byte for byte (Foundation's `contains` bridges to
-  /// NSString, the standard library's `firstRange(of:)` sets up a generic search: each costs
-  /// more than the whole scan of a header).
-  static func contains(_ text: String, _ word: StaticString) -> Bool {
+  /// Whether an `Accept` header prefers `application/json` to HTML: its quality (`q=`,
+  /// 1 when not given) is above 0 and not below `text/html`'s (or `text/*`'s, or `*/*`'s, when
+  /// HTML is not named). Media types are read in any case. A header that does not mention
+  /// JSON (a browser's) is answered without being parsed.
+  static func prefersJSON(_ accept: String) -> Bool {
+    guard mentionsJSON(accept) else { return false }
+    var json: Double?
+    var html: Double?
+    var htmlSpecificity = -1
+    for range in accept.split(separator: ",") {
+      let parts = range.split(separator: ";")
+      guard let type = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else {
+        continue
+      }
+      var quality = 1.0
+      for parameter in parts.dropFirst() {
+        let pair = parameter.split(separator: "=", maxSplits: 1).map {
+          $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        if pair.count == 2, pair[0] == "q" {
+          quality = Double(pair[1]).map { min(max($0, 0), 1) } ?? 0
+        }
+      }
+      switch type {
+      case "application/json": json = max(json ?? 0, quality)
+      case "text/html", "text/*", "*/*":
+        let specificity = type == "text/html" ? 2 : type == "text/*" ? 1 : 0
+        if specificity > htmlSpecificity {
+          htmlSpecificity = specificity
+          html = quality
+        }
+      default: continue
+      }
+    }
+    guard let json, json > 0 else { return false }
+    return json >= (html ?? 0)
+  }
+
+  /// Whether `text` holds `json` in any case, read in place (Foundation's search bridges to
+  /// NSString and costs more than the scan of a header).
+  static func mentionsJSON(_ text: String) -> Bool {
     var text = text
-    let count = word.utf8CodeUnitCount
-    let word = UnsafeBufferPointer(start: word.utf8Start, count: count)
     return text.withUTF8 { bytes in
-      guard count > 0, bytes.count >= count else { return count == 0 }
-      for start in 0...(bytes.count - count)
-      where bytes[start] == word[0] && bytes[start..<start + count].elementsEqual(word) {
+      guard bytes.count >= 4 else { return false }
+      for start in 0...(bytes.count - 4)
+      where bytes[start] | 0x20 == UInt8(ascii: "j") && bytes[start + 1] | 0x20 == UInt8(ascii: "s")
+        && bytes[start + 2] | 0x20 == UInt8(ascii: "o")
+        && bytes[start + 3] | 0x20 == UInt8(ascii: "n")
+      {
         return true
       }
       return false
@@ -59,7 +97,7 @@ enum WebFormat: Sendable, Equatable {
   /// `safe` and `shown`, separated by commas.
   static func requested(_ parameters: [(String, String)], accept: String?) throws -> WebFormat {
     guard let format = parameters.last(where: { $0.0 == "format" })?.1 else {
-      return accept.map { contains($0, "application/json") } == true ? .json : .html
+      return accept.map(prefersJSON) == true ? .json : .html
     }
     switch format {
     case "json": return .json
