@@ -60,8 +60,20 @@ extension WebApplication {
         let user = try Self.user(
           session, in: database, keys: keys, links: &links, base: application.base)
       else { throw refusal }
-      var context = try Self.explainedContext(
-        page, user: user, application: application, database: database)
+      var context: RuleContext
+      do {
+        context = try Self.explainedContext(
+          page, user: user, application: application, database: database)
+      } catch {
+        // Whether the page's row or entity exists is told only to a user who may see
+        // explanations at all.
+        var general = application.base
+        general.database = database
+        general.user = user
+        general.platform = "html"
+        guard general.mayExplain else { throw refusal }
+        throw error
+      }
       guard context.mayExplain else { throw refusal }
       var label: String?
       if let property {
@@ -114,7 +126,7 @@ extension WebApplication {
     let names = ModelNames(context: base, policy: .shown)
     var request = PageRequest(user: user, platform: "html", width: nil)
     request.database = database
-    let segments = segments(of: path)
+    let segments = path == "/" ? [] : segments(of: path)
     func object(_ entity: Entity, _ key: Substring) throws -> DatabaseObject {
       guard
         let object = try database.fetchObject(entity.name, primaryKey: names.key(key, of: entity))
