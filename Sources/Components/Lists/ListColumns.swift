@@ -296,7 +296,8 @@ struct ListColumns {
           key: decided.key, label: decided.label, component: decided.component,
           rightAligned: decided.rightAligned,
           cuttable: decided.cuttable,
-          scale: keepsScale ? decided.attribute?.scale : nil),
+          scale: keepsScale ? decided.attribute?.scale : nil,
+          dateKind: decided.attribute?.dateKind),
         rowContext: rowContext, path: decided.path, valueIndex: placed.valueIndex,
         ownAttribute: placed.ownAttribute,
         plain: placed.isPlainValue
@@ -361,8 +362,14 @@ struct ListColumns {
         let column = columns[position]
         if let titles = column.titles {
           if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
+          // A foreign key that leads to no row is shown as it is stored, not as NULL.
           cells[filled] =
-            titles.cell(values) ?? ShownValue(.null, text: column.context.displayStringForNil)
+            titles.cell(values)
+            ?? (titles.sourceIndexes.count == 1
+              ? ShownValue(
+                values[titles.sourceIndexes[0]],
+                text: values[titles.sourceIndexes[0]].storedText())
+              : ShownValue(.null, text: column.context.displayStringForNil))
           filled += 1
           continue
         }

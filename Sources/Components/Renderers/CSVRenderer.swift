@@ -43,11 +43,13 @@ public struct CSVRenderer: PageRenderer {
       line.reserveCapacity(256)
       Self.appendRecord(table.columns.map { Field.text($0.label) }, to: &line)
       output.write(bytes: line)
-      let scales = table.columns.map(\.scale)
+      let columns = table.columns
       try table.rows.stream { row in
         line.removeAll(keepingCapacity: true)
         Self.appendRecord(
-          row.cells.enumerated().map { field($1, scale: $0 < scales.count ? scales[$0] : nil) },
+          row.cells.enumerated().map {
+            field($1, of: $0 < columns.count ? columns[$0] : nil)
+          },
           to: &line)
         output.write(bytes: line)
       }
@@ -77,11 +79,14 @@ public struct CSVRenderer: PageRenderer {
     case null
     /// Text, quoted when it is empty or holds a comma, a quote or a line break.
     case text(String)
+    /// Text that is not UTF-8, written as its bytes (as `sqlite3 -csv` writes it), quoted as
+    /// text is.
+    case bytes([UInt8])
   }
 
-  /// The field a cell is written as, by the options; a decimal with the `scale` of its
-  /// column.
-  func field(_ cell: ShownValue, scale: Int? = nil) -> Field {
+  /// The field a cell is written as, by the options; a decimal with the scale of its
+  /// `column`, a date as its kind (a day, a time of day, or both).
+  func field(_ cell: ShownValue, of column: TableColumn? = nil) -> Field {
     let text: String
     if options.shownText {
       text = cell.text
@@ -89,7 +94,14 @@ public struct CSVRenderer: PageRenderer {
       switch cell.value {
       case .null: return .null
       case .data(let data): text = Self.hexText(data)
-      case .decimal(let number): text = BuiltinFormatters.plain(number, scale: scale)
+      case .decimal(let number): text = BuiltinFormatters.plain(number, scale: column?.scale)
+      case .date(let date):
+        text = DatabaseValue.formatDate(date, kind: column?.dateKind ?? .dateTime)
+      case .textBytes(let bytes):
+        guard options.spreadsheetSafe, let first = bytes.first,
+          Self.formulaStarts.contains(Unicode.Scalar(first))
+        else { return .bytes(Array(bytes)) }
+        return .bytes([UInt8(ascii: "'")] + bytes)
       default: text = cell.value.storedText()
       }
     }
@@ -128,8 +140,11 @@ public struct CSVRenderer: PageRenderer {
   static func appendRecord(_ fields: [Field], to line: inout [UInt8]) {
     for (index, field) in fields.enumerated() {
       if index > 0 { line.append(UInt8(ascii: ",")) }
-      guard case .text(let text) = field else { continue }
-      appendField(text, to: &line)
+      switch field {
+      case .null: continue
+      case .text(let text): appendField(text.utf8, to: &line)
+      case .bytes(let bytes): appendField(bytes, to: &line)
+      }
     }
     line.append(UInt8(ascii: "\r"))
     line.append(UInt8(ascii: "\n"))
@@ -138,8 +153,7 @@ public struct CSVRenderer: PageRenderer {
   /// Appends `text` as RFC 4180 writes a field: as it is, or in double quotes with quotes
   /// doubled when it is empty (so that it differs from NULL) or holds a comma, a quote or a
   /// line break.
-  static func appendField(_ text: String, to line: inout [UInt8]) {
-    let bytes = text.utf8
+  static func appendField(_ bytes: some Collection<UInt8>, to line: inout [UInt8]) {
     let quoted =
       bytes.isEmpty
       || bytes.contains {

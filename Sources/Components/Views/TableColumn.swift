@@ -17,14 +17,18 @@ public struct TableColumn: Sendable {
   /// The fraction digits its values have as stored (a `numeric(8,2)` column's 2), when the
   /// column's attribute says: `12.50` is written so, not `12.5`.
   public var scale: Int?
+  /// Whether its dates are days, times of day or both, when the column's attribute says: a
+  /// `DATE` column's `2024-01-02` is written so, with no time.
+  public var dateKind: Attribute.DateKind?
 
   /// A column.
   public init(
     key: String, label: String, component: String, rightAligned: Bool = false,
     cuttable: Bool? = nil,
-    scale: Int? = nil
+    scale: Int? = nil, dateKind: Attribute.DateKind? = nil
   ) {
     self.scale = scale
+    self.dateKind = dateKind
     self.key = key
     self.label = label
     self.component = component
