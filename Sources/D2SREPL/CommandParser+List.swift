@@ -107,6 +107,19 @@ extension CommandParser {
     return marks
   }
 
+  /// A key path as a command stores it (``KVCPath/quotedDescription``): dotted, with a name
+  /// that holds a dot or is a keyword in backticks (`` `na.me` ``, `` `from` ``).
+  static func keyPath(_ text: String) -> KVCPath {
+    guard text.contains("`"), let tokens = try? Lexer(text, allowsComments: false).tokenize(),
+      tokens.count == 2, tokens[1].kind == .end
+    else { return KVCPath(text) }
+    switch tokens[0].kind {
+    case .identifier(let name): return KVCPath(name)
+    case .quotedPath(let components): return KVCPath(components: components)
+    default: return KVCPath(text)
+    }
+  }
+
   /// `KEY [asc|desc], …`; a key may be in backticks (`` `order` desc ``).
   private static func orderings(_ text: Substring) throws -> [SortOrdering] {
     try keys(text, usage: "order by KEY [asc|desc], …", directions: true)
@@ -136,7 +149,8 @@ extension CommandParser {
         ascending = word.lowercased() == "asc"
         index += 1
       }
-      orderings.append(SortOrdering(key.description, ascending: ascending))
+      // As typed, backticks kept: a name with a dot stays one name (``keyPath(_:)``).
+      orderings.append(SortOrdering(key.quotedDescription, ascending: ascending))
       if tokens[index].isSymbol(","), tokens[index + 1].kind != .end {
         index += 1
       } else if tokens[index].kind != .end {

@@ -80,11 +80,12 @@ extension REPLSession {
       qualifier: filter,
       sortOrderings: try clauses.orderings.map {
         SortOrdering(
-          try matchedPath(KVCPath($0.keyPath), from: entity).description, ascending: $0.ascending)
+          try matchedPath(CommandParser.keyPath($0.keyPath), from: entity).description,
+          ascending: $0.ascending)
       },
       limit: clauses.limit ?? defaultLimit, offset: clauses.offset ?? 0,
       columns: try clauses.columns.map {
-        try matchedPath(KVCPath($0), from: entity).description
+        try matchedPath(CommandParser.keyPath($0), from: entity).description
       })
     request.fullText = fullText
     try requireHops(request.qualifier, request.sortOrderings, from: entity)
@@ -151,7 +152,9 @@ extension REPLSession {
     let entity = try self.entity(entityName)
     let matched = try qualifier.map { try matchedQualifier($0, from: entity) }
     try requireHops(matched, [], from: entity)
-    let names = try keys.map { try matchedPath(KVCPath($0), from: entity).description }
+    let names = try keys.map {
+      try matchedPath(CommandParser.keyPath($0), from: entity).description
+    }
     var listContext = context
     listContext.entity = entity
     listContext.task = "list"

@@ -82,9 +82,11 @@ extension REPLSession {
   /// The session's context, for `property` of the current entity when one is named.
   func context(for property: String?) throws -> RuleContext {
     guard let property else { return context }
-    var name = property
+    // A name in backticks (`` `na.me` ``) is that name.
+    let typed = CommandParser.keyPath(property)
+    var name = typed.components.count == 1 ? typed.components[0] : property
     if let entity = context.entity, context.database != nil {
-      name = try propertyName(property, in: entity)
+      name = try propertyName(name, in: entity)
     }
     return context.with(\.propertyKey, name)
   }
