@@ -65,7 +65,31 @@ extension REPLSession {
     guard let editing else { throw REPLError("not editing: nothing to save") }
     // Nothing changed: nothing is written, and nothing is said to be saved.
     if !editing.object.isNew, editing.object.changedKeys.isEmpty { return "nothing to save" }
-    try editing.save()
+    // The values the columns require, named before the database would refuse them unnamed.
+    let object = editing.object
+    let missing = object.entity.attributes.filter { attribute in
+      attribute.requiresValue
+        && (object.databaseValue(forAttribute: attribute.name) ?? .null).isNull
+    }.map { editing.context.with(\.propertyKey, $0.name).displayNameForProperty }
+    if !missing.isEmpty {
+      throw REPLError(
+        "not saved: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "needs" : "need") a value"
+      )
+    }
+    do {
+      try editing.save()
+    } catch let failure as DatabaseError {
+      let reason: String? =
+        switch failure.code {
+        case .notNull: "a value is required"
+        case .unique: "another row already has this value"
+        case .check: "the database does not accept this value"
+        case .foreignKey: "a row it refers to does not exist"
+        default: nil
+        }
+      guard let reason else { throw failure }
+      throw REPLError("not saved: \(reason) (\(failure.message))")
+    }
     try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
     return "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
   }
