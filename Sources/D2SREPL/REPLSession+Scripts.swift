@@ -1,4 +1,5 @@
 import D2SModel
+import EnvKeys
 import Foundation
 
 /// Scripts: `source FILE`.
@@ -12,8 +13,8 @@ extension REPLSession {
       throw REPLError("source nests deeper than \(REPLSession.maximumSourceDepth) files")
     }
     let text: String
-    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw REPLError("cannot read \(path): \((error as NSError).localizedDescription)")
+    do { text = try TextFile.read(path) } catch {
+      throw REPLError("cannot read \(path): \(error.reason)")
     }
     sourceDepth += 1
     defer { sourceDepth -= 1 }

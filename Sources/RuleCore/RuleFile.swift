@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 import Qualifiers
 
@@ -84,9 +85,9 @@ extension RuleParser {
   public func parsePlacedRuleFile(atPath path: String) throws -> [PlacedRule] {
     let text: String
     do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
+      text = try TextFile.read(path)
     } catch {
-      throw RuleFileReadError(path: path, reason: (error as NSError).localizedDescription)
+      throw RuleFileReadError(path: path, reason: error.reason)
     }
     return try parsePlacedRules(text, file: path)
   }
