@@ -281,6 +281,10 @@ public struct WebListQuery: Sendable {
     return first.ascending ? "ascending" : "descending"
   }
 
+  /// The longest position a link carries; a longer one (a list sorted by long text) moves
+  /// by offset, which a URL can always hold.
+  static let maximumPositionBytes = 2_048
+
   /// The next window's link: after the last row shown (`rows`, its display group's `shown`
   /// window), when more follow (`more`, when the rows were read one past the window).
   func nextURL(shown: Int, rows: ListWindow?, more: Bool? = nil) -> String? {
@@ -288,6 +292,10 @@ public struct WebListQuery: Sendable {
     guard shown > 0 else { return nil }
     if let rows {
       guard let next = rows.next(offset: offset, in: identity) else { return nil }
+      // A position too long for a URL (a sort by long text): by offset.
+      guard next.token.utf8.count <= Self.maximumPositionBytes else {
+        return url([("offset", String(next.offset))])
+      }
       return url([("after", next.token), ("offset", String(next.offset))])
     }
     guard shown == limit, more != false else { return nil }
@@ -300,7 +308,8 @@ public struct WebListQuery: Sendable {
     let limit = window
     guard offset > 0 || positioned else { return nil }
     if let previous = rows?.previous(
-      offset: offset, limit: limit, positioned: positioned, in: identity)
+      offset: offset, limit: limit, positioned: positioned, in: identity),
+      previous.token.utf8.count <= Self.maximumPositionBytes
     {
       return url([("before", previous.token), ("offset", "\(previous.offset)")])
     }
