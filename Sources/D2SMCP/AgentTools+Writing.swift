@@ -33,7 +33,28 @@ extension AgentTools {
     // What the agent saw is locked in the save itself: a seen column changed after this call
     // read the row is a conflict too.
     try editing.save(locking: seenKeys)
-    return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
+    return savedPage(editing.object)
+  }
+
+  /// The page of `object` just saved; when it cannot be made now (a lock, the statement
+  /// timeout), that it was saved, with its key and the reason, never a failure an agent would
+  /// retry into a second row.
+  func savedPage(_ object: DatabaseObject) -> String {
+    do {
+      let page = try page(
+        PageRequest(task: "inspect", entityName: object.entity.name, object: object))
+      try context.database?.throwFailedRead()
+      return page
+    } catch {
+      return JSONText.object([
+        ("saved", "true"), ("entity", JSONText.string(object.entity.name)),
+        ("key", JSONText.array(object.primaryKeyValues.map(JSONText.value))),
+        (
+          "shown",
+          JSONText.string("the row is saved; its page cannot be made now: " + Self.message(error))
+        ),
+      ])
+    }
   }
 
   /// `new`: a new row with `values`.
@@ -47,7 +68,7 @@ extension AgentTools {
     try set(values, on: editing)
     guard writes else { return try propose(.new, entity, key: nil, values, seen: [:]) }
     try editing.save()
-    return try page(PageRequest(task: "inspect", entityName: entity.name, object: editing.object))
+    return savedPage(editing.object)
   }
 
   /// `delete`: deletes the row, when it still holds `seen`.

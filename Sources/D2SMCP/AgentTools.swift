@@ -120,12 +120,11 @@ public struct AgentTools: Sendable {
     if readsOnly, ["edit", "new", "delete"].contains(name) {
       return .failure("not allowed: this agent may only read (a token of scope read)")
     }
-    let database = context.database
-    database?.forgetFailedRead()
     do {
-      let json = try run(Arguments(arguments, tool: name))
-      // A relationship the database could not answer was read as none: not an answer.
-      try database?.throwFailedRead()
+      // A relationship the database could not answer was read as none: not an answer, nor a
+      // refusal made on it.
+      let run = { try run(Arguments(arguments, tool: name)) }
+      let json = try context.database.map { try $0.readingAnswered(run) } ?? run()
       guard json.utf8.count <= maximumBytes else {
         return .failure(
           "the answer is larger than \(maximumBytes) bytes: ask for fewer rows (limit)")

@@ -33,4 +33,21 @@ extension Database {
   package func forgetFailedRead() {
     failedRead.withLock { $0 = nil }
   }
+
+  /// `body`'s value, unless a relationship it read could not be answered: then that failure,
+  /// whether `body` returned or threw an error of its own (a refusal made on the missing
+  /// value, "you may not edit", is not the answer). A failure left by earlier work is
+  /// forgotten first.
+  package func readingAnswered<T>(_ body: () throws -> T) throws -> T {
+    forgetFailedRead()
+    let value: T
+    do {
+      value = try body()
+    } catch {
+      try throwFailedRead()
+      throw error
+    }
+    try throwFailedRead()
+    return value
+  }
 }

@@ -90,8 +90,15 @@ extension REPLSession {
       guard let reason else { throw failure }
       throw REPLError("not saved: \(reason) (\(failure.message))")
     }
-    try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
-    return "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+    let saved = "saved \(editing.object.entity.name) \(editing.object.primaryKeyDescription)"
+    // Saved: a page that cannot be shown now does not make the save a failure.
+    do {
+      try navigate(task: "edit", entity: editing.object.entity, object: editing.object)
+      try context.database?.throwFailedRead()
+    } catch {
+      return saved + " (the page cannot be shown now: \(REPLError.describe(error)))"
+    }
+    return saved
   }
 
   /// `revert`.

@@ -100,10 +100,18 @@ public final class REPLSession: @unchecked Sendable {
   public func run(_ command: REPLCommand) throws -> String {
     if case .source = command { return try execute(command) }
     let saved = (app, list, editing, shownList)
-    context.database?.forgetFailedRead()
+    let database = context.database
+    database?.forgetFailedRead()
     do {
       renderedPage = false
-      let text = try execute(command)
+      let text: String
+      do {
+        text = try execute(command)
+      } catch {
+        // A refusal made on a relationship the database could not answer is not the reason.
+        try database?.throwFailedRead()
+        throw error
+      }
       // A relationship the database could not answer was shown as none: the command fails.
       try context.database?.throwFailedRead()
       guard printsJSON, !renderedPage, !text.isEmpty else { return text }

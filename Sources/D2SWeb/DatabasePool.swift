@@ -108,12 +108,7 @@ public final class DatabasePool: Sendable {
         let result = Result {
           try Reader.$current.withValue(reader) {
             try DependencyValues.$current.withValue(dependencies) {
-              reader.database.forgetFailedRead()
-              let value = try body(reader.database)
-              // A relationship the database could not answer was taken for none: what was
-              // made of it is not sent.
-              try reader.database.throwFailedRead()
-              return value
+              try reader.database.readingAnswered { try body(reader.database) }
             }
           }
         }

@@ -39,7 +39,10 @@ extension WebApplication {
       context.user = person
       let who = links.userName ?? "someone"
       // Only a person the rules let make the change sees it or decides it.
-      guard try Self.mayDecide(proposal, context: context, database: database) else {
+      let may = try Self.mayDecide(proposal, context: context, database: database)
+      // Nothing is decided on a relationship the database could not answer.
+      try database.throwFailedRead()
+      guard may else {
         throw WebError(.forbidden, "you may not make this change, nor decide it")
       }
       var message: String?
@@ -103,11 +106,16 @@ extension WebApplication {
       return !entity.isReadOnly && !asked.isEntityReadOnly
     case .edit, .delete:
       let names = ModelNames(context: context, policy: .shown)
-      guard let key = proposal.key,
-        let values = try? names.key(
-          Substring(WebLinks.keySegment(key)), of: entity),
-        let object = try database.fetchObject(entity.name, primaryKey: values)
-      else { return false }
+      guard let key = proposal.key else { return false }
+      let values: [DatabaseValue]
+      do {
+        values = try names.key(Substring(WebLinks.keySegment(key)), of: entity)
+      } catch is WebError {
+        return false
+      }
+      guard let object = try database.fetchObject(entity.name, primaryKey: values) else {
+        return false
+      }
       asked.object = object
       if proposal.kind == .delete {
         asked.task = "inspect"

@@ -396,6 +396,8 @@ public final class WebApplication: Sendable {
               route, parameters: parameters, format: format, path: request.path,
               application: application, database: database, links: links, user: user,
               configuration: configuration, to: output)
+            // Not finished as whole when a relationship it read could not be answered.
+            try database.throwFailedRead()
             output.finish()
           }
         } catch {

@@ -17,15 +17,12 @@ import Testing
     _ = try session.run("open \(path)")
     _ = try session.run(
       "rule object.films.title = 'ACADEMY DINOSAUR' => isObjectEditable = false ; high")
-    #expect(throws: (any Error).self) { try session.run("edit Actor 1") }
+    #expect {
+      try session.run("edit Actor 1")
+    } throws: { "\($0)".contains("may not be edited") }
     // Actor 2 has no such film: the rule does not apply.
     _ = try session.run("edit Actor 2")
     _ = try session.run("revert")
-    var stored = ""
-    try SQLiteAdaptor(path: path).query(
-      SQLStatement(raw: "SELECT last_name FROM actor WHERE actor_id = 1"), columns: [nil]
-    ) { stored = $0[0].stringValue ?? "" }
-    #expect(stored == "GUINESS")
   }
 
   @Test func aRuleAcrossAToManyAnswersAsExplainSays() throws {

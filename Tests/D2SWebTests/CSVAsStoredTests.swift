@@ -38,6 +38,10 @@ import Testing
     ]
     let header = String(decoding: lines[0], as: UTF8.self)
     #expect(second == expected, "\(header): \(second)")
+    // A window (titles fetched for its rows) and the page: the same value.
+    let window = await app.get("/Thing?format=csv&order=id&limit=5")
+    #expect(Array(window.bytes.readableBytesView) == Array(page.bytes.readableBytesView))
+    #expect(await app.get("/Thing?order=id").body.contains(">999<"))
     let first = String(decoding: lines[1], as: UTF8.self)
     #expect(first.hasPrefix("2024-01-02,10:11:12,1,ok"), "\(first)")
   }

@@ -15,7 +15,7 @@ struct ProposalTimeoutTests {
   func aProposalWhoseRowIsLockedIsA503NotA403() async throws {
     let url = try PostgresSakila.copy()
     let app = try WebApplication.open(
-      url, rules: [WebEditingTests.demoRules], connections: 2, statementTimeout: 1)
+      url, rules: [WebEditingTests.demoRules], connections: 2, statementTimeout: 3)
     let mike = WebClient(app)
     #expect(await mike.login("Mike", "12345").status == 303)
     let proposed = try await FormReadTransactionTests.call(

@@ -22,7 +22,7 @@ struct RelationshipTimeoutTests {
   @Test(.timeLimit(.minutes(1)))
   func aToOneLockedPastTheTimeoutIsA503NotAPageWithoutIt() async throws {
     let url = try PostgresSakila.database(from: Self.schema, prefix: "owners")
-    let app = try WebApplication.open(url, connections: 2, statementTimeout: 1)
+    let app = try WebApplication.open(url, connections: 2, statementTimeout: 3)
     let client = WebClient(app)
     let before = await client.get("/Item/1")
     #expect(before.status == 200)
@@ -42,11 +42,30 @@ struct RelationshipTimeoutTests {
 
   /// An agent's `inspect` of a film whose language is locked past the timeout is a failed
   /// call, not an answer without the language.
+  /// A refusal made on the missing value is not the answer either: a rule that forbids
+  /// editing a film without a language ("you may not edit", 403) gives way to the reason.
+  @Test(.timeLimit(.minutes(1)))
+  func aRefusalMadeOnAnUnreadToOneIsA503() async throws {
+    let url = try PostgresSakila.copy()
+    let rule = try WebFixtures.ruleFile(
+      "entity.name = 'Film' AND object.language = nil => isObjectEditable = false ; high")
+    let app = try WebApplication.open(
+      url, rules: [WebEditingTests.demoRules, rule], connections: 2, statementTimeout: 3)
+    let mike = WebClient(app)
+    #expect(await mike.login("Mike", "12345").status == 303)
+    #expect(await mike.get("/Film/1/-/edit").status == 200)
+    let locker = try PostgreSQLAdaptor(url: url)
+    try locker.executeScript("BEGIN; LOCK TABLE language IN ACCESS EXCLUSIVE MODE")
+    let locked = await mike.get("/Film/1/-/edit")
+    try locker.executeScript("COMMIT")
+    #expect(locked.status == 503, "\(locked.status) \(locked.body)")
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func anAgentsCallWhoseToOneIsLockedFails() async throws {
     let url = try PostgresSakila.copy()
     let app = try WebApplication.open(
-      url, rules: [WebEditingTests.demoRules], connections: 2, statementTimeout: 1)
+      url, rules: [WebEditingTests.demoRules], connections: 2, statementTimeout: 3)
     let mike = WebClient(app)
     #expect(await mike.login("Mike", "12345").status == 303)
     let inspect = { (scope: String) in

@@ -453,7 +453,16 @@ struct ListColumns {
       let keys = Array(missing)
       let found = try database.objects(
         of: titles.destination, matching: titles.destinationKeys, in: keys)
-      for key in keys { titles.store(try titleCell(column, found[key]), for: key) }
+      for key in keys {
+        // A foreign key that leads to no row: its value as stored, not the cell of NULL.
+        let cell =
+          if let object = found[key] { try titleCell(column, object) } else {
+            key.count == 1
+              ? ShownValue(key[0], text: key[0].storedText())
+              : try titleCell(column, nil)
+          }
+        titles.store(cell, for: key)
+      }
     }
   }
 
