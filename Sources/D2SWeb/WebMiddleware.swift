@@ -133,6 +133,10 @@ struct WebFormMiddleware: RouterMiddleware {
       throw WebError(.contentTooLarge, "the form is larger than the server accepts")
     }
     context.web.body = String(buffer: bytes)
+    // A body that does not decode is the client's error, not an expired form.
+    guard context.web.body.isEmpty || context.web.form != nil else {
+      throw WebError(.badRequest, "the form is not valid percent-encoded UTF-8")
+    }
     if checksToken { try application.requireToken(context.web, session: context.session) }
     return try await next(request, context)
   }
