@@ -353,7 +353,7 @@ public final class WebApplication: Sendable {
     if csv, request.method == "HEAD" {
       let route = try WebRoute(segments: Self.segments(of: request.path))
       var fields = HTTPFields()
-      fields[.contentType] = format.contentType
+      fields[.contentType] = route.contentType(format)
       for (name, value) in route.download(format) + [("Cache-Control", "no-store")] {
         if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
       }
@@ -409,14 +409,14 @@ public final class WebApplication: Sendable {
     let headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     switch start {
     case .whole(let bytes):
-      return WebResponse(contentType: format.contentType, headers: headers, bytes: bytes)
+      return WebResponse(contentType: route.contentType(format), headers: headers, bytes: bytes)
         .response(head: false)
     case .failed(let error):
       throw error
     case .streaming(let first):
       guard let output = made.withLock({ $0 }) else { throw WebError(.internalError, "no page") }
       var fields = HTTPFields()
-      fields[.contentType] = format.contentType
+      fields[.contentType] = route.contentType(format)
       for (name, value) in headers {
         if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
       }
@@ -474,7 +474,7 @@ public final class WebApplication: Sendable {
     var headers = [("Vary", "Accept"), ("Cache-Control", "no-store")] + route.download(format)
     if let timing = text.timing { headers.append(("Server-Timing", timing)) }
     if let clear = notice?.1 { headers.append(clear) }
-    return WebResponse(contentType: format.contentType, headers: headers, bytes: text.value)
+    return WebResponse(contentType: route.contentType(format), headers: headers, bytes: text.value)
   }
 
   /// Throws a 400 in the filter's own words when `filter`'s values do not fit their columns
@@ -906,6 +906,13 @@ enum WebRoute {
   case object(String, Substring)
   /// `/ENTITY/KEY/REL`.
   case related(String, Substring, String)
+
+  /// The `Content-Type` of the page in `format`: a CSV of an object's page (`label,value`
+  /// records) says it has no header line; a list's CSV begins with its columns' names.
+  func contentType(_ format: WebFormat) -> String {
+    guard case .object = self, format.csvOptions != nil else { return format.contentType }
+    return "text/csv; charset=utf-8; header=absent"
+  }
 
   /// The headers that make a page in `format` a download: for CSV, an attachment named
   /// after the page (`Film.csv`, `Film-1-actors.csv`), only letters, digits, `-`, `_` and
