@@ -14,6 +14,11 @@ extension CommandParser {
     if let (kind, token, before) = positionClause(tail, of: line) {
       if kind == "after" { clauses.after = token } else { clauses.before = token }
       tail = before
+    } else if let last = tail.split(whereSeparator: \.isWhitespace).last,
+      ["after", "before"].contains(last.lowercased())
+    {
+      throw REPLError(
+        "\(last.lowercased()) needs a position (as `position` or a list's next gives)")
     }
     guard !tail.isEmpty else { return .list(entity: String(entity), clauses: clauses) }
     let marks = try clauseMarks(in: tail, of: line)
