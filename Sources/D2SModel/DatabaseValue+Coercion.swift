@@ -85,7 +85,7 @@ extension DatabaseValue {
     guard let value = DatabaseValue(literal: literal) else {
       throw DatabaseError(
         .invalidValue,
-        "cannot use \(literal.kindName) \(literal) for \(attribute.name): expected \(attribute.valueType.rawValue)"
+        "cannot use \(literal == .null ? "nil" : "\(literal.kindName) \(literal)") for \(attribute.name): expected \(attribute.valueType.rawValue)"
       )
     }
     return try coerce(value, to: attribute)

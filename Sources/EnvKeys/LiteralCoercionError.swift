@@ -17,7 +17,8 @@ public struct LiteralCoercionError: Error, Sendable, Equatable, CustomStringConv
   }
 
   public var description: String {
-    var text = "cannot use \(literal.kindName) \(literal)"
+    // `nil` names itself: "cannot use nil", not "nil nil".
+    var text = "cannot use " + (literal == .null ? "nil" : "\(literal.kindName) \(literal)")
     if let key { text += " for key '\(key)'" }
     text += ": expected \(expectedType)"
     if let hint { text += " (\(hint))" }

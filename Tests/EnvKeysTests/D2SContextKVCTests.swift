@@ -192,3 +192,11 @@ enum OtherTaskKey: DynamicEnvironmentKey { static var defaultValue: String { "" 
     }
   }
 }
+
+/// A nil that does not fit is named once: "cannot use nil for key 'task'", not "nil nil".
+@Suite struct NilCoercionMessageTests {
+  @Test func nilIsNamedOnce() {
+    let error = LiteralCoercionError(key: "task", expectedType: "String", literal: .null)
+    #expect(error.description == "cannot use nil for key 'task': expected String")
+  }
+}
