@@ -258,7 +258,8 @@ public final class WebApplication: Sendable {
     }
     guard ["GET", "HEAD", "POST"].contains(request.method) else {
       throw WebError(
-        .methodNotAllowed, "\(request.method) is not allowed here", allow: "GET, HEAD, POST")
+        .methodNotAllowed, "\(request.method) is not allowed here",
+        allow: Self.allowedMethods(request.path))
     }
     guard request.path.utf8.count + request.query.utf8.count <= configuration.maximumTargetLength
     else {
@@ -274,6 +275,25 @@ public final class WebApplication: Sendable {
     else {
       throw WebError(.badRequest, "the query string is not valid percent-encoded UTF-8")
     }
+  }
+
+  /// The methods `path` takes, as a 405's `Allow` names them: a form's GET, HEAD and POST;
+  /// `/-/rules`, `/-/mcp` and `/-/logout` POST alone; a page GET and HEAD.
+  static func allowedMethods(_ path: String) -> String {
+    let segments = segments(of: path)
+    if segments.first == "-" {
+      switch segments.dropFirst().first {
+      case "rules", "mcp", "logout": return "POST"
+      case "login", "tokens", "proposals": return "GET, HEAD, POST"
+      default: return "GET, HEAD"
+      }
+    }
+    if let dash = segments.firstIndex(of: "-"), dash + 1 < segments.count,
+      ["new", "edit", "delete", "links"].contains(segments[dash + 1])
+    {
+      return "GET, HEAD, POST"
+    }
+    return "GET, HEAD"
   }
 
   /// The session `request`'s cookie names, when the server keeps it.

@@ -53,6 +53,9 @@ extension WebApplication {
     page("-/proposals", "{id}") { try await application.proposal($0, session: $1) }
     let rules = router.group("-/rules").add(
       middleware: WebFormMiddleware(application: application, checksToken: true))
+    router.get("-/rules") { _, _ -> Response in
+      throw WebError(.methodNotAllowed, "POST rule changes here", allow: "POST")
+    }
     rules.post("") { _, context in
       try await application.rules(context.web, session: context.session).response(head: false)
     }
