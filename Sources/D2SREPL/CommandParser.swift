@@ -275,27 +275,36 @@ public enum CommandParser {
   static func keyParts(_ keyText: Substring) -> [Substring] {
     var parts: [Substring] = []
     var start = keyText.startIndex
-    var quote: Character?
-    var escaped = false
-    for index in keyText.indices {
-      let c = keyText[index]
-      if escaped {
-        escaped = false
-      } else if let open = quote {
-        if c == "\\" {
-          escaped = true
-        } else if c == open {
-          quote = nil
-        }
-      } else if c == "'" || c == "\"" {
-        quote = c
-      } else if c == "," {
+    forEachUnquoted(keyText) { index in
+      if keyText[index] == "," {
         parts.append(keyText[start..<index])
         start = keyText.index(after: index)
       }
+      return true
     }
     parts.append(keyText[start...])
     return parts
+  }
+
+  /// Calls `body` with each index of `text` outside quotes (`'…'`, `"…"`; a backslash
+  /// escapes the character after it) until it returns false.
+  static func forEachUnquoted(_ text: Substring, _ body: (Substring.Index) -> Bool) {
+    var quote: Character?
+    var escaped = false
+    for index in text.indices {
+      let c = text[index]
+      if escaped {
+        escaped = false
+      } else if c == "\\" {
+        escaped = true
+      } else if let open = quote {
+        if c == open { quote = nil }
+      } else if c == "'" || c == "\"" {
+        quote = c
+      } else if !body(index) {
+        return
+      }
+    }
   }
 
   // MARK: - Words
@@ -345,26 +354,12 @@ public enum CommandParser {
 
   /// The line without a `#` comment (outside quotes).
   static func stripComment(_ line: Substring) -> Substring {
-    var quote: Character?
-    var escaped = false
-    for index in line.indices {
-      let c = line[index]
-      if escaped {
-        escaped = false
-        continue
-      }
-      if c == "\\" {
-        escaped = true
-        continue
-      }
-      if let q = quote {
-        if c == q { quote = nil }
-      } else if c == "'" || c == "\"" {
-        quote = c
-      } else if c == "#" {
-        return line[..<index]
-      }
+    var end = line.endIndex
+    forEachUnquoted(line) { index in
+      guard line[index] == "#" else { return true }
+      end = index
+      return false
     }
-    return line
+    return line[..<end]
   }
 }

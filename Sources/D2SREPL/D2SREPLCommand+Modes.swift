@@ -1,3 +1,4 @@
+import EnvKeys
 import Foundation
 
 /// The command line's one-shot modes: `--lint`, `--check FILE [--update]`, and the
@@ -46,8 +47,9 @@ extension REPLOptions {
   /// diff for each command whose output differs, or rewrites the file with `--update`.
   /// Returns the exit status: 1 on a mismatch (0 after an update), 2 when it cannot be read.
   func runCheck(_ path: String, session: REPLSession) throws -> Int32 {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      REPLRunner.standardWrite("error: cannot read transcript \(path)", true)
+    let text: String
+    do { text = try TextFile.read(path) } catch {
+      REPLRunner.standardWrite("error: cannot read transcript \(error)", true)
       return 2
     }
     let transcript = Transcript(text)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Components
 import D2SModel
+import EnvKeys
 import Foundation
 import Plugins
 
@@ -151,8 +152,9 @@ struct REPLOptions: Sendable {
     if !commands.isEmpty || script != nil {
       var ok = runner.runScript(commands)
       if let script, ok || !bail {
-        guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-          FileHandle.standardError.write(Data("error: cannot read script \(script)\n".utf8))
+        let text: String
+        do { text = try TextFile.read(script) } catch {
+          FileHandle.standardError.write(Data("error: cannot read script \(error)\n".utf8))
           throw ExitCode(2)
         }
         ok =

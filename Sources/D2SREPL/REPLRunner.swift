@@ -9,7 +9,9 @@ import Foundation
 /// Runs lines through a session and writes their output: stdout for results, stderr for
 /// `error: …` lines (after flushing stdout).
 public struct REPLRunner {
+  /// The session lines run in.
   public let session: REPLSession
+  /// Whether a script stops at its first failing line (`--bail`).
   public var bail: Bool
   /// Where output goes (tests collect it).
   public var write: (String, _ isError: Bool) -> Void
@@ -17,6 +19,7 @@ public struct REPLRunner {
   /// transcripts, whose output must not vary).
   public var measures = true
 
+  /// A runner of `session`'s lines, writing through `write`.
   public init(
     session: REPLSession, bail: Bool = false,
     write: @escaping (String, Bool) -> Void = REPLRunner.standardWrite
@@ -58,6 +61,7 @@ public struct REPLRunner {
     }
   }
 
+  /// How a line ended: it ran, it failed, or it asked to quit.
   public enum Outcome { case ok, failed, quit }
 
   /// Runs one line and writes its output.

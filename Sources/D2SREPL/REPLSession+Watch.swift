@@ -68,8 +68,8 @@ extension REPLSession {
   }
 
   private func readRuleFile(_ path: String) throws -> String {
-    do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw REPLError("cannot read rule file \(path): \((error as NSError).localizedDescription)")
+    do { return try TextFile.read(path) } catch {
+      throw REPLError("cannot read rule file \(path): \(error.reason)")
     }
   }
 }

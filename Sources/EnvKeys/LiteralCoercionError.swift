@@ -9,6 +9,7 @@ public struct LiteralCoercionError: Error, Sendable, Equatable, CustomStringConv
   /// An extra hint (e.g. the accepted date forms).
   public var hint: String?
 
+  /// The error of `literal` for `key` (when known), which expects `expectedType`.
   public init(key: String? = nil, expectedType: String, literal: Literal, hint: String? = nil) {
     self.key = key
     self.expectedType = expectedType
@@ -16,6 +17,7 @@ public struct LiteralCoercionError: Error, Sendable, Equatable, CustomStringConv
     self.hint = hint
   }
 
+  /// `cannot use an integer 5 for key 'task': expected String`.
   public var description: String {
     // `nil` names itself: "cannot use nil", not "nil nil".
     var text = "cannot use " + (literal == .null ? "nil" : "\(literal.kindName) \(literal)")

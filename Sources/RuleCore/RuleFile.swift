@@ -6,6 +6,7 @@ import Qualifiers
 public struct RuleFileError: Error, Sendable, CustomStringConvertible {
   /// The errors, in line order.
   public var errors: [ParseError]
+  /// Every error, one a line.
   public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
@@ -106,8 +107,11 @@ extension RuleParser {
 
 /// A rule file that cannot be read.
 public struct RuleFileReadError: Error, Sendable, CustomStringConvertible {
+  /// The file's path as given.
   public var path: String
+  /// Why it could not be read (`it is a directory`).
   public var reason: String
+  /// `cannot read rule file PATH: REASON`.
   public var description: String { "cannot read rule file \(path): \(reason)" }
 }
 
