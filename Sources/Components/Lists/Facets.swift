@@ -61,6 +61,8 @@ public struct FacetPlan: Sendable {
     let path: KVCPath
     /// The filter's key path for a value (a to-one's foreign key attribute).
     let filterKey: String
+    /// The attribute compared with a value (the foreign key's, for a to-one).
+    let attribute: Attribute
     /// The destination whose titles show a to-one's values.
     let destination: String?
     let context: RuleContext
@@ -81,12 +83,14 @@ public struct FacetPlan: Sendable {
     for key in keys where seen.insert(key).inserted && items.count < Self.facetLimit {
       let property = context.with(\.propertyKey, key)
       if let relationship = entity.relationship(named: key), !relationship.isToMany,
-        relationship.joins.count == 1, let source = relationship.joins.first?.source
+        relationship.joins.count == 1, let source = relationship.joins.first?.source,
+        let attribute = entity.attribute(named: source)
       {
         items.append(
           Item(
             key: key, label: property.displayNameForProperty, path: KVCPath(source),
-            filterKey: source, destination: relationship.destinationName, context: property))
+            filterKey: source, attribute: attribute, destination: relationship.destinationName,
+            context: property))
         continue
       }
       // An attribute, itself or along to-ones (a path across a to-many does not resolve).
@@ -96,7 +100,7 @@ public struct FacetPlan: Sendable {
       items.append(
         Item(
           key: key, label: property.displayNameForProperty, path: KVCPath(key), filterKey: key,
-          destination: nil, context: property))
+          attribute: attribute, destination: nil, context: property))
     }
     self.items = items
   }
@@ -131,7 +135,7 @@ public struct FacetPlan: Sendable {
       let shown = counts.prefix(Self.valueLimit)
       let values = try shown.map { count in
         FacetValue(
-          value: count.value, literal: count.value.qualifierText,
+          value: count.value, literal: Self.literal(of: count.value, item),
           text: try text(of: count.value, item, database: database, environment: environment),
           count: count.count)
       }
@@ -155,15 +159,40 @@ public struct FacetPlan: Sendable {
   }
 
   /// The filter that narrows a list to `literal` of the facet `key` (`rating = 'PG'`,
-  /// `languageId = 1` for the to-one `language`): nil for a key the plan does not count or a
-  /// literal that does not parse.
+  /// `languageId = 1` for the to-one `language`, or a value as stored, `~` and its
+  /// ``PositionToken``): nil for a key the plan does not count or a literal that does not
+  /// parse.
   public func qualifier(key: String, literal: String) -> Qualifier? {
+    guard let item = items.first(where: { $0.key == key }) else { return nil }
+    if literal.hasPrefix(Self.asStoredMark) {
+      guard let values = try? PositionToken.decode(String(literal.dropFirst())),
+        values.count == 1, let value = values.first
+      else { return nil }
+      return .comparison(
+        KVCPath(item.filterKey), .equal, DatabaseValue.asStored(value, for: item.attribute))
+    }
     // A value, never another key path (`color = red` compares two columns).
-    guard let item = items.first(where: { $0.key == key }),
-      let parsed = try? QualifierParser.parse("\(item.filterKey) = \(literal)"),
+    guard let parsed = try? QualifierParser.parse("\(item.filterKey) = \(literal)"),
       case .comparison = parsed
     else { return nil }
     return parsed
+  }
+
+  /// What starts a literal that is a value as stored (`~s%FF`), not filter grammar.
+  static let asStoredMark = "~"
+
+  /// `value` as a facet link writes it: as the filter grammar does when that reads back as
+  /// the value for the item's column (`'PG'`, `2006`, `nil`, `'1e+308'`); else `~` and its
+  /// ``PositionToken``, which ``qualifier(key:literal:)`` compares as stored (text in an
+  /// INTEGER column, a blob, text that is not UTF-8, PostgreSQL's `infinity`).
+  static func literal(of value: DatabaseValue, _ item: Item) -> String {
+    let text = value.qualifierText
+    if case .comparison(_, .equal, let parsed)? = try? QualifierParser.parse("x = \(text)"),
+      (try? DatabaseValue.coerce(parsed, to: item.attribute)) == value
+    {
+      return text
+    }
+    return PositionToken.encode([value]).map { Self.asStoredMark + $0 } ?? text
   }
 
   /// The keys counted, in order.
