@@ -97,7 +97,8 @@ public enum ComparableValue {
 }
 
 /// Value-based comparison used by in-memory qualifier evaluation: `1 = 1.0`, integer widths
-/// compare, `nil = nil`, `nil` sorts first; no string↔number or number↔boolean equality.
+/// compare, `nil = nil`, `nil` sorts first; a Boolean is 0 or 1 and a date equals its ISO
+/// text, as a fetch converts a constant for its column; no other string↔number equality.
 public enum ValueComparison {
   /// Whether two values are equal by value.
   public static func equal(_ a: Any?, _ b: Any?) -> Bool {
@@ -125,6 +126,14 @@ public enum ValueComparison {
     case (.double(let x), .double(let y)): return x.isNaN || y.isNaN ? nil : order(x, y)
     case (.string(let x), .string(let y)): return order(x, y)
     case (.date(let x), .date(let y)): return order(x, y)
+    // As a fetch converts a constant to its column's type: a date with its ISO text
+    // (`object.due < '2024-01-01'`), a Boolean with 0 or 1 (`object.active = 1`).
+    case (.date(let x), .string(let y)):
+      return ISODateText.parse(y).map { order(x, $0) }
+    case (.string(let x), .date(let y)):
+      return ISODateText.parse(x).map { order($0, y) }
+    case (.bool(let x), _) where b.isNumber: return compare(.int(x ? 1 : 0), b)
+    case (_, .bool(let y)) where a.isNumber: return compare(a, .int(y ? 1 : 0))
     case (.list(let x), .list(let y)):
       for (l, r) in zip(x, y) {
         guard let o = compare(l, r) else { return nil }
@@ -146,7 +155,8 @@ public enum ValueComparison {
   }
 
   /// A hashable key with `indexKey(a) == indexKey(b)` exactly when `equal(a, b)`, for the
-  /// value kinds that can be indexed (nil, booleans, numbers, strings, dates); nil otherwise.
+  /// value kinds that can be indexed (nil, Booleans, numbers, strings); nil otherwise (a date,
+  /// which equals texts no key names, a list).
   public static func indexKey(_ value: Any?) -> IndexKey? {
     indexKey(ComparableValue(value))
   }
@@ -155,10 +165,12 @@ public enum ValueComparison {
   public static func indexKey(_ value: ComparableValue) -> IndexKey? {
     switch value {
     case .null: return .null
-    case .bool(let b): return .bool(b)
+    // A Boolean equals 0 or 1 (``compare(_:_:)-(ComparableValue,ComparableValue)``).
+    case .bool(let b): return .int(b ? 1 : 0)
     case .int(let i): return .int(i)
     case .string(let s): return .string(s)
-    case .date(let d): return .date(d.timeIntervalSince1970)
+    // A date equals its text too, which no key can say: none, so every rule is tried.
+    case .date: return nil
     case .decimal, .double:
       guard let d = value.decimalValue else { return nil }
       var source = d
@@ -177,10 +189,8 @@ public enum ValueComparison {
   /// See ``ValueComparison/indexKey(_:)-(Any?)``.
   public enum IndexKey: Hashable, Sendable {
     case null
-    case bool(Bool)
     case int(Int64)
     case decimal(String)
     case string(String)
-    case date(Double)
   }
 }

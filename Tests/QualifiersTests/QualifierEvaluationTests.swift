@@ -40,9 +40,31 @@ final class Named: QualifierComparable, @unchecked Sendable {
   @Test func noCrossKindEquality() throws {
     #expect(try !holds("s = 1"))
     #expect(try holds("s != 1"))
-    #expect(try !holds("flag = 1"))
-    #expect(try !holds("i = true"))
     #expect(try !holds("s < 2"), "different kinds do not order")
+    #expect(try !holds("title = true"))
+  }
+
+  /// As a fetch converts `1` for a Boolean column (SQLite keeps Booleans as 0 and 1).
+  @Test func aBooleanIsZeroOrOne() throws {
+    #expect(try holds("flag = 1"))
+    #expect(try holds("flag = 1.0"))
+    #expect(try !holds("flag = 0"))
+    #expect(try holds("i = true"))
+    #expect(try !holds("flag = 2"))
+    #expect(try holds("flag > 0"))
+  }
+
+  /// As a fetch converts text for a date column.
+  @Test func aDateComparesWithItsISOText() throws {
+    let day = Row(fields: ["at": Date(timeIntervalSince1970: 1_704_189_600)])  // 2024-01-02 10:00
+    func on(_ text: String) throws -> Bool { try QualifierParser.parse(text).evaluate(with: day) }
+    #expect(try on("at = '2024-01-02 10:00:00'"))
+    #expect(try on("at = '2024-01-02T10:00:00Z'"))
+    #expect(try on("at > '2024-01-02'"))
+    #expect(try on("at < '2024-01-03'"))
+    #expect(try !on("at = '2024-01-02'"))
+    #expect(try !on("at = 'tomorrow'"), "text that is no date equals no date")
+    #expect(try !on("at < 'tomorrow'"))
   }
 
   @Test func nilEqualsNilAndSortsFirst() throws {
