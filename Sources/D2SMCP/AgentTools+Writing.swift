@@ -99,23 +99,13 @@ extension AgentTools {
   }
 
   /// Throws when deleting `object` would delete or change rows of an entity the user may not
-  /// reach (a cascade, SET NULL or SET DEFAULT into it), as the web's delete page refuses.
+  /// reach (a cascade, SET NULL or SET DEFAULT into it, however deep), as the web's delete
+  /// page refuses.
   func refuseHiddenChanges(deleting object: DatabaseObject) throws {
     guard let database = context.database else { return }
-    for relationship in object.entity.relationships
-    where relationship.isToMany && !relationship.isFlattened
-      && !context.isEntityReachable(relationship.destinationName)
-    {
-      guard let destination = database.model.entity(named: relationship.destinationName),
-        try database.countToMany(relationship.name, of: object) > 0
-      else { continue }
-      let columns = relationship.joins.compactMap {
-        destination.attribute(named: $0.destination)?.columnName
-      }
-      let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
-      if let action, [.cascade, .setNull, .setDefault].contains(action) {
-        throw ToolError("not allowed: deleting it would change rows you cannot see")
-      }
+    let context = self.context
+    if try database.deleteChangesRows(of: object, hidden: { !context.isEntityReachable($0) }) {
+      throw ToolError("not allowed: deleting it would change rows you cannot see")
     }
   }
 

@@ -108,7 +108,8 @@ extension WebApplication {
 
   /// What deleting a row does to the rows that refer to it: a line per to-many of an entity
   /// the rules show (`12 Film (languageId): deleted with it`), and whether rows of an entity
-  /// they hide would be deleted or changed (such rows are neither counted nor named).
+  /// they hide would be deleted or changed, directly or through cascades (such rows are
+  /// neither counted nor named).
   struct Referring {
     var lines: [String] = []
     var changesHiddenRows = false
@@ -130,6 +131,9 @@ extension WebApplication {
     reaches: (String) -> Bool
   ) throws -> Referring {
     var referring = Referring()
+    // However deep: a cascade through rows the user sees into rows they may not.
+    referring.changesHiddenRows = try database.deleteChangesRows(
+      of: object, hidden: { !reaches($0) })
     for relationship in object.entity.relationships
     where relationship.isToMany && !relationship.isFlattened {
       let count = try database.countToMany(relationship.name, of: object)
@@ -138,14 +142,9 @@ extension WebApplication {
       let columns = relationship.joins.compactMap {
         destination.attribute(named: $0.destination)?.columnName
       }
+      // Rows of an entity the rules hide are neither counted nor named.
+      guard reaches(destination.name) else { continue }
       let action = try database.adaptor.deleteAction(ofForeignKey: columns, in: destination)
-      guard reaches(destination.name) else {
-        // Neither counted nor named.
-        if [.cascade, .setNull, .setDefault].contains(action) {
-          referring.changesHiddenRows = true
-        }
-        continue
-      }
       // Said only of rows the user may see: hidden ones are neither counted nor told of.
       if action == .refuse { referring.refused = true }
       var rows = context
