@@ -36,6 +36,13 @@ import Testing
     try adaptor.execute(SQLStatement(raw: sql))
   }
 
+  static func target(_ kind: ShopFixture.Kind) throws -> String {
+    switch kind {
+    case .sqlite: try TestDatabases.sqliteFile(fixture(kind), named: "cascade")
+    case .postgresql: try PostgresSakila.database(from: fixture(kind), prefix: "cascade")
+    }
+  }
+
   static let rules = """
     entity.name = 'Secret' => isEntityReachable = false
     entity.name = 'Note' => isEntityReachable = false
@@ -45,11 +52,7 @@ import Testing
 
   @Test(arguments: ShopFixture.kinds)
   func theWebRefusesADeleteReachingHiddenRows(kind: ShopFixture.Kind) async throws {
-    let target =
-      switch kind {
-      case .sqlite: try TestDatabases.sqliteFile(Self.fixture(kind), named: "cascade")
-      case .postgresql: try PostgresSakila.database(from: Self.fixture(kind), prefix: "cascade")
-      }
+    let target = try Self.target(kind)
     let app = try WebApplication.open(target, rules: [try WebFixtures.ruleFile(Self.rules)])
     let ann = WebClient(app)
     #expect(await ann.login("ann", "secret").status == 303)
@@ -75,11 +78,7 @@ import Testing
 
   @Test(arguments: ShopFixture.kinds)
   func anAgentIsRefusedTheSame(kind: ShopFixture.Kind) async throws {
-    let target =
-      switch kind {
-      case .sqlite: try TestDatabases.sqliteFile(Self.fixture(kind), named: "cascade")
-      case .postgresql: try PostgresSakila.database(from: Self.fixture(kind), prefix: "cascade")
-      }
+    let target = try Self.target(kind)
     try Self.execute(kind, target, "INSERT INTO secret VALUES (100, 10)")
     let app = try WebApplication.open(target, rules: [try WebFixtures.ruleFile(Self.rules)])
     let ann = WebClient(app)
