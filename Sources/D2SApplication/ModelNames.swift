@@ -240,6 +240,11 @@ public struct ModelNames: Sendable {
       return KVCPath(components: components + rest)
     }
     let name = try property(next, of: walk.owner)
+    if use == .order, let attribute = walk.owner.attribute(named: name), !attribute.hasEquality {
+      throw failure(
+        "\(name) is a column of type \(attribute.externalType): its values cannot be sorted or counted"
+      )
+    }
     if toAttribute {
       guard walk.owner.attribute(named: name) != nil else {
         throw failure("\(walk.owner.name) has no property '\(next)'")

@@ -53,6 +53,9 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
   /// SQLite's `rowid`, the key of a table that declares none: not stable across `VACUUM`,
   /// so updates and deletes of such rows compare every comparable column.
   public let isRowID: Bool
+  /// Whether SQL's `=` compares the column's values exactly (see
+  /// ``Catalog/Column/hasEquality``).
+  public let hasEquality: Bool
 
   /// A column read as its text, verbatim (a keyset position on PostgreSQL).
   public static let positionText = Attribute(
@@ -76,6 +79,7 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     isUntyped = column.isUntyped
     isGenerated = column.isGenerated
     isRowID = column.isRowID
+    hasEquality = column.hasEquality
   }
 
   /// An attribute from its parts, as a test or a hand-written model makes one.
@@ -85,7 +89,7 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
     isAutoIncrement: Bool = false, width: Int? = nil, scale: Int? = nil,
     isBlankPadded: Bool = false,
     needsTextCast: Bool = false, isUntyped: Bool = false, isGenerated: Bool = false,
-    isRowID: Bool = false
+    isRowID: Bool = false, hasEquality: Bool = true
   ) {
     self.init(
       name: name,
@@ -93,7 +97,8 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
         name: columnName, externalType: externalType, valueType: valueType, dateKind: dateKind,
         allowsNull: allowsNull, defaultValue: defaultValue, isAutoIncrement: isAutoIncrement,
         width: width, scale: scale, isBlankPadded: isBlankPadded, needsTextCast: needsTextCast,
-        isUntyped: isUntyped, isGenerated: isGenerated, isRowID: isRowID))
+        isUntyped: isUntyped, isGenerated: isGenerated, isRowID: isRowID,
+        hasEquality: hasEquality))
   }
 
   /// A password column (by name), never shown or edited.
@@ -102,12 +107,13 @@ public final class Attribute: Sendable, Hashable, KeyValueCoding, QualifierCompa
       || name.lowercased().hasSuffix("password")
   }
 
-  /// Whether optimistic locking may compare this column (not floating point, binary,
-  /// arrays or full-text vectors).
+  /// Whether optimistic locking may compare this column in SQL (not floating point,
+  /// binary, arrays, full-text vectors or a type without an exact `=`): the others are
+  /// compared as fetched, on the row read under the save's lock.
   public var isComparable: Bool {
     switch valueType {
     case .double, .data, .array: false
-    default: !externalType.lowercased().contains("tsvector")
+    default: hasEquality && !externalType.lowercased().contains("tsvector")
     }
   }
 

@@ -17,6 +17,10 @@ extension Catalog {
     public var isGenerated: Bool
     /// SQLite's `rowid`, standing in as the key of a table that declares none.
     public var isRowID: Bool
+    /// Whether SQL's `=` compares the column's values exactly: false for a PostgreSQL type
+    /// with no default B-tree operator class (`json`, `xml`, `point`; `box`'s `=` compares
+    /// areas).
+    public var hasEquality: Bool
 
     public init(
       name: String, externalType: String, valueType: Attribute.ValueType,
@@ -24,8 +28,10 @@ extension Catalog {
       allowsNull: Bool, defaultValue: String? = nil, isAutoIncrement: Bool = false,
       width: Int? = nil,
       scale: Int? = nil, isBlankPadded: Bool = false, needsTextCast: Bool = false,
-      isUntyped: Bool = false, isGenerated: Bool = false, isRowID: Bool = false
+      isUntyped: Bool = false, isGenerated: Bool = false, isRowID: Bool = false,
+      hasEquality: Bool = true
     ) {
+      self.hasEquality = hasEquality
       self.isGenerated = isGenerated
       self.isRowID = isRowID
       self.name = name

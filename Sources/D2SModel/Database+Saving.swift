@@ -145,7 +145,8 @@ extension Database {
     }
   }
 
-  /// Deletes a fetched object, only if every comparable column still holds its fetched value.
+  /// Deletes a fetched object, only if every column still holds its fetched value (compared
+  /// in SQL, or as fetched on the row read under the delete's lock).
   public func delete(_ object: DatabaseObject) throws {
     let entity = object.entity
     guard !entity.isReadOnly else {
@@ -167,6 +168,7 @@ extension Database {
     let statement = adaptor.dialect.statement(SQLDelete(from: table(entity), where: conditions))
     do {
       try adaptor.transaction {
+        try checkUncompared(object, entity.attributes.filter { !$0.isComparable && !$0.isRowID })
         let count = try adaptor.execute(statement)
         guard count == 1 else { throw conflict(object, count: count) }
       }

@@ -39,6 +39,12 @@ extension SQLBuilder {
     for ordering in specification.sortOrderings {
       let path = KVCPath(ordering.keyPath)
       let (column, attribute) = try self.column(path)
+      guard attribute.hasEquality else {
+        throw DatabaseError(
+          .unsupported,
+          "\(attribute.name) is a column of type \(attribute.externalType): its values cannot be sorted or counted"
+        )
+      }
       let expression: SQLExpression =
         ordering.caseInsensitive && attribute.valueType == .string
         ? .function(.lower, [column]) : column

@@ -230,6 +230,8 @@ struct SQLBuilder {
             text, pattern: dialect.translateLike(pattern),
             caseInsensitive: op == .caseInsensitiveLike),
         ]))
+    case _ where !attribute.hasEquality:
+      return try textComparison(column, attribute, op, constant)
     case .in:
       guard case .list(let items) = constant else {
         throw DatabaseError(.invalidValue, "'in' needs a list")
@@ -270,6 +272,27 @@ struct SQLBuilder {
       case .greaterThan: return andNotNull(.greaterThan)
       default: return andNotNull(.greaterThanOrEqual)
       }
+    }
+  }
+
+  /// A comparison with a column whose type has no exact `=` (`json`, `xml`, `point`): `=`,
+  /// `!=` and `in` compare its text (`CAST(meta AS text) = '{"a": 1}'`), as the column is
+  /// read; an order is refused.
+  private mutating func textComparison(
+    _ column: SQLExpression, _ attribute: Attribute, _ op: ComparisonOperator,
+    _ constant: DatabaseValue
+  ) throws -> SQLExpression {
+    let text = Attribute(
+      name: attribute.name, columnName: attribute.columnName, externalType: "text",
+      valueType: .string, allowsNull: attribute.allowsNull)
+    switch op {
+    case .equal, .notEqual, .in:
+      return try comparison(.castToText(column), text, op, constant)
+    default:
+      throw DatabaseError(
+        .unsupported,
+        "'\(op.rawValue)' does not apply to \(attribute.name), a column of type \(attribute.externalType); compare it with = or in"
+      )
     }
   }
 

@@ -18,7 +18,8 @@ extension PostgreSQLAdaptor {
     SELECT n.nspname, c.relname, c.relkind, a.attname, a.attnotnull,
       pg_catalog.pg_get_expr(d.adbin, d.adrelid),
       COALESCE(bt.typname, t.typname), COALESCE(bt.typtype, t.typtype), COALESCE(bt.typcategory, t.typcategory),
-      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity, \(generated ? "a.attgenerated" : "''")
+      pg_catalog.format_type(a.atttypid, a.atttypmod), a.attidentity, \(generated ? "a.attgenerated" : "''"),
+      \(hasEquality)
     FROM pg_catalog.pg_class c
     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
     JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -29,6 +30,21 @@ extension PostgreSQLAdaptor {
     ORDER BY n.nspname, c.relname, a.attnum
     """
   }
+
+  /// Whether a column's (base) type has an exact `=`: an enum, range or composite type, or
+  /// one with a default B-tree operator class, its own or that of a type it becomes
+  /// implicitly and unchanged (`varchar` as `text`). Not `json`, `xml`, `point` or `box`
+  /// (whose `=` compares areas).
+  static let hasEquality = """
+    (COALESCE(bt.typtype, t.typtype) IN ('e', 'r', 'm', 'c') OR EXISTS (
+      SELECT 1 FROM pg_catalog.pg_opclass oc
+      JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod
+      WHERE am.amname = 'btree' AND oc.opcdefault
+        AND (oc.opcintype = COALESCE(bt.oid, t.oid) OR EXISTS (
+          SELECT 1 FROM pg_catalog.pg_cast ca
+          WHERE ca.castsource = COALESCE(bt.oid, t.oid) AND ca.casttarget = oc.opcintype
+            AND ca.castmethod = 'b' AND ca.castcontext = 'i'))))
+    """
 
   static let primaryKeysQuery = """
     SELECT n.nspname, c.relname, a.attname
@@ -111,7 +127,7 @@ extension PostgreSQLAdaptor {
           isAutoIncrement: isIdentity || (defaultValue?.hasPrefix("nextval(") ?? false),
           width: width, scale: scale, isBlankPadded: typeName == "bpchar",
           needsTextCast: row[7] == "e" || typeName == "tsvector",
-          isGenerated: (row[11] ?? "").isEmpty == false))
+          isGenerated: (row[11] ?? "").isEmpty == false, hasEquality: row[12] != "f"))
     }
     for row in try connection.run(SQLStatement(raw: Self.primaryKeysQuery)).rows {
       drafts[key(row[0], row[1])]?.primaryKey.append(row[2] ?? "")
