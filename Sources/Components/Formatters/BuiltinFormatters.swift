@@ -124,8 +124,10 @@ struct DecimalFormatter: ValueFormatter {
     guard let d = BuiltinFormatters.decimal(value) else { return BuiltinFormatters.asStored(value) }
     let scale = attribute?.scale ?? (prefix.isEmpty ? nil : 2)
     var text = DecimalText.format(d)
-    let negative = text.utf8.first == UInt8(ascii: "-")
-    if negative { text.removeFirst() }
+    // A double's -0, which PostgreSQL keeps and shows (`Decimal` has no negative zero).
+    let negativeZero = if case .double(let v) = value { v == 0 && v.sign == .minus } else { false }
+    let negative = text.utf8.first == UInt8(ascii: "-") || negativeZero
+    if text.utf8.first == UInt8(ascii: "-") { text.removeFirst() }
     return (negative ? "-" : "") + prefix + BuiltinFormatters.padded(text, scale: scale)
   }
   func parse(_ text: String, for attribute: Attribute?) throws -> DatabaseValue {
@@ -136,8 +138,8 @@ struct DecimalFormatter: ValueFormatter {
       body.removeFirst()
     }
     if !prefix.isEmpty, body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
-    guard let d = BuiltinFormatters.number(body),
-      let value = BuiltinFormatters.typed(negative ? -d : d, for: attribute)
+    guard !body.hasPrefix("-"),
+      let value = TypedNumber.value(body, negative: negative, for: attribute)
     else {
       throw FormatterError(
         formatter: name, text: text,
