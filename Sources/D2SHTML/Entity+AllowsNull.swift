@@ -9,16 +9,6 @@ extension Entity {
   }
 }
 
-extension Attribute {
-  /// Whether a new row must be given a value for the column: NOT NULL, without a default,
-  /// not made by the database (an auto-increment key, a generated column, a rowid), and not a
-  /// date/time (a save stamps those with now).
-  package var requiresValue: Bool {
-    !allowsNull && defaultValue == nil && !isAutoIncrement && !isGenerated && !isRowID
-      && valueType != .date
-  }
-}
-
 extension Entity {
   /// Whether the property `key` (an attribute, or a to-one by its foreign keys) needs a value
   /// a save cannot make up (``Attribute/requiresValue``).

@@ -66,6 +66,12 @@ extension AgentTools {
     let writes = try mayWrite(editing.context, "new")
     let values = try arguments.object("values") ?? [:]
     try set(values, on: editing)
+    let missing = editing.missingValues()
+    guard missing.isEmpty else {
+      throw ToolError(
+        "not saved: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "needs" : "need") a value"
+      )
+    }
     guard writes else { return try propose(.new, entity, key: nil, values, seen: [:]) }
     try editing.save()
     return savedPage(editing.object)
@@ -187,8 +193,9 @@ extension AgentTools {
       let stored = object.databaseValue(forAttribute: key) ?? .null
       let storedJSON = Self.canonical(JSONText.value(stored))
       let seenJSON = Self.canonical(JSONRPC.text(value))
-      // The text a page showed is accepted too, for a value the agent read as text.
-      let storedText = JSONText.string(stored.isNull ? "" : stored.storedText())
+      // The text a page showed is accepted too, for a value the agent read as text; NULL
+      // only as null (its empty text is another value).
+      let storedText = stored.isNull ? nil : JSONText.string(stored.storedText())
       guard storedJSON == seenJSON || storedText == seenJSON else {
         throw DatabaseError(
           .conflict,

@@ -141,6 +141,7 @@ public struct AgentTools: Sendable {
     case let failure as ToolError: return failure.message
     case let failure as ProposalError: return failure.message
     case let failure as NameError: return failure.message
+    case let failure as FormatterError: return failure.description
     case let failure as PermissionError: return "not allowed: " + failure.message
     case let failure as DatabaseError:
       switch failure.code {

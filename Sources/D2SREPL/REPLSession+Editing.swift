@@ -66,11 +66,7 @@ extension REPLSession {
     // Nothing changed: nothing is written, and nothing is said to be saved.
     if !editing.object.isNew, editing.object.changedKeys.isEmpty { return "nothing to save" }
     // The values the columns require, named before the database would refuse them unnamed.
-    let object = editing.object
-    let missing = object.entity.attributes.filter { attribute in
-      attribute.requiresValue
-        && (object.databaseValue(forAttribute: attribute.name) ?? .null).isNull
-    }.map { editing.context.with(\.propertyKey, $0.name).displayNameForProperty }
+    let missing = editing.missingValues()
     if !missing.isEmpty {
       throw REPLError(
         "not saved: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "needs" : "need") a value"

@@ -276,6 +276,9 @@ final class PostgreSQLConnection: InterruptibleConnection, @unchecked Sendable {
     // too many columns or joins).
     case "0A000", "54000", "54001", "54011", "54023": code = .unsupported
     case "57014": return DatabaseError(.interrupted, "interrupted", sql: sql)  // query_canceled
+    // Data exceptions: a value the column cannot hold (too long, out of range, not of its
+    // type), in the server's words, which name the value, never the statement.
+    case _ where state.hasPrefix("22"): code = .invalidValue
     // Connection exceptions, and the server shutting down or starting up.
     default:
       code =

@@ -152,8 +152,9 @@ extension SQLiteAdaptor {
       var columns = raw.map { column in
         SQLiteTypes.column(
           name: column.name, declaredType: column.type,
-          notNull: column.notNull
-            || (primaryKey == [column.name] && column.type.uppercased() == "INTEGER"),
+          // A key column holds no NULL, though SQLite lets one in where the key is no rowid
+          // (a row so keyed could never be found again).
+          notNull: column.notNull || (column.pk > 0 && !isView),
           defaultValue: column.defaultValue,
           isAutoIncrement: primaryKey == [column.name] && column.type.uppercased() == "INTEGER",
           isGenerated: column.hidden == 2 || column.hidden == 3)
