@@ -41,6 +41,22 @@ import Testing
     #expect(!Login.matches("12345", stored: "827CCB0EEA8A706C4C34A16891F84E7X"))
   }
 
+  /// A stored digest is matched by the password it digests, never by itself: one who read
+  /// the digest (a backup, a log) could log in with it without cracking it.
+  @Test func aDigestIsNoPassword() {
+    #expect(
+      !Login.matches(
+        "8cb2237d0679ca88db6464eac60da96345513964",
+        stored: "8cb2237d0679ca88db6464eac60da96345513964"))
+    #expect(
+      !Login.matches("827ccb0eea8a706c4c34a16891f84e7b", stored: "827ccb0eea8a706c4c34a16891f84e7b"))
+    #expect(
+      !Login.matches("827CCB0EEA8A706C4C34A16891F84E7B", stored: "827ccb0eea8a706c4c34a16891f84e7b"))
+    #expect(Login.matches("12345", stored: "827CCB0EEA8A706C4C34A16891F84E7B"))
+    // Text of other lengths is plain, hex or not.
+    #expect(Login.matches("abcdef", stored: "abcdef"))
+  }
+
   @Test func loginAndSelectPages() throws {
     var ctx = try context()
     ctx.task = "login"

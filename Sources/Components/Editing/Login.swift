@@ -57,8 +57,9 @@ public enum Login {
     return user
   }
 
-  /// Plain text, or a lowercase hex MD5 or SHA-1 digest of `password`; every form is
-  /// compared, in time that does not depend on where the texts differ.
+  /// A hex MD5 or SHA-1 digest of `password` (32 or 40 hex digits, in either case), or
+  /// plain text of any other form; every form is computed, and compared in time that does
+  /// not depend on where the texts differ. A digest is never matched by itself.
   static func matches(_ password: String, stored: String) -> Bool {
     let stored = stored.trimmingCharacters(in: .whitespaces)
     let bytes = Array(password.utf8)
@@ -67,7 +68,9 @@ public enum Login {
     let plain = constantTimeEqual(stored, password)
     let isMD5 = constantTimeEqual(stored.lowercased(), md5)
     let isSHA1 = constantTimeEqual(stored.lowercased(), sha1)
-    return plain || isMD5 || isSHA1
+    let isDigest =
+      (stored.utf8.count == 32 || stored.utf8.count == 40) && stored.utf8.allSatisfy(\.isHexDigit)
+    return isDigest ? isMD5 || isSHA1 : plain
   }
 
   /// Whether `a` and `b` hold the same bytes, looking at every byte of the longer.
@@ -88,4 +91,11 @@ public struct LoginError: Error, Sendable, CustomStringConvertible {
   public var message: String
   /// The message.
   public var description: String { message }
+}
+
+extension UInt8 {
+  /// `0`–`9`, `a`–`f` or `A`–`F`.
+  fileprivate var isHexDigit: Bool {
+    (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
+  }
 }
