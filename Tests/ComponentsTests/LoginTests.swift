@@ -49,9 +49,11 @@ import Testing
         "8cb2237d0679ca88db6464eac60da96345513964",
         stored: "8cb2237d0679ca88db6464eac60da96345513964"))
     #expect(
-      !Login.matches("827ccb0eea8a706c4c34a16891f84e7b", stored: "827ccb0eea8a706c4c34a16891f84e7b"))
+      !Login.matches("827ccb0eea8a706c4c34a16891f84e7b", stored: "827ccb0eea8a706c4c34a16891f84e7b")
+    )
     #expect(
-      !Login.matches("827CCB0EEA8A706C4C34A16891F84E7B", stored: "827ccb0eea8a706c4c34a16891f84e7b"))
+      !Login.matches("827CCB0EEA8A706C4C34A16891F84E7B", stored: "827ccb0eea8a706c4c34a16891f84e7b")
+    )
     #expect(Login.matches("12345", stored: "827CCB0EEA8A706C4C34A16891F84E7B"))
     // Text of other lengths is plain, hex or not.
     #expect(Login.matches("abcdef", stored: "abcdef"))
