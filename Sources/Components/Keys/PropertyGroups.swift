@@ -57,6 +57,12 @@ public struct PropertyGroup: Sendable, Equatable {
 extension RuleContext {
   /// `displayPropertyKeys` with its headings: the groups an inspect, edit or new page shows.
   public var displayPropertyGroups: [PropertyGroup] {
-    PropertyGroup.groups(self[D2SKeys.DisplayPropertyKeys.self])
+    let entries = self[D2SKeys.DisplayPropertyKeys.self]
+    // As ``displayPropertyKeys``: nothing that reads an entity the user may not reach.
+    if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self), isEntityReachable {
+      return PropertyGroup.groups(entries)
+    }
+    return PropertyGroup.groups(
+      entries.filter { PropertyGroup.heading($0) != nil || leadsOnlyWhereReachable($0) })
   }
 }

@@ -166,12 +166,19 @@ extension RuleContext {
     set { self[D2SKeys.HideEmptyProperty.self] = newValue }
   }
   /// The properties a page shows, without the headings of sections and tabs (`(Basics)`,
-  /// `[Pricing]`: ``displayPropertyGroups`` has them).
+  /// `[Pricing]`: ``displayPropertyGroups`` has them), and without those that read an entity
+  /// the user may not reach (``leadsOnlyWhereReachable(_:)``).
   public var displayPropertyKeys: [String] {
     get {
-      let entries = self[D2SKeys.DisplayPropertyKeys.self]
-      guard entries.contains(where: { PropertyGroup.heading($0) != nil }) else { return entries }
-      return entries.filter { PropertyGroup.heading($0) == nil }
+      var entries = self[D2SKeys.DisplayPropertyKeys.self]
+      if entries.contains(where: { PropertyGroup.heading($0) != nil }) {
+        entries = entries.filter { PropertyGroup.heading($0) == nil }
+      }
+      // No rule hides an entity: nothing to leave out.
+      if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self), isEntityReachable {
+        return entries
+      }
+      return entries.filter(leadsOnlyWhereReachable)
     }
     set { self[D2SKeys.DisplayPropertyKeys.self] = newValue }
   }
@@ -229,6 +236,24 @@ extension RuleContext {
       probe.propertyKey = ""
       return probe.isEntityReachable
     }
+  }
+  /// Whether the property `key` of the context's entity reads only entities the user may
+  /// reach: a path through a to-one into an unreachable entity (`address.phone`) or a to-many
+  /// into one (`payments`, whose count would tell of its rows) does not; a to-one itself does
+  /// (its title is shown, never followed).
+  public func leadsOnlyWhereReachable(_ key: String) -> Bool {
+    guard var entity else { return true }
+    let parts = key.split(separator: ".")
+    for (index, part) in parts.enumerated() {
+      guard let relationship = entity.relationship(named: String(part)) else { return true }
+      let last = index == parts.count - 1
+      if (!last || relationship.isToMany), !isEntityReachable(relationship.destinationName) {
+        return false
+      }
+      guard let next = model.entity(named: relationship.destinationName) else { return true }
+      entity = next
+    }
+    return true
   }
   /// The entities the entity list shows (`visibleEntityNames`) that the user may reach.
   public var reachableVisibleEntityNames: [String] {
