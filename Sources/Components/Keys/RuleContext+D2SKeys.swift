@@ -247,7 +247,7 @@ extension RuleContext {
     for (index, part) in parts.enumerated() {
       guard let relationship = entity.relationship(named: String(part)) else { return true }
       let last = index == parts.count - 1
-      if (!last || relationship.isToMany), !isEntityReachable(relationship.destinationName) {
+      if !last || relationship.isToMany, !isEntityReachable(relationship.destinationName) {
         return false
       }
       guard let next = model.entity(named: relationship.destinationName) else { return true }
