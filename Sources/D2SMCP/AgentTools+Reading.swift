@@ -240,7 +240,8 @@ extension AgentTools {
   /// The entity `arguments` name, among those the agent is given.
   func entity(_ arguments: Arguments) throws -> Entity {
     let name = try arguments.required("entity")
-    guard entityNames.contains(name), let entity = context.model.entity(named: name) else {
+    guard reachableEntityNames.contains(name), let entity = context.model.entity(named: name)
+    else {
       throw ToolError("no entity \(name) here (the entities tool lists them)")
     }
     return entity

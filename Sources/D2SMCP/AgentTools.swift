@@ -58,20 +58,28 @@ public struct AgentTools: Sendable {
   /// The entities the user sees on the entity list and may reach, whose names an agent may
   /// be given (a plain identifier: a name from the database is data, never text for the
   /// model to read as a description).
-  public var entityNames: [String] { shown.names(context) }
+  public var entityNames: [String] { shown.names(context, all: false) }
+
+  /// Every entity the user may reach, shown on the entity list or not (`visibleEntityNames`
+  /// is presentation, as on the web, where `/Rental/76` is a page though Rental is not
+  /// listed): those the tools take, and their schemas' `enum`; plain identifiers only.
+  public var reachableEntityNames: [String] { shown.names(context, all: true) }
 
   /// The entity names, worked out once for these tools (a rule look-up per entity).
   private let shown = ShownEntities()
 
   /// The entity names of a context, kept once asked.
   final class ShownEntities: Sendable {
-    private let names = Mutex<[String]?>(nil)
+    private let names = Mutex<(listed: [String], reachable: [String])?>(nil)
 
-    func names(_ context: RuleContext) -> [String] {
-      if let known = names.withLock({ $0 }) { return known }
-      let found = context.reachableVisibleEntityNames.filter(AgentTools.isPlainName)
-      names.withLock { $0 = found }
-      return found
+    func names(_ context: RuleContext, all: Bool) -> [String] {
+      if let known = names.withLock({ $0 }) { return all ? known.reachable : known.listed }
+      let listed = context.reachableVisibleEntityNames.filter(AgentTools.isPlainName)
+      let reachable = context.model.entities.map(\.name).filter {
+        AgentTools.isPlainName($0) && context.isEntityReachable($0)
+      }
+      names.withLock { $0 = (listed, reachable) }
+      return all ? reachable : listed
     }
   }
 

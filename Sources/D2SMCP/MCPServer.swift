@@ -77,7 +77,7 @@ public struct MCPServer: Sendable {
       // a refusal by its kind, never its words (which can hold stored values).
       let entity =
         (arguments["entity"] as? String).map {
-          tools.entityNames.contains($0) ? " entity=\($0)" : " entity=?"
+          tools.reachableEntityNames.contains($0) ? " entity=\($0)" : " entity=?"
         } ?? ""
       let outcome =
         answer.error.map { Self.refusalKind($0) }

@@ -9,8 +9,8 @@ struct ToolSchemas {
   /// Every tool's definition (a JSON object's text).
   var all: [String] {
     let entity = property(
-      "one of the entities the entities tool lists",
-      ["enum": JSONText.array(tools.entityNames.map(JSONText.string))], type: "string")
+      "an entity: those the entities tool lists, or another a row refers to",
+      ["enum": JSONText.array(tools.reachableEntityNames.map(JSONText.string))], type: "string")
     let key = (
       "key",
       JSONText.object([

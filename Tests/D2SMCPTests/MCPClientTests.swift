@@ -19,6 +19,24 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("d2s-mcp")
   }
 
+  /// The `entities` tool lists `listed` (the user's entity list: presentation), and every
+  /// tool takes those and the other entities the user reaches (Rental, whose rows a
+  /// customer's `follow` gives; Language).
+  static func expectEntities(
+    _ report: Report, listed: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let taken = report["entities_enum"] as? [String] ?? []
+    #expect(
+      Set(listed + ["Rental", "Language"]).isSubset(of: taken), "\(taken)",
+      sourceLocation: sourceLocation)
+    let shown = answer(report, "entities").text
+    for name in ["Customer", "Actor", "Film", "Store", "Staff", "Rental", "Language"] {
+      #expect(
+        shown.contains("\"\(name)\"") == listed.contains(name), "\(name) in \(shown)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   static let demoRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
       "data/demo.d2s"
@@ -27,9 +45,11 @@ import Testing
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Clients/scenario.py").path
 
-  /// The agents' rules of the test: Mike's agent writes films itself; Jon sees two entities.
+  /// The agents' rules of the test: Mike's agent writes films itself, and never reaches
+  /// Payment; Jon's entity list has two entities.
   static let agentRules = """
     client = 'mcp' AND user.username = 'Mike' AND entity.name = 'Film' => agentWrites = 'write' ; high
+    user.username = 'Mike' AND entity.name = 'Payment' => isEntityReachable = false ; high
     user.username = 'Mike' => mayExplain = true ; high
     user.username = 'Jon' AND entity.name = 'Customer' => isObjectEditable = false ; high
     user.username = 'Jon' => visibleEntityNames = ('Film', 'Actor') ; high
@@ -125,8 +145,8 @@ import Testing
           "delete", "describe", "edit", "entities", "follow", "inspect", "list", "new", "why_not",
         ])
     #expect(mike["schema_failures"] as? [String] == [], "every result fits its outputSchema")
-    #expect(
-      mike["entities_enum"] as? [String] == ["Customer", "Actor", "Film", "Store", "Staff"])
+    Self.expectEntities(mike, listed: ["Customer", "Actor", "Film", "Store", "Staff"])
+    #expect(!(mike["entities_enum"] as? [String] ?? []).contains("Payment"), "out of reach")
     // Paged by position to the end: every G film once.
     var count = ""
     try SQLiteAdaptor(path: database).query(
@@ -187,7 +207,8 @@ import Testing
     let jon = try await offThePool {
       try Self.report(user: "Jon", database: database, rules: rules)
     }
-    #expect(jon["entities_enum"] as? [String] == ["Film", "Actor"])
+    Self.expectEntities(jon, listed: ["Film", "Actor"])
+    #expect((jon["entities_enum"] as? [String] ?? []).contains("Payment"), "Jon reaches it")
     #expect(Self.answer(jon, "stale_edit").text.contains("propose"), "Jon's agent proposes")
     #expect(!((jon["tools"] as? [String]) ?? []).contains("why_not"), "no explanations for Jon")
     #expect(Self.answer(jon, "why_not").error)

@@ -118,8 +118,7 @@ import Testing
       try MCPClientTests.report(arguments: [base + "/-/mcp", token])
     }
     #expect(report["schema_failures"] as? [String] == [])
-    #expect(
-      report["entities_enum"] as? [String] == ["Customer", "Actor", "Film", "Store", "Staff"])
+    MCPClientTests.expectEntities(report, listed: ["Customer", "Actor", "Film", "Store", "Staff"])
     #expect(report["paged_rows"] as? Int == 178)
     #expect(MCPClientTests.answer(report, "stale_edit").text.contains("conflict: length"))
     #expect(!MCPClientTests.answer(report, "edit").error)
