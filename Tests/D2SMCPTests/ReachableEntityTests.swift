@@ -10,15 +10,10 @@ import Testing
 /// Before, an agent that followed a customer's rentals could not inspect one ("no entity
 /// Rental here"), and no tool took Language.
 @Suite struct ReachableEntityTests {
-  static let demoRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-      "data/demo.d2s"
-    ).path
-
   @Test func anyReachableEntityIsTakenAndOnlyTheListedAreListed() throws {
     var app = try D2SApp()
     _ = try app.open(try SakilaSQLite.copy(), readOnly: true)
-    _ = try app.loadRules(atPath: Self.demoRules)
+    _ = try app.loadRules(atPath: MCPClientTests.demoRules)
     let tools = AgentTools(pages: app.pages, user: nil)
     let listed = try #require(tools.call("entities", [:]))
     #expect(listed.structured?.contains("Customer") == true)
