@@ -26,8 +26,9 @@ public enum HTML {
   }
 
   /// `text` for a form control's value (an input's `value`, a textarea's text): escaped as
-  /// ``escape(_:)``, but format characters kept as they are, so that what is sent back is
-  /// the stored value (control characters, which no form can hold, as U+FFFD).
+  /// ``escape(_:)``, but format characters kept as they are and control characters as
+  /// character references (`&#x1B;`), so that what is sent back is the stored value (but
+  /// NUL, which no form can hold: U+FFFD).
   public static func formValue(_ text: String) -> String {
     escape(text, showingFormatCharacters: false)
   }
@@ -99,14 +100,19 @@ public enum HTML {
           out.append(byte)
         }
       default:
-        // A control character: as the terminal shows it (`\x00`); a form's value cannot
-        // hold it, and gets U+FFFD.
+        // A control character: as the terminal shows it (`\x00`); in a form's value, as a
+        // character reference (`&#x1B;`), which puts it in the control as it is, to be sent
+        // back unchanged; but NUL, which no form can hold: U+FFFD.
         if showingFormatCharacters {
           out.append("\\x")
           if byte < 0x10 { out.append(UInt8(ascii: "0")) }
           out.append(unescaped: String(byte, radix: 16, uppercase: true))
-        } else {
+        } else if byte == 0 {
           out.append("\u{FFFD}")
+        } else {
+          out.append("&#x")
+          out.append(unescaped: String(byte, radix: 16, uppercase: true))
+          out.append(UInt8(ascii: ";"))
         }
       }
     }

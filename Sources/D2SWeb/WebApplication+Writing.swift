@@ -287,6 +287,7 @@ extension WebApplication {
     _ field: PostedField, widget: FieldWidget?, editing: EditingSession, names: ModelNames
   ) throws -> DatabaseValue {
     if field.isNull { return .null }
+    let stored = editing.object.snapshotValue(forAttribute: field.key)
     // Text stored as bytes that are not UTF-8 shows them as `\xNN`, which no one can type
     // back: it is replaced whole, never edited into literal backslashes.
     if case .textBytes? = editing.object.databaseValue(forAttribute: field.key),
@@ -321,14 +322,14 @@ extension WebApplication {
       } catch {
         throw FieldError("not valid JSON")
       }
-      return .string(field.text)
+      return .string(LineBreaks.restore(field.text, like: stored))
     case .choice(let values):
       guard values.contains(field.text) else {
         throw FieldError("choose one of " + values.joined(separator: ", "))
       }
       return .string(field.text)
     default:
-      return .string(field.text)
+      return .string(LineBreaks.restore(field.text, like: stored))
     }
   }
 }
