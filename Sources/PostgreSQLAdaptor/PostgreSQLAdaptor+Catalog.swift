@@ -119,7 +119,8 @@ extension PostgreSQLAdaptor {
         typeName: typeName, isEnum: row[7] == "e", isArray: row[8] == "A")
       let defaultValue = row[5]
       let isIdentity = (row[10] ?? "").isEmpty == false
-      let (width, scale) = Catalog.widthAndScale(formatted)
+      // `money` has the two decimals of the locales whose form it is read in (`-$5.00`).
+      let (width, scale) = typeName == "money" ? (nil, 2) : Catalog.widthAndScale(formatted)
       drafts[id]?.columns.append(
         Catalog.Column(
           name: row[3] ?? "", externalType: formatted, valueType: valueType, dateKind: dateKind,

@@ -186,27 +186,29 @@ import Testing
 }
 
 /// CSV over PostgreSQL: the rows and values `psql --csv` gives for the same query, but for
-/// booleans (`true`/`false` where psql writes `t`/`f`).
+/// booleans (`true`/`false` where psql writes `t`/`f`) and `money`, a number with its two
+/// decimals (`-5.00` where psql writes `-$5.00`).
 @Suite struct PostgreSQLCSVTests {
   @Test func theDownloadHasTheValuesPsqlGives() async throws {
     let url = try PostgresSakila.database(
       from: """
         CREATE TABLE item (id integer PRIMARY KEY, name text, price numeric(8,2), seen timestamp,
-          tags text[], picture bytea, fine boolean);
-        INSERT INTO item VALUES (1, 'a, "b"', 12.50, '2026-01-02 03:04:05', '{x,"y z",NULL}', '\\x00ff', true),
-          (2, '', NULL, NULL, NULL, NULL, NULL), (3, NULL, -0.05, '1999-12-31 23:59:59.5', '{}', '', false);
+          tags text[], picture bytea, fine boolean, cost money);
+        INSERT INTO item VALUES (1, 'a, "b"', 12.50, '2026-01-02 03:04:05', '{x,"y z",NULL}', '\\x00ff', true, '-5'),
+          (2, '', NULL, NULL, NULL, NULL, NULL, '1234567.8'),
+          (3, NULL, -0.05, '1999-12-31 23:59:59.5', '{}', '', false, '0.1');
         """, prefix: "csv")
     let rules = try WebFixtures.ruleFile(
-      "entity.name = 'Item' AND task = 'list' => displayPropertyKeys = ('name', 'price', 'seen', 'tags', 'picture', 'fine')"
+      "entity.name = 'Item' AND task = 'list' => displayPropertyKeys = ('name', 'price', 'seen', 'tags', 'picture', 'fine', 'cost')"
     )
     let app = try WebApplication.open(url, rules: [rules])
     let page = await app.get("/Item?format=csv&order=id")
     #expect(page.status == 200)
     let expected = [
-      "Name,Price,Seen,Tags,Picture,Fine",
-      #""a, ""b""",12.50,2026-01-02 03:04:05,"{x,""y z"",NULL}",\x00ff,true"#,
-      #""",,,,,"#,
-      #",-0.05,1999-12-31 23:59:59.5,{},\x,false"#,
+      "Name,Price,Seen,Tags,Picture,Fine,Cost",
+      #""a, ""b""",12.50,2026-01-02 03:04:05,"{x,""y z"",NULL}",\x00ff,true,-5.00"#,
+      #""",,,,,,1234567.80"#,
+      #",-0.05,1999-12-31 23:59:59.5,{},\x,false,0.10"#,
     ]
     #expect(page.body == expected.map { $0 + "\r\n" }.joined())
   }
