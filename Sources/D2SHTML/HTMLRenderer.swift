@@ -327,14 +327,26 @@ public struct HTMLRenderer: PageRenderer {
       FormControl.append(
         kind, attributes: attributes.take(), key: key, text: text, isNull: isNull,
         current: value.text, to: &html)
+      // A long value is carried back by its digest (``FormDigest``).
       html.append("<input type=\"hidden\" name=\"_shown.")
       HTML.appendEscaped(key, to: &html)
       html.append("\" value=\"")
-      HTML.appendEscaped(shownToken, to: &html, showingFormatCharacters: false)
-      html.append("\"><input type=\"hidden\" name=\"_text.")
-      HTML.appendEscaped(key, to: &html)
-      html.append("\" value=\"")
-      HTML.appendEscaped(shownText, to: &html, showingFormatCharacters: false)
+      HTML.appendEscaped(FormDigest.token(shownToken), to: &html, showingFormatCharacters: false)
+      if shownText.hasPrefix(FormDigest.textMark) || shownText.utf8.count > FormDigest.wholeLimit {
+        html.append("\"><input type=\"hidden\" name=\"_textsum.")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\" value=\"")
+        let sum =
+          shownText.hasPrefix(FormDigest.textMark)
+          ? String(shownText.dropFirst(FormDigest.textMark.count))
+          : FormDigest.textDigest(shownText)
+        HTML.appendEscaped(sum, to: &html)
+      } else {
+        html.append("\"><input type=\"hidden\" name=\"_text.")
+        HTML.appendEscaped(key, to: &html)
+        html.append("\" value=\"")
+        HTML.appendEscaped(shownText, to: &html, showingFormatCharacters: false)
+      }
       html.append("\">")
       if let entity = links.entity, entity.allowsNull(key) {
         html.append(" <label for=\"n-")

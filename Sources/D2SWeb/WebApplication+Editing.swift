@@ -196,9 +196,15 @@ extension WebApplication {
         let continuing = post.contains { $0.0 == "_continue" }
         if changed.isEmpty { return .saved(continuing ? path : inspect) }
         let conflicts = changed.filter { field in
-          guard let token = field.shownToken, let shown = try? PositionToken.decode(token).first
-          else { return true }
-          return Self.storedValue(field.key, of: object) != shown
+          guard let token = field.shownToken else { return true }
+          let stored = Self.storedValue(field.key, of: object)
+          // A long value's token came back as its digest.
+          if token.hasPrefix(FormDigest.tokenMark) {
+            let now = PositionToken.encode([stored], arrays: true) ?? "n"
+            return !FormDigest.token(now, matches: token)
+          }
+          guard let shown = try? PositionToken.decode(token).first else { return true }
+          return stored != shown
         }
         if !conflicts.isEmpty {
           var shownForm = form
@@ -229,6 +235,13 @@ extension WebApplication {
     var answer = response(outcome, path: request.path, done: "saved", json: write.json)
     if let clear = found?.1 { answer.headers.append(clear) }
     return answer
+  }
+
+  /// The text a field first showed, for the conflict page: a long one, which came back as
+  /// its digest, is not shown again.
+  static func shownAgain(_ text: String?) -> String {
+    guard let text else { return "" }
+    return text.hasPrefix(FormDigest.textMark) ? "(too long to show again)" : text
   }
 
   /// Whether `key` (an attribute, or a to-one by its foreign keys) may be NULL.
@@ -385,7 +398,7 @@ extension WebApplication {
           of: field.key, object: object, context: editing.context,
           formatters: application.formatters)
       output.write(
-        "<tr><th scope=\"row\">\(HTML.escape(labels[field.key] ?? field.key))</th><td>\(HTML.escape(field.shownText ?? ""))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
+        "<tr><th scope=\"row\">\(HTML.escape(labels[field.key] ?? field.key))</th><td>\(HTML.escape(Self.shownAgain(field.shownText)))</td><td>\(HTML.escape(storedText))</td><td>\(HTML.escape(field.isNull ? "NULL" : field.text))</td></tr>\n"
       )
       keep.shown[field.key] = PositionToken.encode([stored], arrays: true) ?? "n"
       keep.shownText[field.key] = storedText

@@ -25,7 +25,7 @@ struct PostedField {
     guard let shownText else { return true }
     let wasNull = shownToken == "n"
     if wasNull, !nullable, text.isEmpty, shownText.isEmpty { return false }
-    return isNull != wasNull || (!isNull && text != shownText)
+    return isNull != wasNull || (!isNull && !FormDigest.text(text, matches: shownText))
   }
 
   /// The fields of a form, by the keys `editable` allows (`_` fields are the form's own). A
@@ -50,9 +50,13 @@ struct PostedField {
         return kind == .dateTime ? DateInput.storedForm(lines) : lines
       }
       let text = isCheckbox ? (values[key] == nil ? "false" : "true") : normal(values[key]) ?? ""
-      let shownText = normal(values["_text." + key])
+      // A long text comes back as its digest (``FormDigest``).
+      let shownText =
+        normal(values["_text." + key]) ?? values["_textsum." + key].map { FormDigest.textMark + $0 }
       // A ticked NULL box means NULL, unless the user typed something new beside it.
-      let isNull = values["_null." + key] == "on" && (text.isEmpty || text == shownText)
+      let isNull =
+        values["_null." + key] == "on"
+        && (text.isEmpty || FormDigest.text(text, matches: shownText))
       return PostedField(
         key: key, text: text, isNull: isNull, shownToken: values["_shown." + key],
         shownText: shownText, nullable: nullable(key))
