@@ -165,7 +165,7 @@ extension HTMLBytes {
   /// needs no HTML escaping.
   fileprivate mutating func append(keyPart value: DatabaseValue, first: Bool, alone: Bool) {
     guard case .int(let number) = value, number >= 0 else {
-      let encoded = PercentEncoding.encode(WebLinks.keyText(value))
+      let encoded = WebLinks.keyPart(value)
       if alone {
         append(unescaped: WebLinks.keySegment(encoded: encoded))
       } else {

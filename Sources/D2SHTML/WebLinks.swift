@@ -94,7 +94,14 @@ public struct WebLinks: Sendable {
   /// `/ENTITY/K1,K2`: each key part percent-encoded, the parts joined by literal commas.
   public static func objectPath(_ entity: String, key: [DatabaseValue]) -> String? {
     guard !key.isEmpty, !key.contains(where: \.isNull) else { return nil }
-    return entityPath(entity) + "/" + keySegment(key.map(keyText))
+    return entityPath(entity) + "/" + keySegment(encoded: key.map(keyPart).joined(separator: ","))
+  }
+
+  /// A key value as a part of a URL segment, percent-encoded: ``keyText(_:)``, or the bytes
+  /// of text that is not UTF-8 (`%FFa`), which the server reads back as those bytes.
+  public static func keyPart(_ value: DatabaseValue) -> String {
+    if case .textBytes(let data) = value { return PercentEncoding.encode(bytes: Array(data)) }
+    return HTML.pathSegment(keyText(value))
   }
 
   /// A key's values as one URL segment, each percent-encoded, joined by commas (`1,3402`,

@@ -262,9 +262,19 @@ extension AgentTools {
       let typed = DatabaseValue.string(text)
       return (try? DatabaseValue.coerce(typed, to: attribute)) ?? typed
     }
-    guard let object = try database.fetchObject(entity.name, primaryKey: key) else {
-      throw missing
+    if let object = try database.fetchObject(entity.name, primaryKey: key) { return object }
+    // A key part of text that is not UTF-8, as JSON gives it: its bytes in base64 (tried
+    // only when no row has the text itself).
+    let bytes = zip(attributes, parts).map { attribute, text -> DatabaseValue? in
+      guard attribute.valueType == .string, let data = Data(base64Encoded: text),
+        String(data: data, encoding: .utf8) == nil
+      else { return nil }
+      return .textBytes(data)
     }
+    guard bytes.contains(where: { $0 != nil }),
+      let object = try database.fetchObject(
+        entity.name, primaryKey: zip(key, bytes).map { $1 ?? $0 })
+    else { throw missing }
     return object
   }
 }

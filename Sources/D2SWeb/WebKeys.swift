@@ -25,6 +25,10 @@ extension ModelNames {
     }
     return try zip(attributes, parts).map { attribute, part in
       guard let text = HTML.percentDecoded(part) else {
+        // Text that is not UTF-8, written as its bytes (``WebLinks/keyPart(_:)``).
+        if attribute.valueType == .string, let bytes = PercentEncoding.decodeBytes(part) {
+          return .textBytes(Data(bytes))
+        }
         throw WebError(.notFound, "no \(entity.name) with key \(segment)")
       }
       let notFound = WebError(.notFound, "no \(entity.name) with key \(text)")

@@ -14,6 +14,31 @@ public enum PercentEncoding {
     }
   }
 
+  /// `bytes` (text that is not UTF-8) with every byte but unreserved ones as `%XX`.
+  public static func encode(bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 3)
+    bytes.withUnsafeBufferPointer { append($0, to: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The bytes `text` percent-encodes, UTF-8 or not; nil when a sequence is malformed.
+  public static func decodeBytes(_ text: Substring) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = iterator.next().flatMap(hexValue),
+        let low = iterator.next().flatMap(hexValue)
+      else { return nil }
+      bytes.append(high << 4 | low)
+    }
+    return bytes
+  }
+
   private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     let digits: StaticString = "0123456789ABCDEF"
     for byte in bytes {
