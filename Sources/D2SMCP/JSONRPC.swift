@@ -45,6 +45,9 @@ public enum JSONRPC {
     public var id: String?
     /// Why the message is refused.
     public var failure: Failure
+    /// Whether it is answered with nothing: a response (this server sends no requests) or a
+    /// notification, which JSON-RPC never answers, even when it is not valid.
+    public var isSilent = false
   }
 
   /// The message `data` holds; the id of a request that is not valid comes with the failure
@@ -59,6 +62,12 @@ public enum JSONRPC {
         Refusal(id: nil, failure: Failure(.invalidRequest, "one JSON-RPC message, an object")))
     }
     let id = fields["id"].flatMap(idText)
+    if fields["jsonrpc"] as? String == "2.0", fields["method"] == nil,
+      fields["result"] != nil || fields["error"] != nil
+    {
+      return .failure(
+        Refusal(id: id, failure: Failure(.invalidRequest, "a response"), isSilent: true))
+    }
     guard fields["jsonrpc"] as? String == "2.0", let method = fields["method"] as? String else {
       return .failure(
         Refusal(id: id, failure: Failure(.invalidRequest, "not a JSON-RPC 2.0 request")))
@@ -72,7 +81,10 @@ public enum JSONRPC {
     case nil, is NSNull: params = [:]
     case let object as [String: Any]: params = object
     default:
-      return .failure(Refusal(id: id, failure: Failure(.invalidParams, "params is an object")))
+      return .failure(
+        Refusal(
+          id: id, failure: Failure(.invalidParams, "params is an object"),
+          isSilent: fields["id"] == nil))
     }
     return .success(Message(id: id, method: method, params: params))
   }

@@ -28,7 +28,8 @@ public struct MCPServer: Sendable {
   public func answer(_ data: Data) -> String? {
     let message: JSONRPC.Message
     switch JSONRPC.parse(data) {
-    case .failure(let refusal): return JSONRPC.error(id: refusal.id, refusal.failure)
+    case .failure(let refusal):
+      return refusal.isSilent ? nil : JSONRPC.error(id: refusal.id, refusal.failure)
     case .success(let parsed): message = parsed
     }
     guard let id = message.id else { return nil }

@@ -43,4 +43,30 @@ import Testing
       #expect(refusal.failure.code.rawValue == code, "\(text)")
     }
   }
+
+  /// A response (this server sends no requests) and a notification that is not valid are
+  /// answered with nothing: JSON-RPC never answers a notification. Before, both were answered
+  /// with an error.
+  @Test func responsesAndNotificationsAreNeverAnswered() {
+    for text in [
+      #"{"jsonrpc":"2.0","id":7,"result":{}}"#,
+      #"{"jsonrpc":"2.0","id":7,"error":{"code":-1,"message":"x"}}"#,
+      #"{"jsonrpc":"2.0","method":"notifications/x","params":[1]}"#,
+    ] {
+      guard case .failure(let refusal) = JSONRPC.parse(Data(text.utf8)) else {
+        Issue.record("\(text) parsed")
+        continue
+      }
+      #expect(refusal.isSilent, "\(text)")
+    }
+    // A request with the same fault is answered.
+    guard
+      case .failure(let refusal) = JSONRPC.parse(
+        Data(#"{"jsonrpc":"2.0","id":1,"method":"x","params":[1]}"#.utf8))
+    else {
+      Issue.record("parsed")
+      return
+    }
+    #expect(!refusal.isSilent)
+  }
 }
