@@ -47,7 +47,12 @@ extension DatabaseValue {
     case (.string(let s), .date):
       if let date = DatabaseValue.parseDate(s, kind: attribute.dateKind) { return .date(date) }
       if let zoned = DateForms.zonedText(s, for: attribute) { return .string(zoned) }
+      if let special = special(s, for: attribute) { return special }
       throw fail()
+    // PostgreSQL's `NaN` and `±Infinity`, as lists show them.
+    case (.string(let s), .decimal):
+      guard let special = special(s, for: attribute) else { throw fail() }
+      return special
     case (.list(let items), .array):
       return .array(
         try items.map { item in

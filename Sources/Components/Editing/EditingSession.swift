@@ -123,12 +123,11 @@ public final class EditingSession: @unchecked Sendable {
     try object.setRelated(destination, forRelationship: key)
   }
 
-  /// The labels of the columns a new row needs a value for and has none
+  /// The labels of the columns the row needs a value for and has none
   /// (``Attribute/requiresValue``), named before the database refuses them unnamed (or,
   /// SQLite's key that is no rowid, takes a NULL).
   public func missingValues() -> [String] {
-    guard object.isNew else { return [] }
-    return object.entity.attributes.filter { attribute in
+    object.entity.attributes.filter { attribute in
       attribute.requiresValue
         && (object.databaseValue(forAttribute: attribute.name) ?? .null).isNull
     }.map { context.with(\.propertyKey, $0.name).displayNameForProperty }

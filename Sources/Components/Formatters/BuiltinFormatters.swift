@@ -184,6 +184,10 @@ struct DateFormatterKind: ValueFormatter {
     if date == nil, let attribute, let zoned = DateForms.zonedText(body, for: attribute) {
       return .string(zoned)
     }
+    // PostgreSQL's `infinity`, `-infinity` and BC dates, as pages show them.
+    if date == nil, let attribute, let special = DatabaseValue.special(body, for: attribute) {
+      return special
+    }
     guard let date, kind != .date || body.count == 10 else {
       let forms = [
         "date": "2006-02-15", "time": "04:34 or 04:34:33", "dateTime": "2006-02-15 04:34:33",

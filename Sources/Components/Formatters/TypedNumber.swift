@@ -42,6 +42,12 @@ enum TypedNumber {
     if attribute?.valueType == .double, let infinite = infinity(trimmed) {
       return .double(negative ? -infinite : infinite)
     }
+    // A `numeric`'s `NaN` and `±Infinity`, for PostgreSQL to read.
+    if attribute?.valueType == .decimal, let attribute,
+      let special = DatabaseValue.special((negative ? "-" : "") + trimmed, for: attribute)
+    {
+      return special
+    }
     guard let cleaned = cleaned(trimmed) else { return nil }
     let signed = negative ? "-" + cleaned : cleaned
     if attribute?.valueType == .double {
