@@ -45,6 +45,28 @@ public struct SQLSerializer {
     }
   }
 
+  /// `parts` joined by `separator` (`AND`, `OR`); past ``balancedAbove`` parts, as two
+  /// parenthesized halves, each written so in turn: SQLite's parser nests a chain of N `AND`s
+  /// N deep, and refuses one deeper than its expression depth limit (1,000).
+  private mutating func writeBalanced(
+    _ parts: ArraySlice<SQLExpression>, separator: String,
+    _ write: (inout SQLSerializer, SQLExpression) -> Void
+  ) {
+    guard parts.count > Self.balancedAbove else {
+      self.write(Array(parts), separator: separator, write)
+      return
+    }
+    let middle = parts.startIndex + parts.count / 2
+    sql += "("
+    writeBalanced(parts[..<middle], separator: separator, write)
+    sql += ")" + separator + "("
+    writeBalanced(parts[middle...], separator: separator, write)
+    sql += ")"
+  }
+
+  /// The most parts of an `AND` or `OR` written as one chain.
+  static let balancedAbove = 32
+
   /// The text `expression` writes, with its values bound here, for a dialect's spelling that
   /// wraps it.
   private mutating func fragment(_ expression: SQLExpression) -> String {
@@ -91,8 +113,8 @@ public struct SQLSerializer {
     case .isNotNull(let inner):
       write(inner)
       sql += " IS NOT NULL"
-    case .all(let parts): write(parts, separator: " AND ") { $0.writeConjunct($1) }
-    case .any(let parts): write(parts, separator: " OR ") { $0.write($1) }
+    case .all(let parts): writeBalanced(parts[...], separator: " AND ") { $0.writeConjunct($1) }
+    case .any(let parts): writeBalanced(parts[...], separator: " OR ") { $0.write($1) }
     case .parenthesized(let inner): enclosed("") { $0.write(inner) }
     case .not(let inner): enclosed("NOT ") { $0.write(inner) }
     case .list(let items): enclosed("") { $0.write(items, separator: ", ") { $0.write($1) } }
