@@ -119,6 +119,10 @@ extension REPLSession {
     guard context.task == "list", let entity = context.entity,
       let group = shownList.flatMap({ showsList($0) ? $0 : nil })
     else { throw REPLError("no list shown to take positions from (list first)") }
+    // A list without a limit is shown whole, in one window.
+    guard list.limit != nil else {
+      throw REPLError("the list is shown whole (no limit): it has no other window")
+    }
     guard let shown = group.shown else {
       throw REPLError("\(entity.name)'s rows have no positions (no primary key, or no rows)")
     }

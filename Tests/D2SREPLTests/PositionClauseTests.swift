@@ -21,4 +21,17 @@ import Testing
     let command = try CommandParser.parse("list Film where title = 'x after'")
     #expect(command != nil)
   }
+
+  /// `position` after a list without a limit says the list is shown whole; it said the rows
+  /// had no positions ("no primary key, or no rows") of a table that has both.
+  @Test func aWholeListHasNoOtherWindow() throws {
+    let session = try REPLSession(width: 120)
+    _ = try session.run("open \(try SakilaSQLite.copy())")
+    _ = try session.run("list Language")
+    #expect {
+      try session.run("position")
+    } throws: { "\($0)".contains("shown whole") }
+    _ = try session.run("list Language limit 2")
+    #expect(try session.run("position").contains("after"))
+  }
 }
