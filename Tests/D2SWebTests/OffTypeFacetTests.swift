@@ -55,7 +55,8 @@ import Testing
       expected: ["z": ["1", "2"], "space": ["3", "5"], "nil": ["4"]])
   }
 
-  @Test func postgresValuesNoLiteralWrites() async throws {
+  @Test(.enabled(if: ShopFixture.hasPostgreSQL))
+  func postgresValuesNoLiteralWrites() async throws {
     let url = try PostgresSakila.database(
       from: """
         CREATE TABLE thing (id integer PRIMARY KEY, at timestamp, f double precision,
