@@ -37,10 +37,9 @@ public struct MCPCommand: ParsableCommand {
   public func run() throws {
     var logger = Logger(label: "d2s-mcp") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .notice
-    var app = try D2SApp()
-    try app.open(database, readOnly: readOnly)
     // As d2s-serve: an agent that has not logged in never writes.
-    try app.addRule("user = nil => isEntityReadOnly = true ; fallback")
+    var app = try D2SApp(plugins: [ServerRules()])
+    try app.open(database, readOnly: readOnly)
     for file in rules { try app.loadRules(atPath: file) }
     var caller = "anonymous"
     var who: DatabaseObject?

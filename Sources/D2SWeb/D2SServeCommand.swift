@@ -269,10 +269,9 @@ struct WebSetup {
   let isPostgreSQL: Bool
 
   init(target: String, ruleFiles: [String], readOnly: Bool, plugins: [any D2SPlugin]) throws {
-    var app = try D2SApp(plugins: plugins)
-    let database = try app.open(target, readOnly: readOnly)
     // Anonymous visitors browse and never write; a rule of the user's may open writes.
-    try app.addRule(Self.anonymousRule)
+    var app = try D2SApp(plugins: plugins + [ServerRules()])
+    let database = try app.open(target, readOnly: readOnly)
     for file in ruleFiles { try app.loadRules(atPath: file) }
     for warning in app.takeWarnings() {
       FileHandle.standardError.write(Data((warning + "\n").utf8))
@@ -283,9 +282,6 @@ struct WebSetup {
     isPostgreSQL = app.location?.isPostgreSQL ?? false
     self.open = { [app] in try app.connect() }
   }
-
-  /// The rule d2s-serve installs (shown by `rules --all`).
-  static let anonymousRule = "user = nil => isEntityReadOnly = true ; fallback"
 
   /// The pool of readers: `size` connections, or by default two per core and one more for
   /// SQLite (a read is work for this machine's cores, but a page holds its connection while its

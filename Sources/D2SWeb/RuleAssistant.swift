@@ -32,12 +32,11 @@ struct RuleAssistant: Sendable {
     let after: String
   }
 
-  /// The rules as the files give them now (and d2s-serve's own first), with `rule` added
+  /// The rules as the files give them now (and d2s-serve's own, ``ServerRules``), with `rule` added
   /// last when given, over `database`; the added rule's number.
   func application(over database: Database, adding rule: String? = nil) throws -> (D2SApp, Int?) {
-    var app = try D2SApp(plugins: plugins)
+    var app = try D2SApp(plugins: plugins + [ServerRules()])
     app.context.database = database
-    try app.addRule(WebSetup.anonymousRule)
     for file in ruleFiles { try app.loadRules(atPath: file) }
     let id = try rule.map { try app.addRule($0) }
     return (app, id)

@@ -1,3 +1,4 @@
+import D2SApplication
 import D2SModel
 import D2STesting
 import Foundation
@@ -93,10 +94,9 @@ import Testing
     let (app, path, rules) = try Self.app()
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
-    let session = try REPLSession(width: nil)
+    // d2s-serve's own rule, as on the server: the user's rules keep their numbers.
+    let session = try REPLSession(plugins: [ServerRules()], width: nil)
     _ = try session.run(.open(path))
-    // d2s-serve's own rule comes first, as on the server.
-    _ = try session.run("rule " + WebSetup.anonymousRule)
     for file in rules { _ = try session.run(.load(file)) }
     _ = try session.run("login Mike 12345")
     _ = try session.run("platform = 'html'")
@@ -112,5 +112,23 @@ import Testing
         "\(key) differs at \(same): web \(web.body.dropFirst(same).prefix(160)) REPL \(repl.dropFirst(same).prefix(160))"
       )
     }
+  }
+
+  /// The user's rules have the numbers the REPL gives them: d2s-serve's own rule is
+  /// ``ServerRules``' (`server:1`), not the user's `rule 1`. Before, every label on the web
+  /// was one higher than the REPL's, and `why-not` of a web label asked about another rule.
+  @Test func theUsersRulesKeepTheirNumbers() async throws {
+    let (app, path, rules) = try Self.app()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let session = try REPLSession(width: nil)
+    _ = try session.run(.open(path))
+    for file in rules { _ = try session.run(.load(file)) }
+    _ = try session.run("inspect Film 1")
+    let repl = try session.run("explain formatter for rentalDuration")
+    let web = await mike.get(Self.why + "&key=formatter&format=json")
+    let winner = try #require(
+      Page.matches(#""winner":"(rule [0-9]+):"#, in: web.body).first, "\(web.body.prefix(300))")
+    #expect(repl.contains("winner: \(winner):"), "web \(winner); REPL \(repl)")
   }
 }

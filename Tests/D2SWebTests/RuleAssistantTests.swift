@@ -79,7 +79,7 @@ import Testing
       return Page.matches(#"role="status">([^<]*)<"#, in: answer.body).first ?? ""
     }
     let shadowing = await refusal("entity.name = 'Film' => displayNameForEntity = 'Films'")
-    #expect(shadowing.hasPrefix("Not saved: lint: rule 20 can never win: rule 21"), "\(shadowing)")
+    #expect(shadowing.hasPrefix("Not saved: lint: rule 19 can never win: rule 20"), "\(shadowing)")
     let ambiguous = await refusal("task = 'list' => displayNameForEntity = 'Lists'")
     #expect(ambiguous.hasPrefix("Not saved: lint:") && ambiguous.contains("ambiguous"))
     #expect(try String(contentsOfFile: output, encoding: .utf8) == text)

@@ -75,7 +75,7 @@ async def main():
             report["proposal"] = await call("edit", {"entity": "Customer", "key": 1, "values": {"lastName": "SMYTHE"}, "seen": {"lastName": "SMITH"}})
             report["hidden_entity"] = await call("list", {"entity": "Payment"})
             try:
-                report["why_not"] = await call("why_not", {"rule": "15", "entity": "Actor", "key": 2, "property": "firstName", "task": "edit"})
+                report["why_not"] = await call("why_not", {"rule": "14", "entity": "Actor", "key": 2, "property": "firstName", "task": "edit"})
             except Exception as error:  # a tool this user is not given
                 report["why_not"] = {"error": True, "text": str(error), "structured": None}
             # Every injection string through every argument of every tool.
