@@ -31,23 +31,33 @@ extension SQLBuilder {
     }
   }
 
-  /// The best matches first: FTS5's `bm25` (lower is better), PostgreSQL's `ts_rank`.
-  func fullTextRank(_ search: FullTextSearch) throws -> SQLOrdering {
+  /// The best matches first: FTS5's `bm25` (lower is better), PostgreSQL's `ts_rank`. An
+  /// FTS5 table's ranks are read once, by a join of its matches (`LEFT JOIN (SELECT rowid AS
+  /// r, bm25(fts) AS s FROM fts WHERE fts MATCH ?) AS fr ON fr.r = t0.rowid`): a subquery
+  /// per row ran the whole search again for each match, a time that grew with the square of
+  /// their number (20,000 rows holding a common word took longer than a page may).
+  mutating func fullTextRank(_ search: FullTextSearch) throws -> SQLOrdering {
     switch try index().kind {
     case .fts5(let table):
       var inner = SQLSelect(
-        [.function(.bm25, [.identifier(table)])], from: SQLSource(.table(table, schema: nil)))
-      inner.conditions = [
-        .compare(.identifier(table), .match, .bind(.string(search.fts5Query))),
-        .compare(.rowID, .equal, .rowIDOf(alias: rootAlias)),
-      ]
-      return SQLOrdering(.subquery(inner), ascending: true)
+        [
+          .named(.rowID, as: "r"), .named(.function(.bm25, [.identifier(table)]), as: "s"),
+        ], from: SQLSource(.table(table, schema: nil)))
+      inner.conditions = [.compare(.identifier(table), .match, .bind(.string(search.fts5Query)))]
+      joins.append(
+        SQLJoin(
+          SQLSource(.subquery(inner), alias: Self.rankAlias),
+          on: .compare(.column("r", of: Self.rankAlias), .equal, .rowIDOf(alias: rootAlias))))
+      return SQLOrdering(.column("s", of: Self.rankAlias), ascending: true)
     case .tsvector(let column):
       let query = SQLExpression.function(.toTSQuery, [.bind(.string(search.tsQuery ?? ""))])
       return SQLOrdering(
         .function(.tsRank, [.column(column, of: rootAlias), query]), ascending: false)
     }
   }
+
+  /// The alias of a search's ranks.
+  static let rankAlias = "fr"
 
   private func index() throws -> FullTextIndex {
     guard let index = entity.fullTextIndex else {

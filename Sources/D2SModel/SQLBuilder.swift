@@ -19,7 +19,7 @@ struct SQLBuilder {
 
   private var subqueries = 0
   private var joinAliases: [String: (alias: String, entity: Entity)] = [:]
-  private(set) var joins: [SQLJoin] = []
+  var joins: [SQLJoin] = []
 
   init(
     dialect: SQLDialect, model: Model, entity: Entity, aliasPrefix: String = "t",
