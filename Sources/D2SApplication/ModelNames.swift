@@ -101,6 +101,11 @@ public struct ModelNames: Sendable {
   /// How deep a qualifier may nest.
   public static let maximumDepth = 64
 
+  /// The most relationships a key path follows (`inventory.film.language.name` follows
+  /// three): each is a join, and a path around a cycle of to-ones (a store's manager's
+  /// store's manager…) can be made as long as a URL, a statement no server finishes in time.
+  public static let maximumSteps = 16
+
   /// The name among `names` that `typed` means: itself, else the one equal to it without
   /// regard to case when only one is; nil otherwise.
   public static func match(_ typed: String, among names: [String]) -> String? {
@@ -228,7 +233,13 @@ public struct ModelNames: Sendable {
       throw failure("\(path): \(error)")
     }
     if case .toMany(let step) = walk.stop {
-      throw failure("order: \(step.name) is a to-many; a list sorts by to-ones only")
+      throw failure(
+        "\(step.name) is a to-many: an order or a facet follows to-ones only")
+    }
+    guard walk.steps.count <= Self.maximumSteps else {
+      throw failure(
+        "\(path.components.prefix(3).joined(separator: "."))…: a key path follows at most \(Self.maximumSteps) relationships"
+      )
     }
     var components = walk.steps.map(\.name)
     var rest = path.components.dropFirst(walk.steps.count)
