@@ -301,6 +301,51 @@ public struct ModelNames: Sendable {
     }
   }
 
+  /// The most comparisons across a to-many one filter holds: each is a subquery run for
+  /// every row the list considers.
+  public static let maximumToManyComparisons = 8
+
+  /// The most wildcards (`*`) a `like` pattern holds: matching backtracks at each.
+  public static let maximumWildcards = 5
+
+  /// Throws when `qualifier`, a filter of `entity` a visitor or an agent gave, asks for work
+  /// no page should do: more than ``maximumToManyComparisons`` comparisons across a to-many,
+  /// or a pattern of more than ``maximumWildcards`` wildcards (200 such comparisons or'd
+  /// together kept SQLite busy for a page's whole time; PostgreSQL ran on past a cancel).
+  public func requireBoundedWork(_ qualifier: Qualifier, from entity: Entity) throws(NameError) {
+    var crossing = 0
+    func check(_ qualifier: Qualifier) throws(NameError) {
+      switch qualifier {
+      case .constant: return
+      case .comparison(let path, let op, let value):
+        if model.toManyHops(path.components, from: entity) > 0 { crossing += 1 }
+        if op == .like || op == .caseInsensitiveLike, case .string(let pattern) = value,
+          pattern.utf8.count(where: { $0 == UInt8(ascii: "*") }) > Self.maximumWildcards
+        {
+          throw NameError(
+            kind: .property,
+            message: "'\(pattern)': a pattern holds at most \(Self.maximumWildcards) wildcards (*)")
+        }
+      case .keyComparison(let lhs, _, let rhs):
+        if model.toManyHops(lhs.components, from: entity) > 0
+          || model.toManyHops(rhs.components, from: entity) > 0
+        {
+          crossing += 1
+        }
+      case .and(let parts), .or(let parts): for part in parts { try check(part) }
+      case .not(let inner): try check(inner)
+      }
+    }
+    try check(qualifier)
+    guard crossing <= Self.maximumToManyComparisons else {
+      throw NameError(
+        kind: .property,
+        message:
+          "the filter holds \(crossing) comparisons across to-many relationships; at most \(Self.maximumToManyComparisons) comparisons across to-many relationships are allowed"
+      )
+    }
+  }
+
   /// Orderings as text (`title`, `length desc, title`) from `entity`, each ending on an
   /// attribute reached through to-ones.
   public func orderings(_ text: String, from entity: Entity) throws(NameError) -> [SortOrdering] {

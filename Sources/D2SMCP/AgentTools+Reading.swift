@@ -166,6 +166,7 @@ extension AgentTools {
     let qualifier =
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
+    if let qualifier { try names.requireBoundedWork(qualifier, from: entity) }
     let orderings =
       try (try arguments.string("order")).map {
         try names.orderings($0, from: entity)

@@ -50,6 +50,7 @@ struct WebListParameters {
     let typed =
       whereText.isEmpty
       ? nil : try names.qualifier(try QualifierParser.parse(whereText), from: entity)
+    if let typed { try names.requireBoundedWork(typed, from: entity) }
     typedQualifier = typed
     // The search looks only in what the pages show (never a password).
     var search: Qualifier?
