@@ -72,9 +72,13 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     var escaped = false
     for c in pattern {
       if escaped {
-        out +=
-          c == "*" || c == "?"
-          ? String(c) : "\\\\" + (c == "%" || c == "_" ? "\\" + String(c) : String(c))
+        // `\*`, `\?` and `\\` are the characters themselves; another backslash is itself.
+        switch c {
+        case "*", "?": out.append(c)
+        case "\\": out += "\\\\"
+        case "%", "_": out += "\\\\\\" + String(c)
+        default: out += "\\\\" + String(c)
+        }
         escaped = false
         continue
       }

@@ -1,5 +1,6 @@
 /// A `like` pattern: `*` matches any run of characters, `?` exactly one, anywhere in the
-/// pattern; `\*` and `\?` match the characters themselves.
+/// pattern; `\*`, `\?` and `\\` match the characters themselves (another backslash is
+/// itself).
 public struct LikePattern: Sendable, Hashable {
   enum Element: Hashable, Sendable {
     case character(Character)
@@ -17,7 +18,9 @@ public struct LikePattern: Sendable, Hashable {
     var i = 0
     while i < source.count {
       let c = source[i]
-      if c == "\\", i + 1 < source.count, source[i + 1] == "*" || source[i + 1] == "?" {
+      if c == "\\", i + 1 < source.count,
+        source[i + 1] == "*" || source[i + 1] == "?" || source[i + 1] == "\\"
+      {
         elements.append(.character(source[i + 1]))
         i += 2
         continue

@@ -98,7 +98,14 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     var escaped = false
     for c in pattern {
       if escaped {
-        out += c == "*" || c == "?" ? "[\(c)]" : "\\\(c)"
+        // `\*`, `\?` and `\\` are the characters themselves (GLOB has no escape: a set, or
+        // the backslash alone); another backslash is itself.
+        switch c {
+        case "*", "?": out += "[\(c)]"
+        case "\\": out += "\\"
+        case "[": out += "\\[[]"
+        default: out += "\\\(c)"
+        }
         escaped = false
         continue
       }

@@ -63,11 +63,11 @@ public struct SearchText: Sendable, Equatable {
     return (qualifier(keys: keys), fullText)
   }
 
-  /// `word` as a `like` pattern that matches it literally (`*` and `?` escaped).
+  /// `word` as a `like` pattern that matches it literally (`*`, `?` and `\` escaped).
   static func literal(_ word: String) -> String {
     var pattern = ""
     for character in word {
-      if character == "*" || character == "?" { pattern.append("\\") }
+      if character == "*" || character == "?" || character == "\\" { pattern.append("\\") }
       pattern.append(character)
     }
     return pattern
