@@ -86,7 +86,10 @@ extension REPLSession {
     let typed = CommandParser.keyPath(property)
     var name = typed.components.count == 1 ? typed.components[0] : property
     if let entity = context.entity, context.database != nil {
-      name = try propertyName(name, in: entity)
+      // A key path (`address.phone`, a list's column through a to-one) as a page names it.
+      name =
+        typed.components.count > 1
+        ? try matchedPath(typed, from: entity).description : try propertyName(name, in: entity)
     }
     return context.with(\.propertyKey, name)
   }

@@ -1,0 +1,25 @@
+import D2STesting
+import Foundation
+import Testing
+
+@testable import D2SREPL
+
+/// `explain`, `why-not` and `explain --tree` ask about a column a list shows through a
+/// to-one (`address.phone` on the demo's Customer list), as `inspect --explain` and the web's
+/// `/-/why` do. Before, each said "Customer has no property 'address.phone'".
+@Suite struct ExplainKeyPathTests {
+  @Test func aKeyPathColumnIsExplained() throws {
+    let session = try REPLSession(width: 120)
+    _ = try session.run("open \(try SakilaSQLite.copy())")
+    _ = try session.run("load \(FormatTests.demoRules)")
+    _ = try session.run("list Customer limit 2")
+    let explained = try session.run("explain displayNameForProperty for address.phone")
+    #expect(explained.contains("'Phone'"), "\(explained)")
+    #expect(
+      try session.run("explain --tree displayNameForProperty for address.phone")
+        .contains("Phone"))
+    let whyNot = try session.run("why-not 4 for address.phone")
+    #expect(whyNot.contains("rule 4"), "\(whyNot)")
+    #expect(throws: (any Error).self) { try session.run("explain component for address.nothing") }
+  }
+}
