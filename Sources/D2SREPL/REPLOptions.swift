@@ -150,17 +150,20 @@ struct REPLOptions: Sendable {
     session.tracing = trace
     var runner = REPLRunner(session: session, bail: bail)
     if !commands.isEmpty || script != nil {
-      var ok = runner.runScript(commands)
-      if let script, ok || !bail {
-        let text: String
-        do { text = try TextFile.read(script) } catch {
+      // The script is read before any command runs: a missing one is a start-up failure,
+      // with nothing done.
+      var lines: [String] = []
+      if let script {
+        do {
+          lines = try TextFile.read(script).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        } catch {
           FileHandle.standardError.write(Data("error: cannot read script \(error)\n".utf8))
           throw ExitCode(2)
         }
-        ok =
-          runner.runScript(
-            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) && ok
       }
+      var ok = runner.runScript(commands)
+      if script != nil, ok || !bail { ok = runner.runScript(lines) && ok }
       leaveToExit(session)
       if !ok { throw ExitCode(1) }
       return

@@ -84,6 +84,17 @@ import Testing
     let missing = try run(["--rules", "/nonexistent/rules.d2s", "-c", "entities"])
     #expect(missing.status == 2)
     #expect(missing.stderr.hasPrefix("error: cannot read rule file /nonexistent/rules.d2s"))
+    // A missing script is found before any command runs: nothing is done, nothing written.
+    let folder = try TestFolders.make("d2s-missing-script")
+    let written = folder.appendingPathComponent("x.d2s").path
+    let database = try SakilaSQLite.copy()
+    let noScript = try run([
+      database, "-c", "rule *true* => title = 'x'", "-c", "write \(written)", "-f",
+      folder.appendingPathComponent("nonexist").path,
+    ])
+    #expect(noScript.status == 2)
+    #expect(noScript.stdout.isEmpty, "\(noScript.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: written))
     let version = try run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout == "d2s-repl 0.1.0\n")
