@@ -10,6 +10,8 @@ struct WatchedFile {
   var text: String
   /// The numbers of the rules it added (the live ones).
   var ruleIDs: [Int]
+  /// Why it could not be read last time (gone, not UTF-8), reported once.
+  var readError: String?
 }
 
 /// Live reload: `watch FILE`, `unwatch FILE`, and the check made before each command and
@@ -40,9 +42,19 @@ extension REPLSession {
     var changes: [String] = []
     var errors: [String] = []
     for path in watched.keys.sorted() {
-      guard let file = watched[path], let text = try? readRuleFile(path), text != file.text else {
+      guard let file = watched[path] else { continue }
+      let text: String
+      do {
+        text = try readRuleFile(path)
+        watched[path]?.readError = nil
+      } catch {
+        // Said once, until it can be read again: the previous rules stay live.
+        let message = "error: " + REPLError.describe(error) + " (its previous rules stay)"
+        if file.readError != message { errors.append(message) }
+        watched[path]?.readError = message
         continue
       }
+      guard text != file.text else { continue }
       do {
         let placed = try context.engine.parser.parsePlacedRules(text, file: path)
         let before = PageAnswers(of: context)

@@ -53,4 +53,44 @@ import Testing
     #expect(collector.lines.last?.0 == "stopped watching \(path) (its 1 rules stay)")
     #expect(throws: REPLError.self) { try session.run("unwatch \(path)") }
   }
+
+  /// A watched file that can no longer be read (not UTF-8, deleted) is reported once, and its
+  /// rules stay; read again, it reloads. Before, nothing was said: the user's edit was ignored
+  /// unseen.
+  @Test func aFileThatCannotBeReadIsReportedOnce() throws {
+    let session = try REPLSession(width: 100)
+    _ = try session.run("open \(try SakilaSQLite.copy())")
+    let collector = Collector()
+    let runner = REPLRunner(session: session) { text, isError in
+      collector.lines.append((text, isError))
+    }
+    let path = try RuleToolsTests.ruleFile(
+      "entity.name = 'Film' => displayNameForEntity = 'Good'\n")
+    runner.runLine("list Film limit 1")
+    runner.runLine("watch \(path)")
+    try Data(
+      "entity.name = 'Film' => displayNameForEntity = 'Bad\u{FF}'\n".utf8.map {
+        $0 == 0xC3 ? 0xFF : $0
+      }
+    )
+    .write(to: URL(fileURLWithPath: path))
+    collector.lines = []
+    runner.runLine("show displayNameForEntity")
+    #expect(collector.lines.first?.1 == true, "\(collector.lines)")
+    #expect(collector.lines.first?.0.contains("not UTF-8") == true, "\(collector.lines)")
+    #expect(collector.lines.last?.0.contains("'Good'") == true)
+    collector.lines = []
+    runner.runLine("show displayNameForEntity")
+    #expect(collector.lines.count == 1, "reported once: \(collector.lines)")
+    try FileManager.default.removeItem(atPath: path)
+    collector.lines = []
+    runner.runLine("show displayNameForEntity")
+    #expect(
+      collector.lines.first?.0.contains("cannot read rule file") == true, "\(collector.lines)")
+    try "entity.name = 'Film' => displayNameForEntity = 'Back'\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    collector.lines = []
+    runner.runLine("show displayNameForEntity")
+    #expect(collector.lines.last?.0.contains("'Back'") == true, "\(collector.lines)")
+  }
 }
