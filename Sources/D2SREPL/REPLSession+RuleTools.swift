@@ -1,4 +1,5 @@
 import Components
+import D2SModel
 import D2SApplication
 import Foundation
 import Plugins
@@ -101,10 +102,19 @@ extension REPLSession {
   }
 
   /// `lint [--all]`: the warnings, then `N warnings` or `no warnings`.
-  func lint(all: Bool) -> String { lintReport(all: all).text }
+  /// Ctrl-C stops it: nothing is printed but that it was interrupted.
+  func lint(all: Bool) throws -> String {
+    let text = lintReport(all: all).text
+    try Interruption.check()
+    return text
+  }
 
   /// `lint --plugin NAME`: the same for that plugin's rules only.
-  func lint(plugin: String) throws -> String { try lintReport(plugin: plugin).text }
+  func lint(plugin: String) throws -> String {
+    let text = try lintReport(plugin: plugin).text
+    try Interruption.check()
+    return text
+  }
 
   /// The rule models `lint` reads: the user's, with `all` every model.
   func lintModels(all: Bool) -> [RuleModel] {

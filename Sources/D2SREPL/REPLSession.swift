@@ -160,7 +160,7 @@ public final class REPLSession: @unchecked Sendable {
     case .explain(let key, let property): try explainText(key, for: property)
     case .explainTree(let key, let property): try explainTree(key, for: property)
     case .whyNot(let label, let property): try whyNot(label, property: property)
-    case .lint(let all): lint(all: all)
+    case .lint(let all): try lint(all: all)
     case .lintPlugin(let name): try lint(plugin: name)
     case .coverage(let all): coverage(all: all)
     case .watch(let path): try watch(path)

@@ -34,11 +34,13 @@ public struct RuleLinter {
     self.model = model
   }
 
-  /// The findings for `models`, sorted by file and line.
+  /// The findings for `models`, sorted by file and line; those found so far when Ctrl-C
+  /// asks to stop (``Interruption``).
   public func lint(_ models: [RuleModel]) -> [RuleLintWarning] {
     var warnings: [RuleLintWarning] = []
     for model in models {
-      warnings += engine.structuralLint(of: model)
+      if Interruption.isRequested { break }
+      warnings += engine.structuralLint(of: model, stop: { Interruption.isRequested })
       warnings += engine.outrankedLint(of: model)
       let tasks = handledTasks
       for rule in model.rules { warnings += names(in: rule, tasks: tasks) }

@@ -29,7 +29,7 @@ struct RulelessPlugin: D2SPlugin {
     let session = try REPLSession(plugins: [ShadowedFormatterPlugin()])
     _ = try session.run(.open(try SakilaSQLite.copy()))
     _ = try session.run(.load(WebDemo.rules))
-    let all = session.lint(all: true)
+    let all = try session.lint(all: true)
     #expect(
       all.contains(
         "rule TrafficLights:1: warning: rule TrafficLights:1 can never win: rule 9 (\(WebDemo.rules):10) matches whenever it does, and the user's rules come first"
