@@ -1,6 +1,6 @@
 import Components
-import D2SModel
 import D2SApplication
+import D2SModel
 import Foundation
 import Plugins
 import RuleCore
