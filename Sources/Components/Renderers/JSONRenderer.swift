@@ -168,6 +168,9 @@ public struct JSONRenderer: PageRenderer {
       if list.hasFacets {
         output.write(",\"facets\":" + JSONText.array(try list.facets().map(Self.facet)))
       }
+      // The last window offers no next one (the page's actions were made before its rows
+      // were read).
+      if list.displayGroup?.hasMore == false { parts.actions.removeAll { $0 == .next } }
     }
   }
 
