@@ -39,6 +39,12 @@ import Testing
     #expect(page.body.contains("Length from: expected a number, not abc"))
     #expect(page.body.contains(#"value="abc""#) && page.body.contains(#"value="x&#39;y""#))
     #expect(await app.get("/Film/-/query?run=1&rating=%27XXX%27").status == 400)
+    // A number the filter grammar cannot read: the form again, not a list that refuses it.
+    for number in ["1e400", "1e", "123456789012345678901234567890123456789012"] {
+      let refused = await app.get("/Film/-/query?run=1&length.to=\(number)")
+      #expect(refused.status == 400, "\(number)")
+      #expect(refused.body.contains("expected a number, not \(number)"), "\(number)")
+    }
     #expect(await app.get("/Nosuch/-/query").status == 404)
     // A typed quote is matched as typed: the qualifier quotes it.
     let quoted = await app.get("/Film/-/query?run=1&title=O%27Hara")

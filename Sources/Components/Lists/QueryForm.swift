@@ -198,7 +198,10 @@ public struct QueryForm: Sendable {
               parts.append("\(field.path) \(op) " + Literal.quote(text))
             }
           } else {
-            guard Double(text) != nil, text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
+            // A number the filter grammar reads (`1e400` is none: it is no finite double).
+            guard Double(text)?.isFinite == true,
+              text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }),
+              (try? QualifierParser.parse("x = \(text)")) != nil
             else {
               throw QueryFormError(message: "\(field.label) \(end): expected a number, not \(text)")
             }
