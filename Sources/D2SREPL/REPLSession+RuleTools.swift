@@ -40,6 +40,16 @@ extension REPLSession {
         + (explanation.winner.map { $0 + (explanation.winnerPlace.map { "  (\($0))" } ?? "") }
           ?? "none (default value)"))
     lines.append(showLine)
+    // On a list, no row is the object: a rule that reads it decides each cell on its own.
+    if asked.object == nil, asked.task == "list",
+      let reading = explanation.candidates.first(where: { candidate in
+        candidate.actual.contains { "\($0.path)".hasPrefix("object.") }
+      })
+    {
+      lines.append(
+        "note: \(reading.rule.split(separator: ":").first ?? "a rule") reads each row (object): its answer can differ from row to row, which this list works out cell by cell; inspect a row to explain it there"
+      )
+    }
     return lines.joined(separator: "\n")
   }
 

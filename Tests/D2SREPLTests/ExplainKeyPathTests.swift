@@ -22,4 +22,18 @@ import Testing
     #expect(whyNot.contains("rule 4"), "\(whyNot)")
     #expect(throws: (any Error).self) { try session.run("explain component for address.nothing") }
   }
+
+  /// On a list, `explain` says when a rule reads the row, whose answer then varies by row;
+  /// before, it gave an answer no cell used, without a word.
+  @Test func aRuleReadingTheRowIsNamedOnAList() throws {
+    let session = try REPLSession(width: 120)
+    _ = try session.run("open \(try SakilaSQLite.copy())")
+    _ = try session.run(
+      "rule object.rating = 'G' AND propertyKey = 'length' => formatter = 'minutesDuration' ; high")
+    _ = try session.run("list Film where rating = 'G' limit 2")
+    let explained = try session.run("explain formatter for length")
+    #expect(explained.contains("note: rule 1 reads each row"), "\(explained)")
+    _ = try session.run("inspect Film 2")
+    #expect(!(try session.run("explain formatter for length")).contains("note:"))
+  }
 }
