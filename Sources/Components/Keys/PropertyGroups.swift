@@ -58,11 +58,10 @@ extension RuleContext {
   /// `displayPropertyKeys` with its headings: the groups an inspect, edit or new page shows.
   public var displayPropertyGroups: [PropertyGroup] {
     let entries = self[D2SKeys.DisplayPropertyKeys.self]
-    // As ``displayPropertyKeys``: nothing that reads an entity the user may not reach.
-    if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self), isEntityReachable {
-      return PropertyGroup.groups(entries)
-    }
+    // As ``displayPropertyKeys``: nothing that reads an entity the user may not reach (a
+    // heading names no property: it stays).
+    let kept = Set(onlyReachable(entries.filter { PropertyGroup.heading($0) == nil }))
     return PropertyGroup.groups(
-      entries.filter { PropertyGroup.heading($0) != nil || leadsOnlyWhereReachable($0) })
+      entries.filter { PropertyGroup.heading($0) != nil || kept.contains($0) })
   }
 }

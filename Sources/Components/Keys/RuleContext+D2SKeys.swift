@@ -174,11 +174,7 @@ extension RuleContext {
       if entries.contains(where: { PropertyGroup.heading($0) != nil }) {
         entries = entries.filter { PropertyGroup.heading($0) == nil }
       }
-      // No rule hides an entity: nothing to leave out.
-      if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self), isEntityReachable {
-        return entries
-      }
-      return entries.filter(leadsOnlyWhereReachable)
+      return onlyReachable(entries)
     }
     set { self[D2SKeys.DisplayPropertyKeys.self] = newValue }
   }
@@ -237,6 +233,14 @@ extension RuleContext {
       return probe.isEntityReachable
     }
   }
+  /// `keys` without those that read an entity the user may not reach
+  /// (``leadsOnlyWhereReachable(_:)``), when a rule may hide one.
+  func onlyReachable(_ keys: [String]) -> [String] {
+    // No rule hides an entity (asked once of the engine): nothing to leave out.
+    if readsAlikeInEveryProbe(D2SKeys.IsEntityReachable.self), isEntityReachable { return keys }
+    return keys.filter(leadsOnlyWhereReachable)
+  }
+
   /// Whether the property `key` of the context's entity reads only entities the user may
   /// reach: a path through a to-one into an unreachable entity (`address.phone`) or a to-many
   /// into one (`payments`, whose count would tell of its rows) does not; a to-one itself does
