@@ -270,7 +270,7 @@ struct WebSetup {
 
   init(target: String, ruleFiles: [String], readOnly: Bool, plugins: [any D2SPlugin]) throws {
     // Anonymous visitors browse and never write; a rule of the user's may open writes.
-    var app = try D2SApp(plugins: plugins + [ServerRules()])
+    var app = try D2SApp(plugins: [ServerRules()] + plugins)
     let database = try app.open(target, readOnly: readOnly)
     for file in ruleFiles { try app.loadRules(atPath: file) }
     for warning in app.takeWarnings() {

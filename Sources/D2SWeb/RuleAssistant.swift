@@ -35,7 +35,7 @@ struct RuleAssistant: Sendable {
   /// The rules as the files give them now (and d2s-serve's own, ``ServerRules``), with `rule` added
   /// last when given, over `database`; the added rule's number.
   func application(over database: Database, adding rule: String? = nil) throws -> (D2SApp, Int?) {
-    var app = try D2SApp(plugins: plugins + [ServerRules()])
+    var app = try D2SApp(plugins: [ServerRules()] + plugins)
     app.context.database = database
     for file in ruleFiles { try app.loadRules(atPath: file) }
     let id = try rule.map { try app.addRule($0) }

@@ -31,12 +31,13 @@ extension PostgreSQLAdaptor {
     """
   }
 
-  /// Whether a column's (base) type has an exact `=`: an enum, range or composite type, or
+  /// Whether a column's (base) type has an exact `=`: an enum, range, composite or array type, or
   /// one with a default B-tree operator class, its own or that of a type it becomes
   /// implicitly and unchanged (`varchar` as `text`). Not `json`, `xml`, `point` or `box`
   /// (whose `=` compares areas).
   static let hasEquality = """
-    (COALESCE(bt.typtype, t.typtype) IN ('e', 'r', 'm', 'c') OR EXISTS (
+    (COALESCE(bt.typtype, t.typtype) IN ('e', 'r', 'm', 'c')
+      OR COALESCE(bt.typcategory, t.typcategory) = 'A' OR EXISTS (
       SELECT 1 FROM pg_catalog.pg_opclass oc
       JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod
       WHERE am.amname = 'btree' AND oc.opcdefault

@@ -32,4 +32,18 @@ struct NoEqualityWebTests {
     let ordered = await app.get("/Doc?where=" + "meta < 'x'".webQuery)
     #expect(ordered.status == 400 && ordered.body.contains("compare it with = or in"))
   }
+
+  /// An array column has its `=` (PostgreSQL's `array_ops`): filtered and sorted as before.
+  @Test func arraysKeepTheirEquality() async throws {
+    let url = try PostgresSakila.database(
+      from: """
+        CREATE TABLE tagged (id serial PRIMARY KEY, tags text[]);
+        INSERT INTO tagged (tags) VALUES ('{a,b}'), ('{c}'), (NULL);
+        """, prefix: "arrays")
+    let app = try WebApplication.open(url, configuration: .init(pageCacheBytes: 0))
+    #expect(await app.get("/Tagged?order=tags").status == 200)
+    let filtered = await app.get("/Tagged?where=" + "tags = ('a', 'b')".webQuery + "&format=json")
+    #expect(filtered.status == 200 && filtered.body.contains(#""key":[1]"#), "\(filtered.body)")
+    #expect(!filtered.body.contains(#""key":[2]"#))
+  }
 }

@@ -31,8 +31,10 @@ package enum FormDigest {
   /// The digest of a text shown in a form, its line breaks as a browser sends them back
   /// (each CR LF or CR read as LF).
   package static func textDigest(_ text: String) -> String {
+    // A NUL reaches the form as U+FFFD (``HTML/formValue(_:)``), and comes back so.
     digest(
-      text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+      text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"))
   }
 
   /// Whether `text`, posted, is the `shown` text (a text or a ``textMark`` and its
