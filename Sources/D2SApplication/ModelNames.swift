@@ -320,7 +320,7 @@ public struct ModelNames: Sendable {
       case .comparison(let path, let op, let value):
         if model.toManyHops(path.components, from: entity) > 0 { crossing += 1 }
         if op == .like || op == .caseInsensitiveLike, case .string(let pattern) = value,
-          pattern.utf8.count(where: { $0 == UInt8(ascii: "*") }) > Self.maximumWildcards
+          Self.wildcards(in: pattern) > Self.maximumWildcards
         {
           throw NameError(
             kind: .property,
@@ -344,6 +344,22 @@ public struct ModelNames: Sendable {
           "the filter holds \(crossing) comparisons across to-many relationships; at most \(Self.maximumToManyComparisons) comparisons across to-many relationships are allowed"
       )
     }
+  }
+
+  /// The `*` of a pattern that are wildcards (not escaped: `\*` is a star).
+  static func wildcards(in pattern: String) -> Int {
+    var count = 0
+    var escaped = false
+    for byte in pattern.utf8 {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "*") {
+        count += 1
+      }
+    }
+    return count
   }
 
   /// Orderings as text (`title`, `length desc, title`) from `entity`, each ending on an

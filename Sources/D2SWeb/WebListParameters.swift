@@ -64,6 +64,8 @@ struct WebListParameters {
       }
       // Through the entity's full-text index when it holds the searched columns, ranked.
       (search, fullText) = SearchText(searchText).conditions(keys: keys, of: entity)
+      // Bounded as a typed filter is: searched keys across a to-many make subqueries.
+      if let search { try names.requireBoundedWork(search, from: entity) }
     }
     self.fullText = fullText
     // Facets: asked for by `facet=` (repeated, or names separated by commas), and chosen

@@ -24,6 +24,19 @@ import Testing
     #expect(
       wild.status == 400 && wild.body.contains("at most 5 wildcards"), "\(wild.body.prefix(500))")
     #expect(await app.get("/Film?where=" + "title like '*a*e*i*'".webQuery).status == 200)
+    // Escaped stars are no wildcards.
+    let stars = #"title like 'a\\*\\*\\*\\*\\*\\**'"#
+    #expect(await app.get("/Film?where=" + stars.webQuery).status == 200)
+    // A search whose keys cross a to-many is bounded the same way.
+    let searching = try WebApplication.open(
+      try SakilaSQLite.copy(),
+      rules: [
+        try WebFixtures.ruleFile(
+          "entity.name = 'Film' => searchPropertyKeys = ('title', 'actors.lastName')")
+      ], configuration: .init(pageCacheBytes: 0))
+    #expect(await searching.get("/Film?q=a%20b").status == 200)
+    let words = await searching.get("/Film?q=a%20b%20c%20d%20e")
+    #expect(words.status == 400 && words.body.contains("comparisons across to-many"))
     // The same limits for agents.
     let mike = WebClient(app)
     #expect(await mike.login("Mike", "12345").status == 303)
