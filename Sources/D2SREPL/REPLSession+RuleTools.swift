@@ -43,7 +43,8 @@ extension REPLSession {
     // On a list, no row is the object: a rule that reads it decides each cell on its own.
     if asked.object == nil, asked.task == "list",
       let reading = explanation.candidates.first(where: { candidate in
-        candidate.actual.contains { "\($0.path)".hasPrefix("object.") }
+        let rule = try? context.engine.rule(labelled: candidate.label)
+        return rule?.rule.predicate.keyPaths.contains { $0.components.first == "object" } == true
       })
     {
       lines.append(

@@ -33,6 +33,10 @@ import Testing
     _ = try session.run("list Film where rating = 'G' limit 2")
     let explained = try session.run("explain formatter for length")
     #expect(explained.contains("note: rule 1 reads each row"), "\(explained)")
+    // A rule that matches without a row (nil is not 'G') is named too.
+    _ = try session.run(
+      "rule object.rating != 'G' AND propertyKey = 'length' => formatter = 'daysDuration' ; high")
+    #expect(try session.run("explain formatter for length").contains("reads each row"))
     _ = try session.run("inspect Film 2")
     #expect(!(try session.run("explain formatter for length")).contains("note:"))
   }
