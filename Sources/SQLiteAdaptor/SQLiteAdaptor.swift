@@ -243,4 +243,13 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
   public func encode(_ value: DatabaseValue, for attribute: Attribute) -> DatabaseValue {
     SQLiteTypes.encode(value, for: attribute)
   }
+
+  /// PostgreSQL's special values (`infinity`, a BC date, `NaN`; ``DatabaseValue/special(_:for:)``),
+  /// which an SQLite column would hold as text: refused by their field.
+  public func refusal(of value: DatabaseValue, for attribute: Attribute) -> String? {
+    guard case .verbatim(let text) = value, DatabaseValue.special(text, for: attribute) != nil
+    else { return nil }
+    let kind = attribute.valueType == .date ? "date" : "number"
+    return "\(attribute.name): '\(text)' is PostgreSQL's; SQLite has no such \(kind)"
+  }
 }

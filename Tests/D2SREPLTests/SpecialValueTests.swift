@@ -10,9 +10,9 @@ import Testing
 /// `-infinity` and a BC date for a date or timestamp, `NaN` and `±Infinity` for a `numeric`,
 /// in a filter and in a change. Before, each was refused ("cannot use a string 'infinity' for
 /// at: expected Date"), though the list showed them and its facets counted them.
-@Suite(.enabled(if: TestServer.available.contains(.postgresql)))
-struct SpecialValueTests {
-  @Test func specialValuesAreTypedAsShown() throws {
+@Suite struct SpecialValueTests {
+  @Test(.enabled(if: TestServer.available.contains(.postgresql)))
+  func specialValuesAreTypedAsShown() throws {
     let target = try PostgresSakila.database(
       from: """
         CREATE TABLE ev (id serial PRIMARY KEY, at timestamp, d date, amt numeric);
@@ -40,5 +40,21 @@ struct SpecialValueTests {
       columns: [nil]
     ) { stored = $0[0].stringValue ?? "" }
     #expect(stored == "-infinity|0044-03-15 BC|-Infinity")
+  }
+
+  /// On SQLite, which has no such values, they are refused by their field, not stored as text.
+  @Test func sqliteRefusesThem() throws {
+    let path = try TestDatabases.sqliteFile(
+      """
+      CREATE TABLE ev (id INTEGER PRIMARY KEY, d DATE, amt DECIMAL(10,2));
+      INSERT INTO ev VALUES (1, '2024-01-01', 1);
+      """, named: "special")
+    let session = try FixtureSession.open(database: path, width: 120)
+    _ = try session.run("edit Ev 1")
+    #expect { try session.run("object.d = 'infinity'") } throws: {
+      "\($0)".contains("PostgreSQL's")
+    }
+    #expect { try session.run("object.amt = 'NaN'") } throws: { "\($0)".contains("PostgreSQL's") }
+    _ = try session.run("revert")
   }
 }
