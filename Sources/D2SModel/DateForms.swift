@@ -119,11 +119,22 @@ public enum DateForms {
 
   /// `text` when `attribute` is a PostgreSQL column with a zone (`timetz`, `timestamptz`) and
   /// `text` a time or date-time of its kind followed by a zone (`10:11:12+02`,
-  /// `2024-03-05 10:11:12.5-05:30`, `…Z`): kept as text, for PostgreSQL to read. Else nil.
+  /// `2024-03-05 10:11:12.5-05:30`, `…Z`, `… Europe/Paris`): kept as text, for PostgreSQL to
+  /// read. Else nil.
   public static func zonedText(_ text: String, for attribute: Attribute) -> String? {
     let type = attribute.externalType.lowercased()
     guard type == "timetz" || type == "timestamptz" || type.contains("with time zone") else {
       return nil
+    }
+    // A zone by its name (`2024-03-05 10:11 Europe/Paris`), as PostgreSQL reads it.
+    if let space = text.lastIndex(of: " "), text[space...].contains("/") || text.hasSuffix(" UTC"),
+      TimeZone(identifier: String(text[text.index(after: space)...])) != nil
+    {
+      let body = String(text[..<space])
+      let parsed =
+        attribute.dateKind == .time
+        ? DatabaseValue.parseDate(body, kind: .time) : ISODateText.parse(body)
+      return parsed == nil ? nil : text
     }
     let body: Substring
     let zone: Substring

@@ -57,4 +57,23 @@ import Testing
     #expect { try session.run("object.amt = 'NaN'") } throws: { "\($0)".contains("PostgreSQL's") }
     _ = try session.run("revert")
   }
+
+  /// A `timestamptz` typed with a zone's name, as PostgreSQL reads it.
+  @Test(.enabled(if: TestServer.available.contains(.postgresql)))
+  func aZoneByItsName() throws {
+    let target = try PostgresSakila.database(
+      from:
+        "CREATE TABLE ev (id serial PRIMARY KEY, at timestamptz); INSERT INTO ev (at) VALUES (now());",
+      prefix: "zonename")
+    let session = try FixtureSession.open(database: target, width: 120)
+    _ = try session.run("edit Ev 1")
+    _ = try session.run("object.at = '2024-01-01 10:00 Europe/Paris'")
+    #expect(try session.run("save").contains("saved"))
+    var stored = ""
+    try PostgreSQLAdaptor(url: target).query(
+      SQLStatement(raw: "SELECT at::text FROM ev"), columns: [nil]
+    ) { stored = $0[0].stringValue ?? "" }
+    #expect(stored == "2024-01-01 09:00:00+00", "\(stored)")
+    #expect(try session.run("list Ev where at = '2024-01-01 10:00 Europe/Paris'").contains("1 Ev "))
+  }
 }
