@@ -1,17 +1,29 @@
 extension Catalog {
   /// A column with its type already mapped by the adaptor.
   public struct Column: Sendable {
+    /// The column's name in SQL.
     public var name: String
+    /// The declared SQL type (`VARCHAR(45)`, `numeric(5,2)`).
     public var externalType: String
+    /// The type of its values.
     public var valueType: Attribute.ValueType
+    /// For a date: whether it holds a day, a time or both.
     public var dateKind: Attribute.DateKind?
+    /// Whether it accepts NULL.
     public var allowsNull: Bool
+    /// Its default expression, as the catalog shows it.
     public var defaultValue: String?
+    /// Whether the database gives new rows a value itself.
     public var isAutoIncrement: Bool
+    /// Its character width or numeric precision, when declared.
     public var width: Int?
+    /// A fixed-point column's digits after the point, when declared.
     public var scale: Int?
+    /// A `char(n)` column, whose values are blank-padded.
     public var isBlankPadded: Bool
+    /// A PostgreSQL enum or `tsvector`: compared as text.
     public var needsTextCast: Bool
+    /// An SQLite column without a declared type.
     public var isUntyped: Bool
     /// Computed by the database (`GENERATED ALWAYS AS …`): read, never written.
     public var isGenerated: Bool
@@ -22,6 +34,7 @@ extension Catalog {
     /// areas).
     public var hasEquality: Bool
 
+    /// A column; only its name, type and nullability are required.
     public init(
       name: String, externalType: String, valueType: Attribute.ValueType,
       dateKind: Attribute.DateKind? = nil,

@@ -1,11 +1,15 @@
 /// A position in source text, 1-based.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  /// The line, from 1.
   public var line: Int
+  /// The column, from 1, counting Unicode scalars.
   public var column: Int
+  /// A location at `line` and `column`.
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
+  /// `LINE:COLUMN`.
   public var description: String { "\(line):\(column)" }
 }
 
@@ -20,6 +24,7 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file, when the text came from one.
   public var file: String?
 
+  /// An error at `location` of `sourceLine` (in `file`, when the text came from one).
   public init(message: String, location: SourceLocation, sourceLine: String, file: String? = nil) {
     self.message = message
     self.location = location
