@@ -9,15 +9,21 @@ import Testing
 @Suite struct WatchTests {
   final class Collector: @unchecked Sendable { var lines: [(String, Bool)] = [] }
 
-  @Test(arguments: TestServer.available)
-  func reloadsBetweenCommands(server: TestServer) throws {
+  /// A session on `database` and a runner whose lines `collector` keeps, as printed.
+  static func runner(_ database: String) throws -> (REPLSession, REPLRunner, Collector) {
     let session = try REPLSession(width: 100)
-    _ = try session.run(
-      "open \(server == .sqlite ? try SakilaSQLite.copy() : try PostgresSakila.copy())")
+    _ = try session.run("open \(database)")
     let collector = Collector()
     let runner = REPLRunner(session: session) { text, isError in
       collector.lines.append((text, isError))
     }
+    return (session, runner, collector)
+  }
+
+  @Test(arguments: TestServer.available)
+  func reloadsBetweenCommands(server: TestServer) throws {
+    let (session, runner, collector) = try Self.runner(
+      server == .sqlite ? try SakilaSQLite.copy() : try PostgresSakila.copy())
     let path = try RuleToolsTests.ruleFile(
       "# films\nentity.name = 'Film' => displayNameForEntity = 'Films'\n")
     runner.runLine("list Film limit 1")
@@ -58,12 +64,7 @@ import Testing
   /// rules stay; read again, it reloads. Before, nothing was said: the user's edit was ignored
   /// unseen.
   @Test func aFileThatCannotBeReadIsReportedOnce() throws {
-    let session = try REPLSession(width: 100)
-    _ = try session.run("open \(try SakilaSQLite.copy())")
-    let collector = Collector()
-    let runner = REPLRunner(session: session) { text, isError in
-      collector.lines.append((text, isError))
-    }
+    let (_, runner, collector) = try Self.runner(try SakilaSQLite.copy())
     let path = try RuleToolsTests.ruleFile(
       "entity.name = 'Film' => displayNameForEntity = 'Good'\n")
     runner.runLine("list Film limit 1")

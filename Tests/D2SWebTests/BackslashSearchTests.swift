@@ -26,11 +26,7 @@ import Testing
 
   @Test(arguments: ShopFixture.kinds)
   func aBackslashIsMatchedAsTyped(kind: ShopFixture.Kind) async throws {
-    let target =
-      switch kind {
-      case .sqlite: try TestDatabases.sqliteFile(Self.fixture(kind), named: "backslash")
-      case .postgresql: try PostgresSakila.database(from: Self.fixture(kind), prefix: "backslash")
-      }
+    let target = try kind.database(Self.fixture(kind), named: "backslash")
     let app = try WebApplication.open(
       target, rules: [try WebFixtures.ruleFile("*true* => searchPropertyKeys = ('name')")],
       configuration: .init(pageCacheBytes: 0))

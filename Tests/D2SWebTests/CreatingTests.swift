@@ -14,6 +14,15 @@ import Testing
 enum ShopFixture {
   enum Kind: String, CaseIterable, Sendable {
     case sqlite, postgresql
+
+    /// A database of this kind made by `sql`: an SQLite file, or a PostgreSQL database of
+    /// the test server, named after `name`.
+    func database(_ sql: String, named name: String) throws -> String {
+      switch self {
+      case .sqlite: try TestDatabases.sqliteFile(sql, named: name)
+      case .postgresql: try PostgresSakila.database(from: sql, prefix: name)
+      }
+    }
   }
 
   static let sqlite = """

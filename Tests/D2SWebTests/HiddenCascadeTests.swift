@@ -37,10 +37,7 @@ import Testing
   }
 
   static func target(_ kind: ShopFixture.Kind) throws -> String {
-    switch kind {
-    case .sqlite: try TestDatabases.sqliteFile(fixture(kind), named: "cascade")
-    case .postgresql: try PostgresSakila.database(from: fixture(kind), prefix: "cascade")
-    }
+    try kind.database(fixture(kind), named: "cascade")
   }
 
   static let rules = """

@@ -60,11 +60,7 @@ import Testing
 
   @Test(arguments: ShopFixture.kinds)
   func untouchedCharactersAreSavedBackAsTheyWere(kind: ShopFixture.Kind) async throws {
-    let target =
-      switch kind {
-      case .sqlite: try TestDatabases.sqliteFile(Self.fixture(kind), named: "textarea")
-      case .postgresql: try PostgresSakila.database(from: Self.fixture(kind), prefix: "textarea")
-      }
+    let target = try kind.database(Self.fixture(kind), named: "textarea")
     let app = try WebApplication.open(target)
     let ann = WebClient(app)
     #expect(await ann.login("ann", "secret").status == 303)
