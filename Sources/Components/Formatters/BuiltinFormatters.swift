@@ -68,13 +68,10 @@ enum BuiltinFormatters {
     return text
   }
 
-  /// A number typed by a person: spaces and grouping commas dropped.
+  /// A number typed by a person: spaces and grouping commas dropped, an exponent read
+  /// (``TypedNumber/cleaned(_:)``).
   static func number(_ text: String) -> Decimal? {
-    let cleaned = text.filter { $0 != "," && !$0.isWhitespace }
-    guard !cleaned.isEmpty,
-      cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" })
-    else { return nil }
-    return Decimal(string: cleaned, locale: posix)
+    TypedNumber.cleaned(text).flatMap { Decimal(string: $0, locale: posix) }
   }
 
   /// The parsed number as the attribute's type.
