@@ -19,22 +19,28 @@ public final class DatabasePool: Sendable {
   /// Opens one more connection.
   public typealias Opener = @Sendable () throws -> any DatabaseAdaptor
 
-  /// What a waiting request is handed: an idle connection, or the right to open one.
+  /// A request's work, waiting for a connection: run on the connection's thread by
+  /// whoever hands the connection over (the request that gave it back, on its own thread),
+  /// so that a busy pool goes from one request's statements to the next without a hop.
+  private struct Job: Sendable {
+    let client: String?
+    /// Runs the request's work on `reader`'s thread and answers the request; returns whether
+    /// the connection failed (it is then closed, not handed on).
+    let run: @Sendable (Reader) -> Bool
+    /// Answers the request with the error of opening a connection for it.
+    let fail: @Sendable (any Error) -> Void
+  }
+
+  /// What a job is handed: an idle connection, or the right to open one.
   private enum Lease {
     case reader(Reader)
     case slot
   }
 
-  /// A request waiting for a connection, and the client it is for.
-  private struct Waiter {
-    let client: String?
-    let continuation: CheckedContinuation<Lease, Never>
-  }
-
   private struct State {
     var idle: [Reader] = []
     var opened = 0
-    var waiting: [Waiter] = []
+    var waiting: [Job] = []
     /// The connections each client holds now.
     var held: [String: Int] = [:]
 
@@ -51,14 +57,29 @@ public final class DatabasePool: Sendable {
       held[client] = count > 1 ? count - 1 : nil
     }
 
-    /// The first waiter whose client may take one more connection, removed from the queue.
-    mutating func nextWaiter(share: Int) -> Waiter? {
+    /// An idle connection, or the right to open one when fewer than `size` are open, for
+    /// `client` if it holds less than its share.
+    mutating func lease(_ client: String?, share: Int, size: Int) -> Lease? {
+      guard mayTake(client, share: share) else { return nil }
+      if let reader = idle.popLast() {
+        take(client)
+        return .reader(reader)
+      }
+      guard opened < size else { return nil }
+      opened += 1
+      take(client)
+      return .slot
+    }
+
+    /// The first waiting job whose client may take one more connection, removed from the
+    /// queue.
+    mutating func nextJob(share: Int) -> Job? {
       guard let index = waiting.firstIndex(where: { mayTake($0.client, share: share) }) else {
         return nil
       }
-      let waiter = waiting.remove(at: index)
-      take(waiter.client)
-      return waiter
+      let job = waiting.remove(at: index)
+      take(job.client)
+      return job
     }
   }
 
@@ -99,109 +120,89 @@ public final class DatabasePool: Sendable {
     client: String? = nil, timeout: Duration? = nil,
     _ body: @escaping @Sendable (Database) throws -> T
   ) async throws -> T {
-    let reader = try await checkOut(client: client)
     let dependencies = DependencyValues.current
     let timeout = timeout ?? statementTimeout
     return try await withCheckedThrowingContinuation { continuation in
-      reader.queue.async {
-        reader.startDeadline(after: timeout)
-        let result = Result {
-          try Reader.$current.withValue(reader) {
-            try DependencyValues.$current.withValue(dependencies) {
-              try reader.database.readingAnswered { try body(reader.database) }
+      let job = Job(
+        client: client,
+        run: { reader in
+          reader.startDeadline(after: timeout)
+          let result = Result {
+            try Reader.$current.withValue(reader) {
+              try DependencyValues.$current.withValue(dependencies) {
+                try reader.database.readingAnswered { try body(reader.database) }
+              }
             }
           }
-        }
-        reader.clearDeadline()
-        // Given back on its own thread, as soon as its work is done: the next request waiting
-        // need not wait until this one's task runs again.
-        if case .failure(let error as DatabaseError) = result, error.code == .connection {
-          self.releaseSlot(client: client)
-        } else {
-          self.checkIn(reader, client: client)
-        }
-        continuation.resume(with: result)
+          reader.clearDeadline()
+          continuation.resume(with: result)
+          if case .failure(let error as DatabaseError) = result, error.code == .connection {
+            return true
+          }
+          return false
+        },
+        fail: { continuation.resume(throwing: $0) })
+      let (share, size) = (sharePerClient, self.size)
+      let lease: Lease? = state.withLock { state in
+        if let lease = state.lease(client, share: share, size: size) { return lease }
+        state.waiting.append(job)
+        return nil
       }
+      if let lease { start(job, with: lease) }
     }
   }
 
-  /// An idle connection, or a new one when fewer than `size` are open, or the next one
-  /// given back (or the slot of one that failed), once `client` holds less than its share.
-  private func checkOut(client: String?) async throws -> Reader {
-    let share = sharePerClient
-    @Sendable func lease(_ state: inout State) -> Lease? {
-      guard state.mayTake(client, share: share) else { return nil }
-      if let reader = state.idle.popLast() {
-        state.take(client)
-        return .reader(reader)
-      }
-      if state.opened < size {
-        state.opened += 1
-        state.take(client)
-        return .slot
-      }
-      return nil
-    }
-    let granted: Lease
-    if let now = state.withLock({ lease(&$0) }) {
-      granted = now
-    } else {
-      granted = await withCheckedContinuation { continuation in
-        // Checked again under the lock: a connection given back meanwhile is taken.
-        let now: Lease? = state.withLock { state in
-          if let now = lease(&state) { return now }
-          state.waiting.append(Waiter(client: client, continuation: continuation))
-          return nil
-        }
-        if let now { continuation.resume(returning: now) }
-      }
-    }
-    switch granted {
-    case .reader(let reader): return reader
+  /// Runs `job` with what it was handed: on the idle connection's thread, or on a new
+  /// connection opened for it.
+  private func start(_ job: Job, with lease: Lease) {
+    switch lease {
+    case .reader(let reader):
+      reader.queue.async { self.work(job, on: reader) }
     case .slot:
-      do {
-        return try await openReader()
-      } catch {
-        releaseSlot(client: client)
-        throw error
-      }
-    }
-  }
-
-  /// Opens a connection on a thread of its own (connecting can block for long).
-  private func openReader() async throws -> Reader {
-    let open = self.open
-    let model = self.model
-    return try await withCheckedThrowingContinuation { continuation in
+      // Connecting can block for long: on a thread of its own.
+      let (open, model) = (self.open, self.model)
       DispatchQueue.global().async {
-        continuation.resume(
-          with: Result { Reader(database: Database(adaptor: try open(), model: model)) })
+        do {
+          let reader = Reader(database: Database(adaptor: try open(), model: model))
+          reader.queue.async { self.work(job, on: reader) }
+        } catch {
+          job.fail(error)
+          self.releaseSlot(client: job.client)
+        }
       }
     }
   }
 
-  private func checkIn(_ reader: Reader, client: String?) {
+  /// Runs `job` on `reader`'s thread, then the jobs waiting for a connection, one after the
+  /// other, until none is left (or the connection fails): the connection goes idle only then.
+  private func work(_ job: Job, on reader: Reader) {
     let share = sharePerClient
-    let waiter: Waiter? = state.withLock { state in
-      state.give(client)
-      if let waiter = state.nextWaiter(share: share) { return waiter }
-      state.idle.append(reader)
-      return nil
+    var next: Job? = job
+    while let job = next {
+      if job.run(reader) {
+        releaseSlot(client: job.client)
+        return
+      }
+      next = state.withLock { state in
+        state.give(job.client)
+        if let waiting = state.nextJob(share: share) { return waiting }
+        state.idle.append(reader)
+        return nil
+      }
     }
-    waiter?.continuation.resume(returning: .reader(reader))
   }
 
   /// Gives up a connection's place (it failed, or could not be opened): the next waiting
-  /// request gets the place and opens a connection of its own.
+  /// job gets the place and opens a connection of its own.
   private func releaseSlot(client: String?) {
     let share = sharePerClient
-    let waiter: Waiter? = state.withLock { state in
+    let job: Job? = state.withLock { state in
       state.give(client)
-      if let waiter = state.nextWaiter(share: share) { return waiter }
+      if let job = state.nextJob(share: share) { return job }
       state.opened -= 1
       return nil
     }
-    waiter?.continuation.resume(returning: .slot)
+    if let job { start(job, with: .slot) }
   }
 }
 
