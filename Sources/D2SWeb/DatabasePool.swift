@@ -9,8 +9,9 @@ import Synchronization
 
 /// The server's readers: up to `size` connections to the database, each on a thread of its
 /// own, so that a blocking database call never runs on the event loop or Swift's cooperative
-/// pool. A request waits (without blocking a thread) for a free connection, runs on its
-/// thread, and gives it back. Connections share the model read at start.
+/// pool. A request's work waits (without blocking a thread) for a free connection and runs on
+/// its thread; the request giving a connection back runs the next waiting work on it at once.
+/// Connections share the model read at start.
 ///
 /// No client address holds more than ``sharePerClient`` connections at once: its further
 /// requests wait (they are never refused for that alone), so that slow requests from one
