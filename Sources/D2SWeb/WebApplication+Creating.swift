@@ -44,7 +44,7 @@ extension WebApplication {
         onceTokens.release(nonce)
       }
     }
-    return response(outcome, path: path, done: "saved")
+    return response(outcome, path: path, done: "saved", json: write.json)
   }
 
   /// The new object's form, or its save, on a pooled connection.
@@ -107,7 +107,9 @@ extension WebApplication {
         Self.prefill(&form, from: write.query, editable: editable)
       }
       scope.links.form = form
-      let html = try Self.renderPage(request, application: application, links: scope.links)
+      let html = try Self.renderPage(
+        request, application: application, links: scope.links,
+        format: write.json ? .json : .html)
       if write.post == nil { return .page(html) }
       return form.isBusy ? .busy(html) : .invalid(html)
     }

@@ -3,6 +3,7 @@ import D2SApplication
 import D2SHTML
 import D2SModel
 import Foundation
+import NIOCore
 import RuleCore
 
 /// `GET /ENTITY/KEY/-/delete`, a confirm page carrying the row's values, and `POST` to it: a
@@ -55,20 +56,11 @@ extension WebApplication {
         }
         return .saved(WebLinks.entityPath(entity.name))
       }
-      let output = ByteBufferOutput()
-      HTMLRenderer.writeHead(
-        title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
-        to: output)
-      HTMLRenderer.writeBreadcrumb(
-        WebLinks.trail(to: entity, object: object, context: context), to: output)
-      output.write("<h1>Delete \(HTML.escape(context.title))?</h1>\n")
-      output.write("<table class=\"properties\">\n")
-      // What the inspect page shows, never a password or a blob.
+      // What the inspect page shows, never a password or a blob: label and text of each.
       let shownKeys = names.shownProperties(of: entity)
-      for attribute in entity.attributes
-      where attribute.valueType != .data && !attribute.isPassword
-        && shownKeys.contains(attribute.name)
-      {
+      let shown = entity.attributes.filter {
+        $0.valueType != .data && !$0.isPassword && shownKeys.contains($0.name)
+      }.map { attribute in
         let label = context.with(\.propertyKey, attribute.name).displayNameForProperty
         let value = object.databaseValue(forAttribute: attribute.name) ?? .null
         let text =
@@ -77,8 +69,26 @@ extension WebApplication {
           : Self.text(
             of: attribute.name, object: object, context: context,
             formatters: scope.application.formatters)
+        return (key: attribute.name, label: label.isEmpty ? attribute.name : label, text: text)
+      }
+      if write.json {
+        return .page(
+          ByteBuffer(
+            string: Self.deleteJSON(
+              entity: entity.name, title: context.title, shown: shown, referring: referring,
+              stamp: stamp) + "\n"))
+      }
+      let output = ByteBufferOutput()
+      HTMLRenderer.writeHead(
+        title: "Delete", databaseName: links.databaseName, user: links.userName, csrf: links.csrf,
+        to: output)
+      HTMLRenderer.writeBreadcrumb(
+        WebLinks.trail(to: entity, object: object, context: context), to: output)
+      output.write("<h1>Delete \(HTML.escape(context.title))?</h1>\n")
+      output.write("<table class=\"properties\">\n")
+      for field in shown {
         output.write(
-          "<tr><th scope=\"row\">\(HTML.escape(label.isEmpty ? attribute.name : label))</th><td>\(HTML.escape(text))</td></tr>\n"
+          "<tr><th scope=\"row\">\(HTML.escape(field.label))</th><td>\(HTML.escape(field.text))</td></tr>\n"
         )
       }
       output.write("</table>\n")
@@ -103,13 +113,40 @@ extension WebApplication {
       HTMLRenderer.writeTail(to: output)
       return .page(output.buffer)
     }
-    return response(outcome, path: request.path, done: "deleted")
+    return response(outcome, path: request.path, done: "deleted", json: write.json)
   }
 
   /// What deleting a row does to the rows that refer to it: a line per to-many of an entity
   /// the rules show (`12 Film (languageId): deleted with it`), and whether rows of an entity
   /// they hide would be deleted or changed, directly or through cascades (such rows are
   /// neither counted nor named).
+  /// The delete page as JSON, for programs: the row's shown fields, the rows that refer to
+  /// it, whether it can be deleted here (and why not), and the `_row` stamp a `POST` carries.
+  static func deleteJSON(
+    entity: String, title: String, shown: [(key: String, label: String, text: String)],
+    referring: Referring, stamp: String
+  ) -> String {
+    let fields = shown.map { field in
+      JSONText.object([
+        ("key", JSONText.string(field.key)), ("label", JSONText.string(field.label)),
+        ("text", JSONText.string(field.text)),
+      ])
+    }
+    let reason: String? =
+      referring.changesHiddenRows
+      ? "deleting it would change rows you cannot see"
+      : referring.refused ? "the database refuses to delete it while rows refer to it" : nil
+    var members: [(String, String)] = [
+      ("page", JSONText.string("delete")), ("entity", JSONText.string(entity)),
+      ("title", JSONText.string(title)), ("fields", JSONText.array(fields)),
+      ("referring", JSONText.array(referring.lines.map(JSONText.string))),
+      ("deletable", reason == nil ? "true" : "false"),
+    ]
+    if let reason { members.append(("reason", JSONText.string(reason))) }
+    if reason == nil { members.append(("_row", JSONText.string(stamp))) }
+    return JSONText.object(members)
+  }
+
   struct Referring {
     var lines: [String] = []
     var changesHiddenRows = false

@@ -50,7 +50,7 @@ extension WebApplication {
       guard relationship.isFlattened else {
         throw WebError(
           .notFound,
-          "\(entity.name)'s \(name) are rows of their own (their link table has more columns than the two keys): edit them as rows"
+          "\(entity.name)'s \(name) are rows of their own, not links between two tables: edit them as rows"
         )
       }
       let context = try application.context(for: scope.request("edit", object: object))

@@ -237,8 +237,12 @@ import Testing
     try #require(fields.count == 3)
     fields[0].1 = "forged"
     #expect(await mike.post("/Film/1/-/links/actors", fields).status == 403)
-    // Not a link table: the rows of inventories are rows of their own.
-    #expect(await mike.get("/Film/1/-/links/inventories").status == 404)
+    // Not a link table: the rows of inventories are rows of their own, and no link table is
+    // blamed for it (a plain to-many has none).
+    let inventories = await mike.get("/Film/1/-/links/inventories")
+    #expect(inventories.status == 404)
+    #expect(inventories.body.contains("inventories are rows of their own"))
+    #expect(!inventories.body.contains("link table"))
     #expect(await mike.get("/Film/1/-/links/nothing").status == 404)
     // A key that is not an actor's.
     let missing = await mike.post(

@@ -1,0 +1,48 @@
+import D2STesting
+import D2SWeb
+import Foundation
+import Testing
+
+/// The new-row form and the delete page answer JSON when asked, as every page does: a program
+/// reads what the form holds, or what a delete would touch, without parsing HTML.
+@Suite struct FormPageJSONTests {
+  @Test func theNewRowFormIsTheEditFormsJSON() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    let page = await mike.get("/Film/-/new?format=json")
+    #expect(page.status == 200)
+    #expect(page.contentType == "application/json; charset=utf-8")
+    let json = try JSONParityTests.object(page.body)
+    #expect(json["task"] as? String == "edit")
+    #expect(page.body.contains("\"title\""))
+    #expect(!page.body.contains("<form"))
+    // The HTML form is as it was.
+    let html = await mike.get("/Film/-/new")
+    #expect(html.contentType == "text/html; charset=utf-8")
+    #expect(html.body.contains("<form"))
+  }
+
+  @Test func theDeletePageSaysWhatADeleteWouldTouch() async throws {
+    let (app, _) = try WebEditingTests.demo()
+    let mike = WebClient(app)
+    await mike.login("Mike", "12345")
+    // A language no film uses: deletable, with the stamp its POST carries.
+    let free = await mike.get("/Language/6/-/delete?format=json")
+    #expect(free.status == 200)
+    #expect(free.contentType == "application/json; charset=utf-8")
+    let json = try JSONParityTests.object(free.body)
+    #expect(json["page"] as? String == "delete")
+    #expect(json["entity"] as? String == "Language")
+    #expect(json["deletable"] as? Bool == true)
+    let stamp = try #require(json["_row"] as? String)
+    let fields = try #require(json["fields"] as? [[String: Any]])
+    #expect(fields.contains { $0["key"] as? String == "name" && $0["text"] as? String == "German" })
+    // The stamp is the one the HTML form carries: a program can post it.
+    let html = await mike.get("/Language/6/-/delete")
+    #expect(html.body.contains("value=\"\(stamp)\""))
+    // A film with rentals: the rows that refer to it are listed.
+    let used = try JSONParityTests.object(await mike.get("/Film/1/-/delete?format=json").body)
+    #expect((used["referring"] as? [String])?.isEmpty == false)
+  }
+}
