@@ -25,9 +25,10 @@ public final class DatabasePool: Sendable {
   /// so that a busy pool goes from one request's statements to the next without a hop.
   private struct Job: Sendable {
     let client: String?
-    /// Runs the request's work on `reader`'s thread and answers the request; returns whether
-    /// the connection failed (it is then closed, not handed on).
-    let run: @Sendable (Reader) -> Bool
+    /// Runs the request's work on `reader`'s thread: whether the connection failed (it is then
+    /// closed, not handed on), and what answers the request, called once the connection is
+    /// given back (the request's next call to the pool then finds it free).
+    let run: @Sendable (Reader) -> (failed: Bool, answer: @Sendable () -> Void)
     /// Answers the request with the error of opening a connection for it.
     let fail: @Sendable (any Error) -> Void
   }
@@ -42,6 +43,8 @@ public final class DatabasePool: Sendable {
     var idle: [Reader] = []
     var opened = 0
     var waiting: [Job] = []
+    /// Whether the server is stopping: a connection given back with no work waiting closes.
+    var closing = false
     /// The connections each client holds now.
     var held: [String: Int] = [:]
 
@@ -136,11 +139,11 @@ public final class DatabasePool: Sendable {
             }
           }
           reader.clearDeadline()
-          continuation.resume(with: result)
+          var failed = false
           if case .failure(let error as DatabaseError) = result, error.code == .connection {
-            return true
+            failed = true
           }
-          return false
+          return (failed, { continuation.resume(with: result) })
         },
         fail: { continuation.resume(throwing: $0) })
       let (share, size) = (sharePerClient, self.size)
@@ -167,8 +170,8 @@ public final class DatabasePool: Sendable {
           let reader = Reader(database: Database(adaptor: try open(), model: model))
           reader.queue.async { self.work(job, on: reader) }
         } catch {
-          job.fail(error)
           self.releaseSlot(client: job.client)
+          job.fail(error)
         }
       }
     }
@@ -180,16 +183,23 @@ public final class DatabasePool: Sendable {
     let share = sharePerClient
     var next: Job? = job
     while let job = next {
-      if job.run(reader) {
+      let (failed, answer) = job.run(reader)
+      if failed {
         releaseSlot(client: job.client)
+        answer()
         return
       }
       next = state.withLock { state in
         state.give(job.client)
         if let waiting = state.nextJob(share: share) { return waiting }
-        state.idle.append(reader)
+        if state.closing {
+          state.opened -= 1
+        } else {
+          state.idle.append(reader)
+        }
         return nil
       }
+      answer()
     }
   }
 
@@ -208,11 +218,15 @@ public final class DatabasePool: Sendable {
 }
 
 extension DatabasePool {
-  /// Closes the idle connections (when the server stops: those in use close with their
-  /// requests' end).
+  /// Closes the idle connections (when the server stops: those in use close once no work
+  /// waits for them). A request made after still gets a connection, opened for it.
   public func closeIdle() {
     let idle = state.withLock { state in
-      defer { state.idle.removeAll() }
+      defer {
+        state.opened -= state.idle.count
+        state.idle.removeAll()
+        state.closing = true
+      }
       return state.idle
     }
     _ = idle
