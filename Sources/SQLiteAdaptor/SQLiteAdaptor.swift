@@ -85,7 +85,10 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     nullSafeEqual: "IS",
     nullSafeNotEqual: "IS NOT",
     like: { lhs, placeholder, caseInsensitive in
-      caseInsensitive ? "lower(\(lhs)) GLOB lower(\(placeholder))" : "\(lhs) GLOB \(placeholder)"
+      // Every letter folded, as PostgreSQL's ILIKE and the rules' `ilike` fold them (SQLite's
+      // own `lower()` folds ASCII letters only): `d2s_lower`, defined on each connection.
+      caseInsensitive
+        ? "d2s_lower(\(lhs)) GLOB d2s_lower(\(placeholder))" : "\(lhs) GLOB \(placeholder)"
     },
     translateLike: SQLiteAdaptor.globPattern,
     castToText: { "CAST(\($0) AS TEXT)" },

@@ -58,6 +58,7 @@ final class SQLiteConnection: InterruptibleConnection, @unchecked Sendable {
       }, Unmanaged.passUnretained(self).toOpaque())
     try executeScript("PRAGMA foreign_keys = ON")
     try defineTally()
+    try defineFold()
   }
 
   /// Defines `d2s_tally()`: NULL, counting its calls in ``tallied``. Direct only: a view or

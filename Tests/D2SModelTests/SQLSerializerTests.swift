@@ -60,7 +60,7 @@ import Testing
     ]
     #expect(
       sqlite.statement(select).sql
-        == #"SELECT * FROM "s"."od""d" WHERE lower(CAST("n" AS TEXT)) GLOB lower(?) AND "m" IS ? AND "k" IN (?, ?)"#
+        == #"SELECT * FROM "s"."od""d" WHERE d2s_lower(CAST("n" AS TEXT)) GLOB d2s_lower(?) AND "m" IS ? AND "k" IN (?, ?)"#
     )
     #expect(
       postgres.statement(select).sql
