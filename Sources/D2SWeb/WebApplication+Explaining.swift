@@ -123,6 +123,7 @@ extension WebApplication {
     var base = application.base
     base.database = database
     base.platform = "html"
+    base.user = user
     let names = ModelNames(context: base, policy: .shown)
     var request = PageRequest(user: user, platform: "html", width: nil)
     request.database = database

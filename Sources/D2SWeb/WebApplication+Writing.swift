@@ -133,6 +133,8 @@ extension WebApplication {
     var base = application.base
     base.database = database
     base.platform = write.json ? "json" : "html"
+    // Names resolve as the user sees them (a rule may make an entity unreachable for them).
+    base.user = user
     let names = ModelNames(context: base, policy: .shown)
     let entity = try names.entity(write.entityName)
     links.entity = entity

@@ -667,7 +667,9 @@ public final class WebApplication: Sendable {
     base.database = database
     // Names resolve as the page's own rules see them (a rule may hide for one platform).
     base.platform = format.platform
-    // The page's context starts from the same base: its database and platform set once.
+    // And as the page's user sees them: a rule may make an entity unreachable for one user.
+    if let user { base.user = user }
+    // The page's context starts from the same base: its database, platform and user set once.
     var application = application
     application.base = base
     let names = ModelNames(context: base, policy: .shown)
