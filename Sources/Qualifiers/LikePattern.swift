@@ -1,3 +1,5 @@
+import EnvKeys
+
 /// A `like` pattern: `*` matches any run of characters, `?` exactly one, anywhere in the
 /// pattern; `\*`, `\?` and `\\` match the characters themselves (another backslash is
 /// itself).
@@ -13,7 +15,7 @@ public struct LikePattern: Sendable, Hashable {
   /// Compiles `pattern`; with `caseInsensitive` (for `ilike`) letters match in any case.
   public init(_ pattern: String, caseInsensitive: Bool = false) {
     self.caseInsensitive = caseInsensitive
-    let source = Array(caseInsensitive ? pattern.lowercased() : pattern)
+    let source = Array(caseInsensitive ? CaseFold.lowercased(pattern) : pattern)
     var elements: [Element] = []
     var i = 0
     while i < source.count {
@@ -37,7 +39,7 @@ public struct LikePattern: Sendable, Hashable {
 
   /// Whether `text` matches the whole pattern.
   public func matches(_ text: String) -> Bool {
-    let chars = Array(caseInsensitive ? text.lowercased() : text)
+    let chars = Array(caseInsensitive ? CaseFold.lowercased(text) : text)
     // Greedy matching with backtracking to the last `*` (linear in practice).
     var t = 0
     var p = 0

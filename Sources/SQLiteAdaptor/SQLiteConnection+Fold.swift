@@ -1,7 +1,8 @@
 import CSQLite
+import EnvKeys
 
-/// `d2s_lower(x)`: `x`'s text with every letter in lower case, as Swift's `lowercased()`
-/// folds it (SQLite's own `lower()` folds ASCII letters only, so `ilike 'émile'` missed
+/// `d2s_lower(x)`: `x`'s text with every letter in lower case, as ``EnvKeys/CaseFold`` folds
+/// it (SQLite's own `lower()` folds ASCII letters only, so `ilike 'émile'` missed
 /// `ÉMILE` on SQLite while PostgreSQL and the rules' in-memory `ilike` found it). Text that is
 /// not UTF-8 has its ASCII letters folded, its other bytes kept; NULL is NULL. Defined on every
 /// connection, for its own statements only (a view or trigger cannot call it).
@@ -29,13 +30,13 @@ extension SQLiteConnection {
   static let foldFunction = "d2s_lower"
 
   /// `body` of `bytes` folded: ASCII letters in place in a copy (most text), anything else
-  /// through `String.lowercased()` when the bytes are UTF-8.
+  /// through ``EnvKeys/CaseFold`` when the bytes are UTF-8.
   static func fold(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<CChar>) -> Void
   ) {
     guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) == nil
     else {
-      var lowered = String(decoding: bytes, as: UTF8.self).lowercased()
+      var lowered = CaseFold.lowercased(String(decoding: bytes, as: UTF8.self))
       lowered.withUTF8 { utf8 in
         utf8.withMemoryRebound(to: CChar.self) { body($0) }
       }

@@ -89,6 +89,11 @@ final class Named: QualifierComparable, @unchecked Sendable {
     #expect(LikePattern("a\\*b").matches("a*b"))
     #expect(!LikePattern("a\\*b").matches("axb"))
     #expect(LikePattern("a\\?").matches("a?"))
+    // `ilike` folds letter by letter, as the databases do: `İ` is `i`, not `i` and a dot.
+    #expect(LikePattern("istanbul", caseInsensitive: true).matches("İSTANBUL"))
+    #expect(LikePattern("?stanbul", caseInsensitive: true).matches("İstanbul"))
+    #expect(LikePattern("émile*", caseInsensitive: true).matches("ÉMILE ZOLA"))
+    #expect(CaseFold.lowercased("ΣΟΦΙΑΣ") == "σοφιασ")
     #expect(LikePattern("*").matches(""))
     #expect(!LikePattern("?").matches(""))
     #expect(LikePattern("*a*b*c*").matches("xxaxxbxxcxx"))
