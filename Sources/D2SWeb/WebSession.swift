@@ -168,7 +168,7 @@ final class LoginThrottle: Sendable {
   /// after it, as if it failed); else how long to wait.
   func reserve(user: String, address: String, now: ContinuousClock.Instant = .now) -> Duration? {
     tables.withLock { tables in
-      let userKey = user.lowercased()
+      let userKey = CaseFold.lowercased(user)
       let entries = [
         Self.entry(userKey, in: tables.users, now: now),
         Self.entry(address, in: tables.addresses, now: now),
@@ -194,7 +194,7 @@ final class LoginThrottle: Sendable {
   func failed(user: String, address: String, now: ContinuousClock.Instant = .now) {
     tables.withLock { tables in
       for index in 0..<2 {
-        let key = index == 0 ? user.lowercased() : address
+        let key = index == 0 ? CaseFold.lowercased(user) : address
         var entry = Self.entry(key, in: index == 0 ? tables.users : tables.addresses, now: now)
         entry.failures += 1
         entry.nextAllowed = now + Self.delay(after: entry.failures)
@@ -207,7 +207,7 @@ final class LoginThrottle: Sendable {
   /// A successful login forgets the name's and the address's failures.
   func succeeded(user: String, address: String) {
     tables.withLock { tables in
-      tables.users[user.lowercased()] = nil
+      tables.users[CaseFold.lowercased(user)] = nil
       tables.addresses[address] = nil
     }
   }

@@ -2,10 +2,12 @@ import EnvKeys
 
 /// A `like` pattern: `*` matches any run of characters, `?` exactly one, anywhere in the
 /// pattern; `\*`, `\?` and `\\` match the characters themselves (another backslash is
-/// itself).
+/// itself). Text is compared code point by code point, as SQLite's GLOB and PostgreSQL's
+/// `LIKE` compare it: `?` is one code point, and a precomposed `é` is not an `e` and a
+/// combining accent.
 public struct LikePattern: Sendable, Hashable {
   enum Element: Hashable, Sendable {
-    case character(Character)
+    case scalar(Unicode.Scalar)
     case anyOne
     case anyRun
   }
@@ -15,7 +17,7 @@ public struct LikePattern: Sendable, Hashable {
   /// Compiles `pattern`; with `caseInsensitive` (for `ilike`) letters match in any case.
   public init(_ pattern: String, caseInsensitive: Bool = false) {
     self.caseInsensitive = caseInsensitive
-    let source = Array(caseInsensitive ? CaseFold.lowercased(pattern) : pattern)
+    let source = Array((caseInsensitive ? CaseFold.lowercased(pattern) : pattern).unicodeScalars)
     var elements: [Element] = []
     var i = 0
     while i < source.count {
@@ -23,14 +25,14 @@ public struct LikePattern: Sendable, Hashable {
       if c == "\\", i + 1 < source.count,
         source[i + 1] == "*" || source[i + 1] == "?" || source[i + 1] == "\\"
       {
-        elements.append(.character(source[i + 1]))
+        elements.append(.scalar(source[i + 1]))
         i += 2
         continue
       }
       switch c {
       case "*": if elements.last != .anyRun { elements.append(.anyRun) }
       case "?": elements.append(.anyOne)
-      default: elements.append(.character(c))
+      default: elements.append(.scalar(c))
       }
       i += 1
     }
@@ -39,7 +41,7 @@ public struct LikePattern: Sendable, Hashable {
 
   /// Whether `text` matches the whole pattern.
   public func matches(_ text: String) -> Bool {
-    let chars = Array(caseInsensitive ? CaseFold.lowercased(text) : text)
+    let chars = Array((caseInsensitive ? CaseFold.lowercased(text) : text).unicodeScalars)
     // Greedy matching with backtracking to the last `*` (linear in practice).
     var t = 0
     var p = 0
@@ -57,7 +59,7 @@ public struct LikePattern: Sendable, Hashable {
           t += 1
           p += 1
           continue
-        case .character(let c) where c == chars[t]:
+        case .scalar(let c) where c == chars[t]:
           t += 1
           p += 1
           continue

@@ -324,6 +324,20 @@ import Testing
     #expect(throttle.reserve(user: "jon", address: "10.0.0.1", now: later) == nil)
   }
 
+  /// Every spelling a login's `ilike` takes for one name shares its delay: `MİKE` (U+0130)
+  /// finds Mike's row, so it must not get a slot of its own.
+  @Test func spellingsOfOneNameShareTheirDelay() {
+    let throttle = LoginThrottle()
+    let now = ContinuousClock.now
+    #expect(throttle.reserve(user: "mike", address: "10.0.0.1", now: now) == nil)
+    throttle.failed(user: "mike", address: "10.0.0.1", now: now)
+    for spelling in ["MIKE", "M\u{130}KE", "m\u{130}ke"] {
+      #expect(
+        throttle.reserve(user: spelling, address: "10.0.0.\(spelling.count + 1)", now: now) != nil,
+        "\(spelling) waits as mike does")
+    }
+  }
+
   @Test func retryAfterIsTheWaitRoundedUp() {
     #expect(WebApplication.retryAfterSeconds(.milliseconds(1_900)) == 2)
     #expect(WebApplication.retryAfterSeconds(.milliseconds(4_700)) == 5)

@@ -94,6 +94,12 @@ final class Named: QualifierComparable, @unchecked Sendable {
     #expect(LikePattern("?stanbul", caseInsensitive: true).matches("İstanbul"))
     #expect(LikePattern("émile*", caseInsensitive: true).matches("ÉMILE ZOLA"))
     #expect(CaseFold.lowercased("ΣΟΦΙΑΣ") == "σοφιασ")
+    // Code point by code point, as the databases compare: a decomposed `É` (E and U+0301)
+    // is two, and is not the precomposed `é`; `?` is one code point, not a CRLF pair.
+    #expect(!LikePattern("é*", caseInsensitive: true).matches("E\u{301}mile"))
+    #expect(LikePattern("e?mile", caseInsensitive: true).matches("E\u{301}mile"))
+    #expect(!LikePattern("a?b").matches("a\r\nb"))
+    #expect(LikePattern("a??b").matches("a\r\nb"))
     #expect(LikePattern("*").matches(""))
     #expect(!LikePattern("?").matches(""))
     #expect(LikePattern("*a*b*c*").matches("xxaxxbxxcxx"))
