@@ -64,7 +64,8 @@ extension WebApplication {
         .map { SortOrdering($0) } + destination.primaryKeyAttributeNames.map { SortOrdering($0) }
       if let titleKey, !search.isEmpty {
         specification.qualifier = .comparison(
-          KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*"))
+          KVCPath(titleKey), .caseInsensitiveLike,
+          .string("*" + SearchText.literal(search) + "*"))
       }
       let candidates = try database.fetch(specification)
       let output = ByteBufferOutput()

@@ -184,7 +184,9 @@ extension WebApplication {
     if let titleKey, !search.isEmpty {
       specification.qualifier = .and([
         .not(isLinked),
-        .comparison(KVCPath(titleKey), .caseInsensitiveLike, .string("*" + search + "*")),
+        .comparison(
+          KVCPath(titleKey), .caseInsensitiveLike,
+          .string("*" + SearchText.literal(search) + "*")),
       ])
     }
     let candidates = try database.fetch(specification)

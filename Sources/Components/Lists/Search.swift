@@ -64,7 +64,7 @@ public struct SearchText: Sendable, Equatable {
   }
 
   /// `word` as a `like` pattern that matches it literally (`*`, `?` and `\` escaped).
-  static func literal(_ word: String) -> String {
+  public static func literal(_ word: String) -> String {
     var pattern = ""
     for character in word {
       if character == "*" || character == "?" || character == "\\" { pattern.append("\\") }
