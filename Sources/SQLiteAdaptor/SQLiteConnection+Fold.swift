@@ -12,9 +12,14 @@ extension SQLiteConnection {
       handle, Self.foldFunction, 1, SQLITE_UTF8 | SQLITE_DIRECTONLY | SQLITE_DETERMINISTIC, nil,
       { context, count, arguments in
         guard let context, count == 1, let argument = arguments?[0] else { return }
-        guard sqlite3_value_type(argument) != SQLITE_NULL,
-          let text = sqlite3_value_text(argument)
-        else { return sqlite3_result_null(context) }
+        guard sqlite3_value_type(argument) != SQLITE_NULL else {
+          return sqlite3_result_null(context)
+        }
+        // A value that is not NULL has a text unless SQLite ran out of memory making it: the
+        // statement then fails, rather than the row silently not matching.
+        guard let text = sqlite3_value_text(argument) else {
+          return sqlite3_result_error_nomem(context)
+        }
         let bytes = UnsafeBufferPointer(
           start: text, count: Int(sqlite3_value_bytes(argument)))
         SQLiteConnection.fold(bytes) { folded in
