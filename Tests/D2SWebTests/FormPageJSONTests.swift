@@ -6,10 +6,16 @@ import Testing
 /// The new-row form and the delete page answer JSON when asked, as every page does: a program
 /// reads what the form holds, or what a delete would touch, without parsing HTML.
 @Suite struct FormPageJSONTests {
-  @Test func theNewRowFormIsTheEditFormsJSON() async throws {
+  /// Mike, logged in to the demo.
+  static func mike() async throws -> WebClient {
     let (app, _) = try WebEditingTests.demo()
     let mike = WebClient(app)
     await mike.login("Mike", "12345")
+    return mike
+  }
+
+  @Test func theNewRowFormIsTheEditFormsJSON() async throws {
+    let mike = try await Self.mike()
     let page = await mike.get("/Film/-/new?format=json")
     #expect(page.status == 200)
     #expect(page.contentType == "application/json; charset=utf-8")
@@ -24,9 +30,7 @@ import Testing
   }
 
   @Test func theDeletePageSaysWhatADeleteWouldTouch() async throws {
-    let (app, _) = try WebEditingTests.demo()
-    let mike = WebClient(app)
-    await mike.login("Mike", "12345")
+    let mike = try await Self.mike()
     // A language no film uses: deletable, with the stamp its POST carries.
     let free = await mike.get("/Language/6/-/delete?format=json")
     #expect(free.status == 200)
