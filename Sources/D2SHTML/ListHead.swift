@@ -95,17 +95,32 @@ enum ListHeads {
   static let maximumHeads = 256
   /// The most bytes of one head kept.
   static let maximumBytes = 16_384
-  private static let kept = Mutex<[ListHead: [UInt8]]>([:])
+  /// A head kept and its bytes.
+  private final class Kept: Sendable {
+    let head: ListHead
+    let bytes: [UInt8]
+    init(head: ListHead, bytes: [UInt8]) {
+      self.head = head
+      self.bytes = bytes
+    }
+  }
+  /// The heads kept, by their hash: the lock is held for an integer's look-up, and a head is
+  /// hashed and compared outside it (every list page asks; under load the pages of several
+  /// connections wait on each other when it is held longer). A head whose hash another holds
+  /// is made and replaces it.
+  private static let kept = Mutex<[Int: Kept]>([:])
 
   /// The bytes of `head`: kept ones, or those `make` writes (then kept, when small enough).
   static func bytes(_ head: ListHead, make: () -> String) -> [UInt8] {
     guard head.isKeepable else { return Array(make().utf8) }
-    if let bytes = kept.withLock({ $0[head] }) { return bytes }
+    let hash = head.hashValue
+    if let found = kept.withLock({ $0[hash] }), found.head == head { return found.bytes }
     let bytes = Array(make().utf8)
     guard bytes.count <= maximumBytes else { return bytes }
+    let made = Kept(head: head, bytes: bytes)
     kept.withLock { kept in
       if kept.count >= maximumHeads { kept.removeAll() }
-      kept[head] = bytes
+      kept[hash] = made
     }
     return bytes
   }

@@ -1,3 +1,4 @@
+import Components
 import D2SModel
 import Dispatch
 import EnvKeys
@@ -254,6 +255,15 @@ final class Reader: Sendable {
   private static let count = Atomic(0)
   /// The session users this connection read, kept while the database is unchanged.
   let keptUsers = KeptUsers()
+  /// The pages a connection renders with (``WebApplication/pageApplication(for:)``).
+  struct KeptPages: Sendable {
+    /// The stamp of the application's pages they were taken from.
+    let stamp: Int
+    let pages: PageApplication
+  }
+  /// This connection's pages: taken only by the request holding the connection, so never
+  /// waited for.
+  let keptPages = Mutex<KeptPages?>(nil)
   /// When the running request's statements must stop (uptime nanoseconds; 0: never).
   private let deadline = Atomic<UInt64>(0)
 

@@ -85,6 +85,10 @@ public final class WebApplication: Sendable {
   private let pages: Mutex<PageApplication>
   /// Each connection's pages, by its database (``pageApplication(for:)``).
   private let pageApplications = Mutex<[ObjectIdentifier: PageApplication]>([:])
+  /// A number no other application's pages and no earlier pages of this one had: a pooled
+  /// connection's pages kept with another are taken again.
+  private let pagesStamp = Atomic(WebApplication.pagesStamps.add(1, ordering: .relaxed).newValue)
+  private static let pagesStamps = Atomic(0)
   /// The pooled connections pages read through.
   public let pool: DatabasePool
   /// The configuration.
@@ -167,12 +171,28 @@ public final class WebApplication: Sendable {
       pageApplications.withLock { $0.removeAll() }
       pageCache.clear()
       pages = application
+      pagesStamp.store(Self.pagesStamps.add(1, ordering: .relaxed).newValue, ordering: .releasing)
     }
   }
 
   /// The pages as `database`'s connection renders them: with a rule cache of its own, so that
-  /// requests on different connections never wait for each other's rule lookups.
+  /// requests on different connections never wait for each other's rule lookups. A pooled
+  /// connection keeps them itself (``Reader/keptPages``), so that a page takes no lock every
+  /// connection's pages take.
   func pageApplication(for database: Database) -> PageApplication {
+    guard let reader = Reader.current, reader.database === database else {
+      return sharedPageApplication(for: database)
+    }
+    let stamp = pagesStamp.load(ordering: .acquiring)
+    if let kept = reader.keptPages.withLock({ $0 }), kept.stamp == stamp { return kept.pages }
+    let pages = sharedPageApplication(for: database)
+    reader.keptPages.withLock { $0 = Reader.KeptPages(stamp: stamp, pages: pages) }
+    return pages
+  }
+
+  /// The pages of `database`'s connection, found (or made) among every connection's, under the
+  /// application's lock.
+  private func sharedPageApplication(for database: Database) -> PageApplication {
     pages.withLock { pages in
       pageApplications.withLock { own in
         let id = ObjectIdentifier(database)
