@@ -7,12 +7,17 @@ public final class RuleComputations: Sendable {
   public typealias Computation = @Sendable (RuleContext) throws -> Any?
 
   private let table = Mutex<[String: Computation]>([:])
+  private let versionCounter = Atomic(0)
+
+  /// Changes whenever a computation is registered.
+  var version: Int { versionCounter.load(ordering: .acquiring) }
 
   public init() {}
 
   /// Registers `computation` as `@name`; a later registration of the name replaces it.
   public func register(_ name: String, _ computation: @escaping Computation) {
     table.withLock { $0[name] = computation }
+    versionCounter.wrappingAdd(1, ordering: .releasing)
   }
 
   /// The computation named `name` (without the `@`).

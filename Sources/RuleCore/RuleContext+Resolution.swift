@@ -97,8 +97,7 @@ extension RuleContext {
 
   /// Steps 2 and 3 of resolution, in a context that carries the lookup's state.
   func resolveByRules(_ key: ExposedKey) throws -> RuleResolution {
-    for model in engine.models {
-      guard let candidates = model.candidates(for: key.id) else { continue }
+    for candidates in engine.candidates(for: key.id) {
       var winner: RuleResolution?
       try candidates.walk(
         readDiscriminator: { path in try readKeyPath(path) },
@@ -154,7 +153,7 @@ extension RuleContext {
       }
       raw = !flag
     case .computation(let name):
-      guard let computation = engine.computations.computation(named: name) else {
+      guard let computation = engine.computation(named: name) else {
         throw RuleComputationError(name: name, message: "no such computation is registered")
       }
       raw = try computation(self)

@@ -3,17 +3,7 @@ import EnvKeys
 extension RuleEngine {
   /// Whether a rule of any model assigns `key` (its deferred rules parsed to know).
   public func hasRules<K: DynamicEnvironmentKey>(for key: K.Type) -> Bool {
-    let id = ObjectIdentifier(key)
-    let version = rulesVersion
-    if let known = ruledKeys.withLock({ $0.version == version ? $0.answers[id] : nil }) {
-      return known
-    }
-    let answer = models.contains { $0.candidates(for: id) != nil }
-    ruledKeys.withLock { ruled in
-      if ruled.version != version { ruled = (version, [:]) }
-      ruled.answers[id] = answer
-    }
-    return answer
+    !candidates(for: ObjectIdentifier(key)).isEmpty
   }
 }
 

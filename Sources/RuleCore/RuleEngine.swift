@@ -13,10 +13,10 @@ public final class RuleEngine: Sendable {
   /// Whether answers are cached.
   public let isCacheEnabled: Bool
   let cache: RuleCache
-  /// Which keys a rule assigns, as last asked at ``rulesVersion`` (``hasRules(for:)``): kept
-  /// per engine, so that a server's connections, an engine each, never wait on the shared
-  /// models' locks to ask it.
-  let ruledKeys = Mutex<(version: Int, answers: [ObjectIdentifier: Bool])>((-1, [:]))
+  /// What the shared models and computations answered this engine, kept while they are
+  /// unchanged (``candidates(for:)``, ``computation(named:)``): a server's connections, an
+  /// engine each, then never wait on each other for the shared locks.
+  let kept = Mutex(KeptAnswers())
   /// Values worked out from many answers, kept under the inputs they read.
   let plans = PlanCache()
   private let evaluations = Atomic<Int>(0)
