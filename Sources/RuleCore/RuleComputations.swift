@@ -12,6 +12,7 @@ public final class RuleComputations: Sendable {
   /// Changes whenever a computation is registered.
   var version: Int { versionCounter.load(ordering: .acquiring) }
 
+  /// A table with no computations.
   public init() {}
 
   /// Registers `computation` as `@name`; a later registration of the name replaces it.

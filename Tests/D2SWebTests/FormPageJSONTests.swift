@@ -14,12 +14,19 @@ import Testing
     return mike
   }
 
-  @Test func theNewRowFormIsTheEditFormsJSON() async throws {
-    let mike = try await Self.mike()
-    let page = await mike.get("/Film/-/new?format=json")
+  /// The page at `target` as `client` gets it, checked to be JSON, and its object.
+  static func json(_ client: WebClient, _ target: String) async throws -> (
+    page: WebResponse, object: [String: Any]
+  ) {
+    let page = await client.get(target)
     #expect(page.status == 200)
     #expect(page.contentType == "application/json; charset=utf-8")
-    let json = try JSONParityTests.object(page.body)
+    return (page, try JSONParityTests.object(page.body))
+  }
+
+  @Test func theNewRowFormIsTheEditFormsJSON() async throws {
+    let mike = try await Self.mike()
+    let (page, json) = try await Self.json(mike, "/Film/-/new?format=json")
     #expect(json["task"] as? String == "edit")
     #expect(page.body.contains("\"title\""))
     #expect(!page.body.contains("<form"))
@@ -32,10 +39,7 @@ import Testing
   @Test func theDeletePageSaysWhatADeleteWouldTouch() async throws {
     let mike = try await Self.mike()
     // A language no film uses: deletable, with the stamp its POST carries.
-    let free = await mike.get("/Language/6/-/delete?format=json")
-    #expect(free.status == 200)
-    #expect(free.contentType == "application/json; charset=utf-8")
-    let json = try JSONParityTests.object(free.body)
+    let (_, json) = try await Self.json(mike, "/Language/6/-/delete?format=json")
     #expect(json["page"] as? String == "delete")
     #expect(json["entity"] as? String == "Language")
     #expect(json["deletable"] as? Bool == true)
