@@ -26,6 +26,8 @@ public final class DatabasePool: Sendable {
   /// so that a busy pool goes from one request's statements to the next without a hop.
   private struct Job: Sendable {
     let client: String?
+    /// Whether the request's client is still there (nil: a request made in process).
+    let presence: ClientPresence?
     /// Runs the request's work on `reader`'s thread: whether the connection failed (it is then
     /// closed, not handed on), and what answers the request, called once the connection is
     /// given back (the request's next call to the pool then finds it free).
@@ -117,7 +119,8 @@ public final class DatabasePool: Sendable {
   /// stop (``DatabaseError/Code/interrupted``) once `timeout` (by default the pool's statement
   /// timeout) has passed. `client`, the address the request came from, holds no more than its
   /// share of the connections. A connection that fails is closed, not given to the next
-  /// request.
+  /// request. When the request's client has left (``ClientPresence``), `body` is not begun
+  /// and its statements stop (``DatabaseError/Code/interrupted``).
   ///
   /// - Throws: what `body` throws, or the error of opening a connection.
   @discardableResult
@@ -127,11 +130,13 @@ public final class DatabasePool: Sendable {
   ) async throws -> T {
     let dependencies = DependencyValues.current
     let timeout = timeout ?? statementTimeout
+    let presence = ClientPresence.current
     return try await withCheckedThrowingContinuation { continuation in
       let job = Job(
-        client: client,
+        client: client, presence: presence,
         run: { reader in
           reader.startDeadline(after: timeout)
+          presence?.watch { reader.stop() }
           let result = Result {
             try Reader.$current.withValue(reader) {
               try DependencyValues.$current.withValue(dependencies) {
@@ -139,6 +144,7 @@ public final class DatabasePool: Sendable {
               }
             }
           }
+          presence?.stopWatching()
           reader.clearDeadline()
           var failed = false
           if case .failure(let error as DatabaseError) = result, error.code == .connection {
@@ -184,7 +190,7 @@ public final class DatabasePool: Sendable {
     let share = sharePerClient
     var next: Job? = job
     while let job = next {
-      let (failed, answer) = job.run(reader)
+      let (failed, answer) = job.presence?.isGone == true ? Self.unread(job) : job.run(reader)
       if failed {
         releaseSlot(client: job.client)
         answer()
@@ -202,6 +208,11 @@ public final class DatabasePool: Sendable {
       }
       answer()
     }
+  }
+
+  /// The answer of a request whose client has left, its work not begun: nobody reads it.
+  private static func unread(_ job: Job) -> (failed: Bool, answer: @Sendable () -> Void) {
+    (false, { job.fail(DatabaseError(.interrupted, "the client left")) })
   }
 
   /// Gives up a connection's place (it failed, or could not be opened): the next waiting
@@ -269,8 +280,16 @@ final class Reader: Sendable {
 
   init(database: Database) {
     self.database = database
-    database.adaptor.interrupt { [unowned self] in self.isPastDeadline }
+    database.adaptor.interrupt { [unowned self] in
+      self.stopped.load(ordering: .relaxed) || self.isPastDeadline
+    }
   }
+
+  /// Whether the running request's statements must stop now (its client left).
+  private let stopped = Atomic(false)
+
+  /// Stops the running request's statements (its client left).
+  func stop() { stopped.store(true, ordering: .relaxed) }
 
   /// Whether the running request's time is up.
   var isPastDeadline: Bool {
@@ -284,7 +303,9 @@ final class Reader: Sendable {
   /// chunk just before its patience runs out cannot hold a connection for ever.
   static let maximumExtension: UInt64 = 10 * 60 * 1_000_000_000
 
+  /// Starts the running request's time: its statements stop `timeout` from now.
   func startDeadline(after timeout: Duration) {
+    stopped.store(false, ordering: .relaxed)
     extended.store(0, ordering: .relaxed)
     // Saturated: a timeout too long to count is a deadline never reached (0 means none).
     let now = DispatchTime.now().uptimeNanoseconds
@@ -292,7 +313,10 @@ final class Reader: Sendable {
     deadline.store(overflow ? .max - 1 : end, ordering: .relaxed)
   }
 
-  func clearDeadline() { deadline.store(0, ordering: .relaxed) }
+  func clearDeadline() {
+    deadline.store(0, ordering: .relaxed)
+    stopped.store(false, ordering: .relaxed)
+  }
 
   /// Moves the running request's deadline `nanoseconds` later (none set: nothing), up to
   /// ``maximumExtension`` in all: the time a streamed page waited for its client to take a

@@ -74,7 +74,12 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
 /// Hummingbird's HTTP/1 child channel with ``HTTPHeadCheck`` before its conversion to
 /// HTTPTypes; otherwise as `HTTP1Channel` sets it up (limits, idle timeout).
 struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
-  typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+  /// A connection: its requests and answers, and whether its client is still there.
+  struct Value: ServerChildChannelValue {
+    let asyncChannel: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+    let presence: ClientPresence
+    var channel: any Channel { asyncChannel.channel }
+  }
 
   let responder: HTTPChannelHandler.Responder
   /// The most bytes of one header field (the request line's target among them) and of all.
@@ -84,6 +89,8 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
+      let presence = ClientPresence()
+      try channel.pipeline.syncOperations.addHandler(ClientPresenceHandler(presence))
       var limits = NIOHTTPDecoderLimitConfiguration()
       limits.maxHeaderFieldSize = maximumHeadBytes
       limits.maxHeaderListSize = maximumHeadBytes
@@ -95,13 +102,17 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
       try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try channel.pipeline.syncOperations.addHandler(
         HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
-      return try NIOAsyncChannel(
+      let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
         wrappingChannelSynchronously: channel,
         configuration: .init(isOutboundHalfClosureEnabled: true))
+      return Value(asyncChannel: asyncChannel, presence: presence)
     }
   }
 
-  func handle(value asyncChannel: Value, logger: Logger) async {
-    await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+  /// Answers the connection's requests, each knowing whether its client is still there.
+  func handle(value: Value, logger: Logger) async {
+    await ClientPresence.$current.withValue(value.presence) {
+      await handleHTTP(asyncChannel: value.asyncChannel, logger: logger)
+    }
   }
 }

@@ -1,0 +1,60 @@
+import D2STesting
+import Foundation
+import Testing
+
+/// Clients that leave before their answer: their requests do not hold the database. A request
+/// is not begun once its client has gone, and a running one's statement stops, so the next
+/// client is answered at once, not after the work nobody will read.
+@Suite struct DepartedClientTests {
+  @Test(.enabled(if: ClientFaultTests.hasBinary, "build d2s-serve first"), .timeLimit(.minutes(2)))
+  func requestsOfClientsThatLeftDoNotHoldTheOnlyConnection() async throws {
+    let path = try TestDatabases.sqliteFile(
+      """
+      CREATE TABLE kept (id INTEGER PRIMARY KEY, name TEXT);
+      INSERT INTO kept VALUES (1, 'answered');
+      CREATE VIEW endless AS
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c;
+      """, named: "departed")
+    let folder = try ServeBinaryTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // One connection; a statement may run for two minutes, far beyond the wait allowed below.
+    let (server, base) = try ServeBinaryTests.start(
+      [path, "--connections", "1", "--anonymous-statement-timeout", "120", "--page-cache", "0"],
+      folder: folder)
+    defer { server.stop() }
+    let port = Int(base.split(separator: ":").last ?? "") ?? 0
+    let answer = try await offThePool { () throws -> (status: Int, seconds: Double, text: String) in
+      // Three clients ask for the endless list: the first's statement runs on the only
+      // connection, the others wait for it. Then all three leave.
+      var clients: [LoopbackSocket] = []
+      for _ in 0..<3 {
+        let client = try LoopbackSocket(port: port, timeout: 5)
+        #expect(client.send("GET /Endless HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        for _ in 0..<50 where !LoopbackSocket.serverHasRead(port: port, from: client.localPort) {
+          Thread.sleep(forTimeInterval: 0.02)
+        }
+        clients.append(client)
+      }
+      Thread.sleep(forTimeInterval: 0.3)
+      clients.removeAll()  // each closes its socket
+      // Answered at once: before, this waited behind three statements of two minutes each
+      // (the request gives up after 30 s, which fails the test).
+      let started = Date()
+      let page = try LoopbackHTTP.request("GET", base + "/Kept")
+      return (page.status, Date().timeIntervalSince(started), page.text)
+    }
+    #expect(answer.status == 200)
+    #expect(answer.text.contains("answered"))
+    #expect(answer.seconds < 15, "answered after \(answer.seconds) s")
+    // The server goes on serving: the same page again.
+    #expect(try LoopbackHTTP.request("GET", base + "/Kept").status == 200)
+    // The two that waited were never begun (the first was stopped as it ran).
+    var skipped = 0
+    for _ in 0..<50 {
+      skipped = server.log.components(separatedBy: "503: the client left").count - 1
+      if skipped >= 2 { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(skipped == 2, "\(server.log)")
+  }
+}
