@@ -1,5 +1,5 @@
 import Components
-import Synchronization
+import EnvKeys
 
 /// What a list page's markup before its rows is made from: the list's parameters, each
 /// column's key, label and alignment, which columns sort (the rules' answer, asked on every
@@ -104,21 +104,22 @@ enum ListHeads {
       self.bytes = bytes
     }
   }
-  /// The heads kept, by their hash: the lock is held for an integer's look-up, and a head is
-  /// hashed and compared outside it (every list page asks; under load the pages of several
-  /// connections wait on each other when it is held longer). A head whose hash another holds
-  /// is made and replaces it.
-  private static let kept = Mutex<[Int: Kept]>([:])
+  /// The heads kept, by their hash: read beside other readers, for an integer's look-up (every
+  /// list page asks, and under load the pages of several connections waited for each other on
+  /// a lock each took in turn: over PostgreSQL, a thread switched out while it held it); a
+  /// head is hashed and compared outside the lock. A head whose hash another holds is made and
+  /// replaces it.
+  private static let kept = ReadMostly<[Int: Kept]>([:])
 
   /// The bytes of `head`: kept ones, or those `make` writes (then kept, when small enough).
   static func bytes(_ head: ListHead, make: () -> String) -> [UInt8] {
     guard head.isKeepable else { return Array(make().utf8) }
     let hash = head.hashValue
-    if let found = kept.withLock({ $0[hash] }), found.head == head { return found.bytes }
+    if let found = kept.read({ $0[hash] }), found.head == head { return found.bytes }
     let bytes = Array(make().utf8)
     guard bytes.count <= maximumBytes else { return bytes }
     let made = Kept(head: head, bytes: bytes)
-    kept.withLock { kept in
+    kept.write { kept in
       if kept.count >= maximumHeads { kept.removeAll() }
       kept[hash] = made
     }
@@ -126,5 +127,5 @@ enum ListHeads {
   }
 
   /// Forgets every head kept (for tests: a head made anew is what a kept one must equal).
-  static func removeAll() { kept.withLock { $0.removeAll() } }
+  static func removeAll() { kept.write { $0.removeAll() } }
 }
