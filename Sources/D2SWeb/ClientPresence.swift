@@ -56,10 +56,6 @@ final class ClientPresenceHandler: ChannelInboundHandler, RemovableChannelHandle
 
   init(_ presence: ClientPresence) { self.presence = presence }
 
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    context.fireChannelRead(data)
-  }
-
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if let event = event as? ChannelEvent, case .inputClosed = event { presence.leave() }
     context.fireUserInboundEventTriggered(event)

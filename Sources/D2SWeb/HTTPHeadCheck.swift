@@ -13,8 +13,8 @@ import NIOHTTPTypesHTTP1
 ///   becomes the request's `Host`, so that the host check sees it (the asterisk form, or an
 ///   absolute one without a usable authority, leaves none: 400).
 /// - A head the parser refuses (beyond four times the limits the application answers 414 and
-///   431 for) is answered 431, or 400 for any other parse error, with the security headers,
-///   instead of a bare 400.
+///   431 for) is answered 414 when its request line alone is longer than the parser allows
+///   (``RequestLineLength``), else 431, or 400 for any other parse error, with the security headers, instead of a bare 400.
 final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -23,9 +23,20 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Whether a response has begun and not ended (no error response can be sent then).
   private var responding = false
+  /// The length of the request line being read, from the bytes themselves.
+  private let line: RequestLineLength
+  /// The most bytes the parser reads of a head's field (its target among them).
+  private let maximumFieldBytes: Int
+
+  init(line: RequestLineLength, maximumFieldBytes: Int) {
+    self.line = line
+    self.maximumFieldBytes = maximumFieldBytes
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard case .head(var head) = unwrapInboundIn(data), !head.uri.hasPrefix("/") else {
+    let part = unwrapInboundIn(data)
+    if case .end = part { line.requestEnded() }
+    guard case .head(var head) = part, !head.uri.hasPrefix("/") else {
       context.fireChannelRead(data)
       return
     }
@@ -43,16 +54,19 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
     }
     if !responding {
       let tooLarge = failure == .headerOverflow
+      let tooLong = tooLarge && line.bytes > maximumFieldBytes
       let body =
-        tooLarge ? "the request's head is too large\n" : "the request is not valid HTTP\n"
+        tooLong
+        ? "the request's target is too long\n"
+        : tooLarge ? "the request's head is too large\n" : "the request is not valid HTTP\n"
       var headers = HTTPHeaders([
         ("Connection", "close"), ("Content-Type", "text/plain; charset=utf-8"),
         ("Content-Length", String(body.utf8.count)), ("Cache-Control", "no-store"),
       ])
       for (name, value) in WebResponse.securityHeaders { headers.add(name: name, value: value) }
-      let head = HTTPResponseHead(
-        version: .http1_1, status: tooLarge ? .requestHeaderFieldsTooLarge : .badRequest,
-        headers: headers)
+      let status: HTTPResponseStatus =
+        tooLong ? .uriTooLong : tooLarge ? .requestHeaderFieldsTooLarge : .badRequest
+      let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
       context.write(wrapOutboundOut(.head(head)), promise: nil)
       context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
       context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
@@ -68,6 +82,40 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
     default: break
     }
     context.write(data, promise: promise)
+  }
+}
+
+/// How long the request being read's line is: its bytes before the first line feed since the
+/// last request ended (all of them, while none has come). Read at the head of the pipeline,
+/// before the parser, which refuses a head without saying which part was too long; only a
+/// request's bytes up to its first line feed are searched.
+final class RequestLineLength: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  /// The line's bytes so far.
+  private(set) var bytes = 0
+  /// Whether the line has ended.
+  private var ended = false
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if !ended {
+      let view = unwrapInboundIn(data).readableBytesView
+      if let feed = view.firstIndex(of: UInt8(ascii: "\n")) {
+        bytes += feed - view.startIndex
+        ended = true
+      } else {
+        bytes += view.count
+      }
+    }
+    context.fireChannelRead(data)
+  }
+
+  /// A request has been read to its end: the next one's line begins. (Its bytes may have come
+  /// with the end of this one's: its line is then counted as empty.)
+  func requestEnded() {
+    bytes = 0
+    ended = false
   }
 }
 
@@ -90,7 +138,9 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
       let presence = ClientPresence()
+      let line = RequestLineLength()
       try channel.pipeline.syncOperations.addHandler(ClientPresenceHandler(presence))
+      try channel.pipeline.syncOperations.addHandler(line)
       var limits = NIOHTTPDecoderLimitConfiguration()
       limits.maxHeaderFieldSize = maximumHeadBytes
       limits.maxHeaderListSize = maximumHeadBytes
@@ -98,7 +148,8 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         withPipeliningAssistance: false, withErrorHandling: false,
         withOutboundHeaderValidation: false, withEncoderConfiguration: .init(),
         withDecoderLimitConfiguration: limits)
-      try channel.pipeline.syncOperations.addHandler(HTTPHeadCheck())
+      try channel.pipeline.syncOperations.addHandler(
+        HTTPHeadCheck(line: line, maximumFieldBytes: maximumHeadBytes))
       try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try channel.pipeline.syncOperations.addHandler(
         HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))

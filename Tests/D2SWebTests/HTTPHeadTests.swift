@@ -59,6 +59,13 @@ import Testing
     )
     #expect(huge.hasPrefix("http/1.1 431"), "\(huge.prefix(200))")
     Self.expectSecurityHeaders(huge, "431 from the parser")
+    // A target the parser refuses is too long a target, not too large a head.
+    let hugeTarget = try Self.raw(
+      base,
+      "GET /Film?where=\(String(repeating: "x", count: 100_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
+    #expect(hugeTarget.hasPrefix("http/1.1 414"), "\(hugeTarget.prefix(200))")
+    Self.expectSecurityHeaders(hugeTarget, "414 from the parser")
     let garbage = try Self.raw(base, "GET /Film/1 HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n")
     #expect(garbage.hasPrefix("http/1.1 400"), "\(garbage.prefix(200))")
     Self.expectSecurityHeaders(garbage, "400 from the parser")
