@@ -132,6 +132,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
     // not Array(unsafeUninitializedCapacity:), whose unspecialized path looks up the array
     // storage's generic metadata for every row.)
     var values: [DatabaseValue] = []
+    var memos: [SQLiteTypes.DecimalMemo] = []
     try connection.run(statement) { prepared in
       // The columns' types and the array's room, once, at the first row.
       let columnTypes: [SQLiteTypes.ColumnType]
@@ -142,6 +143,7 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
           columns, count: Int(sqlite3_column_count(prepared)))
         types = columnTypes
         values.reserveCapacity(columnTypes.count)
+        memos = Array(repeating: SQLiteTypes.DecimalMemo(), count: columnTypes.count)
       }
       let current = StatementColumns(statement: prepared)
       // Each row's values written over the last's: emptying the array and appending again
@@ -150,13 +152,18 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
         // Through the buffer: no uniqueness check a value (the array is copied first, once,
         // when `row` kept it).
         values.withUnsafeMutableBufferPointer { values in
-          for index in columnTypes.indices {
-            values[index] = SQLiteTypes.decode(current, Int32(index), as: columnTypes[index])
+          memos.withUnsafeMutableBufferPointer { memos in
+            for index in columnTypes.indices {
+              values[index] = SQLiteTypes.decode(
+                current, Int32(index), as: columnTypes[index], memo: &memos[index])
+            }
           }
         }
       } else {
         for index in columnTypes.indices {
-          values.append(SQLiteTypes.decode(current, Int32(index), as: columnTypes[index]))
+          values.append(
+            SQLiteTypes.decode(
+              current, Int32(index), as: columnTypes[index], memo: &memos[index]))
         }
       }
       try row(values)

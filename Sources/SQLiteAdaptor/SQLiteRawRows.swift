@@ -77,6 +77,7 @@ package struct SQLiteRawRows: Sendable {
     var values: [DatabaseValue] = []
     values.reserveCapacity(width)
     let types = SQLiteTypes.ColumnType.of(columns, count: width)
+    var memos = Array(repeating: SQLiteTypes.DecimalMemo(), count: width)
     try slots.withUnsafeBufferPointer { slots in
       try bytes.withUnsafeBufferPointer { bytes in
         var first = 0
@@ -85,7 +86,8 @@ package struct SQLiteRawRows: Sendable {
           // The same array for every row, unless `row` kept it (then it is copied).
           values.removeAll(keepingCapacity: true)
           for index in 0..<width {
-            values.append(SQLiteTypes.decode(source, Int32(index), as: types[index]))
+            values.append(
+              SQLiteTypes.decode(source, Int32(index), as: types[index], memo: &memos[index]))
           }
           try row(values)
           first += width
