@@ -16,15 +16,32 @@ import Testing
     var skipped = 0
   }
 
+  /// A table with one row, and a view whose rows are never all counted.
+  static let schema = """
+    CREATE TABLE kept (id INTEGER PRIMARY KEY, name TEXT);
+    INSERT INTO kept VALUES (1, 'answered');
+    CREATE VIEW endless AS
+      WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c;
+    """
+
   @Test(.enabled(if: ClientFaultTests.hasBinary, "build d2s-serve first"), .timeLimit(.minutes(2)))
   func requestsOfClientsThatLeftDoNotHoldTheOnlyConnection() async throws {
-    let path = try TestDatabases.sqliteFile(
-      """
-      CREATE TABLE kept (id INTEGER PRIMARY KEY, name TEXT);
-      INSERT INTO kept VALUES (1, 'answered');
-      CREATE VIEW endless AS
-        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c;
-      """, named: "departed")
+    try await Self.check(try TestDatabases.sqliteFile(Self.schema, named: "departed"))
+  }
+
+  /// The same over PostgreSQL, whose statement is cancelled on the server.
+  @Test(
+    .enabled(
+      if: ClientFaultTests.hasBinary
+        && ProcessInfo.processInfo.environment["D2S_TEST_POSTGRES_URL"] != nil,
+      "needs d2s-serve and the test PostgreSQL"), .timeLimit(.minutes(2)))
+  func overPostgreSQLToo() async throws {
+    try await Self.check(try PostgresSakila.database(from: Self.schema, prefix: "departed"))
+  }
+
+  /// Three clients ask `target`'s server (one connection) for the endless list and leave; then
+  /// the small page is answered at once.
+  static func check(_ path: String) async throws {
     let folder = try ServeBinaryTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // One connection; a statement may run for two minutes, far beyond the wait allowed below.
