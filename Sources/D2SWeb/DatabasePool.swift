@@ -275,27 +275,22 @@ final class Reader: Sendable {
   /// This connection's pages: taken only by the request holding the connection, so never
   /// waited for.
   let keptPages = Mutex<KeptPages?>(nil)
-  /// When the running request's statements must stop (uptime nanoseconds; 0: never).
-  private let deadline = Atomic<UInt64>(0)
+  /// When the running request's statements must stop.
+  private let signal = StopSignal()
 
   init(database: Database) {
     self.database = database
-    database.adaptor.interrupt { [unowned self] in
-      self.stopped.load(ordering: .relaxed) || self.isPastDeadline
-    }
+    // The signal alone, held strongly: the adaptor asks for every row (PostgreSQL) and every
+    // 1,000 steps (SQLite), and an unowned reader was retained and released at each call.
+    let signal = signal
+    database.adaptor.interrupt { signal.isDue }
   }
-
-  /// Whether the running request's statements must stop now (its client left).
-  private let stopped = Atomic(false)
 
   /// Stops the running request's statements (its client left).
-  func stop() { stopped.store(true, ordering: .relaxed) }
+  func stop() { signal.stopped.store(true, ordering: .relaxed) }
 
   /// Whether the running request's time is up.
-  var isPastDeadline: Bool {
-    let limit = deadline.load(ordering: .relaxed)
-    return limit != 0 && DispatchTime.now().uptimeNanoseconds > limit
-  }
+  var isPastDeadline: Bool { signal.isPastDeadline }
 
   /// How much the running request's deadline was moved for waits on its client.
   private let extended = Atomic<UInt64>(0)
@@ -305,34 +300,34 @@ final class Reader: Sendable {
 
   /// Starts the running request's time: its statements stop `timeout` from now.
   func startDeadline(after timeout: Duration) {
-    stopped.store(false, ordering: .relaxed)
+    signal.stopped.store(false, ordering: .relaxed)
     extended.store(0, ordering: .relaxed)
     // Saturated: a timeout too long to count is a deadline never reached (0 means none).
     let now = DispatchTime.now().uptimeNanoseconds
     let (end, overflow) = now.addingReportingOverflow(UInt64(timeout.saturatedNanoseconds))
-    deadline.store(overflow ? .max - 1 : end, ordering: .relaxed)
+    signal.deadline.store(overflow ? .max - 1 : end, ordering: .relaxed)
   }
 
   func clearDeadline() {
-    deadline.store(0, ordering: .relaxed)
-    stopped.store(false, ordering: .relaxed)
+    signal.deadline.store(0, ordering: .relaxed)
+    signal.stopped.store(false, ordering: .relaxed)
   }
 
   /// Moves the running request's deadline `nanoseconds` later (none set: nothing), up to
   /// ``maximumExtension`` in all: the time a streamed page waited for its client to take a
   /// chunk is not the database's time.
   func extendDeadline(by nanoseconds: UInt64) {
-    guard deadline.load(ordering: .relaxed) != 0 else { return }
+    guard signal.deadline.load(ordering: .relaxed) != 0 else { return }
     let used = extended.load(ordering: .relaxed)
     let allowed = min(nanoseconds, Self.maximumExtension - min(used, Self.maximumExtension))
     guard allowed > 0 else { return }
     extended.wrappingAdd(allowed, ordering: .relaxed)
     // Saturated, as the deadline itself: one near the end of time stays there, never wraps
     // round to one already past.
-    var current = deadline.load(ordering: .relaxed)
+    var current = signal.deadline.load(ordering: .relaxed)
     while current != 0 {
       let (later, overflow) = current.addingReportingOverflow(allowed)
-      let (exchanged, found) = deadline.compareExchange(
+      let (exchanged, found) = signal.deadline.compareExchange(
         expected: current, desired: overflow ? .max - 1 : min(later, .max - 1),
         ordering: .relaxed)
       if exchanged { break }
@@ -342,4 +337,22 @@ final class Reader: Sendable {
 
   /// The connection the running request's work is on (set on its queue while it runs).
   @TaskLocal static var current: Reader?
+}
+
+/// When a pooled connection's running request must stop: its deadline, and whether its client
+/// left.
+final class StopSignal: Sendable {
+  /// The deadline (uptime nanoseconds; 0: never).
+  let deadline = Atomic<UInt64>(0)
+  /// Whether the request's statements must stop now (its client left).
+  let stopped = Atomic(false)
+
+  /// Whether the running request's time is up.
+  var isPastDeadline: Bool {
+    let limit = deadline.load(ordering: .relaxed)
+    return limit != 0 && DispatchTime.now().uptimeNanoseconds > limit
+  }
+
+  /// Whether its statements must stop: its client left, or its time is up.
+  var isDue: Bool { stopped.load(ordering: .relaxed) || isPastDeadline }
 }
