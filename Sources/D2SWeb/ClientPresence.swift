@@ -1,4 +1,3 @@
-import NIOCore
 import Synchronization
 
 /// Whether a connection's client is still there to read its answer: it is gone once it has
@@ -45,24 +44,4 @@ final class ClientPresence: Sendable {
   /// The presence of the client whose requests the current task answers (nil: a request made
   /// in process, whose caller never leaves).
   @TaskLocal static var current: ClientPresence?
-}
-
-/// Tells a connection's ``ClientPresence`` when its client leaves; passes everything on.
-final class ClientPresenceHandler: ChannelInboundHandler, RemovableChannelHandler {
-  typealias InboundIn = ByteBuffer
-  typealias InboundOut = ByteBuffer
-
-  private let presence: ClientPresence
-
-  init(_ presence: ClientPresence) { self.presence = presence }
-
-  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    if let event = event as? ChannelEvent, case .inputClosed = event { presence.leave() }
-    context.fireUserInboundEventTriggered(event)
-  }
-
-  func channelInactive(context: ChannelHandlerContext) {
-    presence.leave()
-    context.fireChannelInactive()
-  }
 }

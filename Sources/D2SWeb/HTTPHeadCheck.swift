@@ -14,7 +14,8 @@ import NIOHTTPTypesHTTP1
 ///   absolute one without a usable authority, leaves none: 400).
 /// - A head the parser refuses (beyond four times the limits the application answers 414 and
 ///   431 for) is answered 414 when its request line alone is longer than the parser allows
-///   (``RequestLineLength``), else 431, or 400 for any other parse error, with the security headers, instead of a bare 400.
+///   (``ConnectionWatch``), else 431, or 400 for any other parse error, with the security
+///   headers, instead of a bare 400.
 final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -24,11 +25,11 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
   /// Whether a response has begun and not ended (no error response can be sent then).
   private var responding = false
   /// The length of the request line being read, from the bytes themselves.
-  private let line: RequestLineLength
+  private let line: ConnectionWatch
   /// The most bytes the parser reads of a head's field (its target among them).
   private let maximumFieldBytes: Int
 
-  init(line: RequestLineLength, maximumFieldBytes: Int) {
+  init(line: ConnectionWatch, maximumFieldBytes: Int) {
     self.line = line
     self.maximumFieldBytes = maximumFieldBytes
   }
@@ -85,18 +86,22 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
   }
 }
 
-/// How long the request being read's line is: its bytes before the first line feed since the
-/// last request ended (all of them, while none has come). Read at the head of the pipeline,
-/// before the parser, which refuses a head without saying which part was too long; only a
-/// request's bytes up to its first line feed are searched.
-final class RequestLineLength: ChannelInboundHandler, RemovableChannelHandler {
+/// What a connection's bytes and events tell before the parser, at the head of its pipeline:
+/// how long the request being read's line is (the parser refuses a head without saying which
+/// part was too long), and when the client leaves (its ``ClientPresence``).
+///
+/// The line's length is its bytes before the first line feed since the last request ended
+/// (all of them, while none has come); only a request's bytes up to that line feed are searched.
+final class ConnectionWatch: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
 
-  /// The line's bytes so far.
+  /// The request line's bytes so far.
   private(set) var bytes = 0
   /// Whether the line has ended.
   private var ended = false
+  /// Told when the client closes its side, or the connection ends.
+  let presence = ClientPresence()
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     if !ended {
@@ -116,6 +121,16 @@ final class RequestLineLength: ChannelInboundHandler, RemovableChannelHandler {
   func requestEnded() {
     bytes = 0
     ended = false
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if let event = event as? ChannelEvent, case .inputClosed = event { presence.leave() }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    presence.leave()
+    context.fireChannelInactive()
   }
 }
 
@@ -137,10 +152,8 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
-      let presence = ClientPresence()
-      let line = RequestLineLength()
-      try channel.pipeline.syncOperations.addHandler(ClientPresenceHandler(presence))
-      try channel.pipeline.syncOperations.addHandler(line)
+      let watch = ConnectionWatch()
+      try channel.pipeline.syncOperations.addHandler(watch)
       var limits = NIOHTTPDecoderLimitConfiguration()
       limits.maxHeaderFieldSize = maximumHeadBytes
       limits.maxHeaderListSize = maximumHeadBytes
@@ -149,14 +162,14 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         withOutboundHeaderValidation: false, withEncoderConfiguration: .init(),
         withDecoderLimitConfiguration: limits)
       try channel.pipeline.syncOperations.addHandler(
-        HTTPHeadCheck(line: line, maximumFieldBytes: maximumHeadBytes))
+        HTTPHeadCheck(line: watch, maximumFieldBytes: maximumHeadBytes))
       try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try channel.pipeline.syncOperations.addHandler(
         HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
       let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
         wrappingChannelSynchronously: channel,
         configuration: .init(isOutboundHalfClosureEnabled: true))
-      return Value(asyncChannel: asyncChannel, presence: presence)
+      return Value(asyncChannel: asyncChannel, presence: watch.presence)
     }
   }
 
