@@ -289,9 +289,6 @@ final class Reader: Sendable {
   /// Stops the running request's statements (its client left).
   func stop() { signal.stopped.store(true, ordering: .relaxed) }
 
-  /// Whether the running request's time is up.
-  var isPastDeadline: Bool { signal.isPastDeadline }
-
   /// How much the running request's deadline was moved for waits on its client.
   private let extended = Atomic<UInt64>(0)
   /// The most a request's deadline is moved for waits on its client: a client that takes a

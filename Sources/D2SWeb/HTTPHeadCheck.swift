@@ -24,19 +24,19 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// Whether a response has begun and not ended (no error response can be sent then).
   private var responding = false
-  /// The length of the request line being read, from the bytes themselves.
-  private let line: ConnectionWatch
+  /// The connection's bytes before the parser: the length of the request line being read.
+  private let watch: ConnectionWatch
   /// The most bytes the parser reads of a head's field (its target among them).
   private let maximumFieldBytes: Int
 
-  init(line: ConnectionWatch, maximumFieldBytes: Int) {
-    self.line = line
+  init(watch: ConnectionWatch, maximumFieldBytes: Int) {
+    self.watch = watch
     self.maximumFieldBytes = maximumFieldBytes
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let part = unwrapInboundIn(data)
-    if case .end = part { line.requestEnded() }
+    if case .end = part { watch.requestEnded() }
     guard case .head(var head) = part, !head.uri.hasPrefix("/") else {
       context.fireChannelRead(data)
       return
@@ -55,7 +55,7 @@ final class HTTPHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
     }
     if !responding {
       let tooLarge = failure == .headerOverflow
-      let tooLong = tooLarge && line.bytes > maximumFieldBytes
+      let tooLong = tooLarge && watch.bytes > maximumFieldBytes
       let body =
         tooLong
         ? "the request's target is too long\n"
@@ -162,7 +162,7 @@ struct CheckedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         withOutboundHeaderValidation: false, withEncoderConfiguration: .init(),
         withDecoderLimitConfiguration: limits)
       try channel.pipeline.syncOperations.addHandler(
-        HTTPHeadCheck(line: watch, maximumFieldBytes: maximumHeadBytes))
+        HTTPHeadCheck(watch: watch, maximumFieldBytes: maximumHeadBytes))
       try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try channel.pipeline.syncOperations.addHandler(
         HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
