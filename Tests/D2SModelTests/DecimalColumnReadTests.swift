@@ -1,7 +1,6 @@
 import D2SModel
 import EnvKeys
 import Foundation
-import SQLiteAdaptor
 import Testing
 
 /// A SQLite DECIMAL column stored as REAL is read as each double's shortest decimal, row after
@@ -9,7 +8,6 @@ import Testing
 /// give one row another row's value, whatever their order and however many differ.
 @Suite struct DecimalColumnReadTests {
   @Test func eachRowGetsItsOwnDecimalAmongRepeatedAndManyValues() throws {
-    let adaptor = try SQLiteAdaptor(path: "sqlite::memory:")
     // More distinct values than the few kept, repeated out of order; doubles next to each
     // other (one bit apart) one after the other; an integer, a negative value, a tiny one
     // written with an exponent, and NULL.
@@ -21,13 +19,8 @@ import Testing
     for (index, value) in stored.enumerated() {
       script += "INSERT INTO price VALUES (\(index + 1), \(value));\n"
     }
-    try adaptor.executeScript(script)
-    let database = try Database(adaptor: adaptor)
-    let rows = try database.fetch(FetchSpecification(entityName: "Price"))
-    #expect(rows.count == stored.count)
-    let byKey = rows.sorted {
-      ($0.value(forKey: "id") as? Int ?? 0) < ($1.value(forKey: "id") as? Int ?? 0)
-    }
+    let byKey = try rowsByID(script: script, entity: "Price")
+    #expect(byKey.count == stored.count)
     for (row, text) in zip(byKey, stored) {
       let value = row.databaseValue(at: 1)
       switch text {
