@@ -35,6 +35,9 @@ public final class Database: KeyValueCoding, CustomStringConvertible, RuleCacheF
   /// The statements fetching objects by key, kept by entity and key attributes.
   let keyedStatements = KeyedStatements()
 
+  /// What pages on this connection keep for the next page (a list's columns).
+  public let keptObjects = KeptObjects()
+
   /// The first relationship read through key-value coding that the database could not
   /// answer since it was last thrown (``throwFailedRead()``).
   let failedRead = Mutex<DatabaseError?>(nil)

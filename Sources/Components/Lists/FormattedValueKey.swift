@@ -70,13 +70,22 @@ final class FormattedTexts {
   }
 
   deinit {
-    for slot in 0...Self.mask where holds(slot) {
-      (keys + slot).deinitialize(count: 1)
-      (texts + slot).deinitialize(count: 1)
-    }
+    removeAll()
     occupied.deallocate()
     keys.deallocate()
     texts.deallocate()
+  }
+
+  /// Forgets every text kept (a new page asks its formatter again).
+  func removeAll() {
+    var held = occupied.pointee
+    while held != 0 {
+      let slot = held.trailingZeroBitCount
+      (keys + slot).deinitialize(count: 1)
+      (texts + slot).deinitialize(count: 1)
+      held &= held - 1
+    }
+    occupied.pointee = 0
   }
 
   private func holds(_ slot: Int) -> Bool { occupied.pointee & (1 << UInt64(slot)) != 0 }

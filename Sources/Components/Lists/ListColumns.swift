@@ -10,15 +10,12 @@ import RuleCore
 /// typed value of the row straight into its cell; values at key paths come from the same
 /// statement (joined), so such a list makes no objects at all.
 struct ListColumns {
-  /// One column: a class, so that rows read it by reference rather than copying its fields
-  /// for every cell.
+  /// One column, as its plan decides it: a class, so that rows read it by reference rather
+  /// than copying its fields for every cell. Kept with the connection from page to page (in a
+  /// ``ColumnSet``); what a page adds, its rule context and its to-one titles, is the page's
+  /// own (``PageState``).
   final class Column {
     let description: TableColumn
-    /// The context of the column's cells (the page's, with the column's property key): made
-    /// when a cell first asks, since a column whose cells are plain text never does.
-    private(set) lazy var context: RuleContext = rowContext.with(
-      \.propertyKey, description.key)
-    private let rowContext: RuleContext
     let path: PropertyPath?
     /// Where the column's value is in a row (attributes first, then joined paths).
     let valueIndex: Int?
@@ -28,16 +25,14 @@ struct ListColumns {
     /// the list's ``PlainCell``s read it unretained.
     let plain: PlainText?
     /// For a to-one shown by its title (BasicLook's DisplayToOne, chosen for the whole
-    /// column): its foreign key and the titles fetched so far.
-    let titles: ToOneTitles?
+    /// column): where its foreign key is. Each page fetches its own titles.
+    let titles: Layout.Titles?
 
     init(
-      description: TableColumn, rowContext: RuleContext, path: PropertyPath?, valueIndex: Int?,
-      ownAttribute: String?, plain: PlainText?,
-      titles: ToOneTitles?
+      description: TableColumn, path: PropertyPath?, valueIndex: Int?, ownAttribute: String?,
+      plain: PlainText?, titles: Layout.Titles?
     ) {
       self.description = description
-      self.rowContext = rowContext
       self.path = path
       self.valueIndex = valueIndex
       self.ownAttribute = ownAttribute
@@ -70,6 +65,11 @@ struct ListColumns {
     /// The texts made so far on this page, by value: a column repeats its values (a rating,
     /// a price), and its formatter is asked once for each, as long as it stays here.
     private let made: FormattedTexts?
+
+    /// Forgets the texts made for the page before: a formatter is asked again on each page.
+    func startPage() {
+      made?.removeAll()
+    }
 
     /// The cell's text for `value`.
     func text(_ value: DatabaseValue) -> String {
@@ -149,17 +149,110 @@ struct ListColumns {
     }
   }
 
-  /// The columns. A `let`, as each column's `plain` is: ``PlainCell`` reads the texts they
-  /// hold unretained.
+  /// A list's columns as their plan decides them, and what rows read of them: kept by the
+  /// connection for the plan's next page (``KeptObjects``), which one page holds at a time.
+  final class ColumnSet {
+    /// The plan they were made from: held, as its identity names them.
+    let plan: ColumnPlan.Identity
+    /// Whether decimals keep their scale, as the connection's adaptor says.
+    let keepsScale: Bool
+    /// The columns. A `let`, as each column's `plain` is: ``PlainCell`` reads the texts they
+    /// hold unretained.
+    let columns: [Column]
+    /// Per column, the plain text of its cells and where their value is in a row, when they
+    /// skip their component: what a row reads of each column, with no access to the column.
+    fileprivate let plainCells: [PlainCell?]
+    /// The arrays of the last row written, given back (``recycle(_:)``) for the next row.
+    let spare = SpareRowArrays()
+
+    /// The columns `plan` decides, their decimals' scale kept when `keepsScale`.
+    init(_ plan: ColumnPlan, keepsScale: Bool) {
+      self.plan = plan.identity
+      self.keepsScale = keepsScale
+      columns = zip(plan.columns, plan.layout.columns).map { decided, placed in
+        Column(
+          description: TableColumn(
+            key: decided.key, label: decided.label, component: decided.component,
+            rightAligned: decided.rightAligned,
+            cuttable: decided.cuttable,
+            scale: keepsScale ? decided.attribute?.scale : nil,
+            dateKind: decided.attribute?.dateKind),
+          path: decided.path, valueIndex: placed.valueIndex, ownAttribute: placed.ownAttribute,
+          plain: placed.isPlainValue
+            ? PlainText(
+              formatter: decided.formatter,
+              attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
+            : nil,
+          titles: placed.titles)
+      }
+      // Each made from the text its column holds (and keeps: `columns` and `plain` are `let`).
+      plainCells = columns.map { column in
+        column.plain.flatMap { plain in
+          column.valueIndex.map { PlainCell(text: plain, index: $0) }
+        }
+      }
+    }
+
+    /// Readies the columns for another page: the texts the last one made are forgotten.
+    func startPage() {
+      for column in columns { column.plain?.startPage() }
+    }
+  }
+
+  /// What a page adds to its columns: its rule context, its cells' contexts (made when a cell
+  /// first asks, since a column whose cells are plain text never does) and the to-one titles
+  /// it fetched. When the page lets go of it, its columns go back to the connection.
+  final class PageState {
+    let set: ColumnSet
+    let rowContext: RuleContext
+    /// Per column, its cells' context, once asked for (empty until then).
+    private var contexts: [RuleContext?] = []
+    /// Per column, the titles its to-one cells show (empty when no column shows any).
+    private let titles: [ToOneTitles?]
+    /// Where `set` goes back to, if it is kept.
+    private let keeper: KeptObjects?
+
+    init(set: ColumnSet, rowContext: RuleContext, keeper: KeptObjects?) {
+      self.set = set
+      self.rowContext = rowContext
+      self.keeper = keeper
+      let columns = set.columns
+      titles =
+        columns.contains { $0.titles != nil }
+        ? columns.map { $0.titles.map(ToOneTitles.init) } : []
+    }
+
+    deinit { keeper?.keep(set, for: set.plan) }
+
+    /// The context of the cells of the column at `position`: the page's, with the column's
+    /// property key.
+    func context(_ position: Int) -> RuleContext {
+      if contexts.isEmpty { contexts = Array(repeating: nil, count: set.columns.count) }
+      if let context = contexts[position] { return context }
+      let context = rowContext.with(\.propertyKey, set.columns[position].description.key)
+      contexts[position] = context
+      return context
+    }
+
+    /// The titles the to-one column at `position` shows on this page, nil for another column.
+    func titles(_ position: Int) -> ToOneTitles? {
+      position < titles.count ? titles[position] : nil
+    }
+  }
+
+  /// The page's columns (kept from page to page) and what the page adds to them.
+  private let page: PageState
+  /// The columns (``ColumnSet/columns``, read here with no access to the set).
   let columns: [Column]
-  /// Per column, the plain text of its cells and where their value is in a row, when they
-  /// skip their component: what a row reads of each column, with no access to the column.
+  /// Their plain cells (``ColumnSet/plainCells``).
   private let plainCells: [PlainCell?]
+  /// The arrays of the last row written (``ColumnSet/spare``).
+  private let spare: SpareRowArrays
 
   /// A column whose cells are its value's text, at `index` in a row. Its text is held by the
   /// column (``columns`` keeps it as long as the rows are made): read here unretained, with
   /// no retain and release a cell.
-  private struct PlainCell {
+  fileprivate struct PlainCell {
     let unretainedText: Unmanaged<PlainText>
     let index: Int
 
@@ -186,8 +279,6 @@ struct ListColumns {
   /// The key attributes of the entity when the columns do not show them all (a surrogate
   /// `id`, a link table's foreign keys): the footer says how to see them, for `inspect`.
   let hiddenKey: [String]?
-  /// The arrays of the last row written, given back (``recycle(_:)``) for the next row.
-  private let spare = SpareRowArrays()
   /// The entity attributes a row holds when no cell needs an object: the primary key and the
   /// columns' own attributes (nil: all of them).
   let rowAttributes: [Attribute]?
@@ -223,6 +314,11 @@ struct ListColumns {
     let columns: [Column]
     /// Where their values are in a row.
     let layout: Layout
+    /// This plan, among all: what a connection keeps its columns under (``ColumnSet``).
+    let identity = Identity()
+
+    /// An object that names one plan.
+    final class Identity: Sendable {}
 
     init(columns: [Column], entity: Entity, model: Model) {
       self.columns = columns
@@ -288,35 +384,28 @@ struct ListColumns {
     // A plan made while the entity's catalog could not be read whole (no attributes, no key)
     // is not kept: the next page reads the catalog again, and lays its columns out anew.
     _ = entity.primaryKeyAttributeNames
-    let plan = entity.hasDetails ? try rowContext.planned(name, make) : try make(rowContext)
+    let kept = entity.hasDetails
+    let plan = kept ? try rowContext.planned(name, make) : try make(rowContext)
     let layout = plan.layout
-    let columns = zip(plan.columns, layout.columns).map { decided, placed in
-      Column(
-        description: TableColumn(
-          key: decided.key, label: decided.label, component: decided.component,
-          rightAligned: decided.rightAligned,
-          cuttable: decided.cuttable,
-          scale: keepsScale ? decided.attribute?.scale : nil,
-          dateKind: decided.attribute?.dateKind),
-        rowContext: rowContext, path: decided.path, valueIndex: placed.valueIndex,
-        ownAttribute: placed.ownAttribute,
-        plain: placed.isPlainValue
-          ? PlainText(
-            formatter: decided.formatter,
-            attribute: decided.attribute, nilText: decided.nilText, style: decided.style)
-          : nil,
-        titles: placed.titles.map(ToOneTitles.init))
+    // The columns this connection made from the plan for an earlier page, unless another
+    // page holds them (a list nested in one of its own cells).
+    let keeper = kept ? database?.keptObjects : nil
+    let set: ColumnSet
+    if let taken = keeper?.take(for: plan.identity) as? ColumnSet, taken.keepsScale == keepsScale {
+      taken.startPage()
+      set = taken
+    } else {
+      set = ColumnSet(plan, keepsScale: keepsScale)
     }
+    self.page = PageState(set: set, rowContext: rowContext, keeper: keeper)
+    self.columns = set.columns
+    self.plainCells = set.plainCells
+    self.spare = set.spare
     self.needsObjects = layout.needsObjects
     self.prefetch = layout.prefetch
     self.rowAttributes = layout.rowAttributes
     self.keyIndexes = layout.keyIndexes
     self.hiddenKey = layout.hiddenKey
-    self.columns = columns
-    // Each made from the text its column holds (and keeps: `columns` and `plain` are `let`).
-    self.plainCells = columns.map { column in
-      column.plain.flatMap { plain in column.valueIndex.map { PlainCell(text: plain, index: $0) } }
-    }
     self.environment = environment
     self.joinedPaths = layout.joinedPaths
     self.database = database
@@ -360,7 +449,7 @@ struct ListColumns {
           continue
         }
         let column = columns[position]
-        if let titles = column.titles {
+        if let titles = page.titles(position) {
           if titles.cell(values) == nil, !titles.isComplete { try loadTitles(for: [values]) }
           // A foreign key that leads to no row is shown as it is stored, not as NULL.
           cells[filled] =
@@ -369,12 +458,12 @@ struct ListColumns {
               ? ShownValue(
                 values[titles.sourceIndexes[0]],
                 text: values[titles.sourceIndexes[0]].storedText())
-              : ShownValue(.null, text: column.context.displayStringForNil))
+              : ShownValue(.null, text: page.context(position).displayStringForNil))
           filled += 1
           continue
         }
         guard let object else { continue }
-        var cell = column.context.with(\.object, object)
+        var cell = page.context(position).with(\.object, object)
         // The page knows the value: read it from the row, or through the resolved path.
         if let index = column.valueIndex {
           cell.propertyValue = values[index].sendableValue ?? AnySendableValue(nil)
@@ -415,15 +504,17 @@ struct ListColumns {
 
   /// Whether every to-one column holds the titles of all its destinations (after
   /// ``loadAllTitles(upTo:)``): then making rows never queries.
-  var titlesAreComplete: Bool { columns.allSatisfy { $0.titles?.isComplete ?? true } }
+  var titlesAreComplete: Bool {
+    columns.indices.allSatisfy { page.titles($0)?.isComplete ?? true }
+  }
 
   /// Makes the cells of every destination of each to-one column whose entity has at most
   /// `limit` rows (one statement each): a long list then reads its rows ahead, since no
   /// row needs a query.
   func loadAllTitles(upTo limit: Int) throws {
     guard let database else { return }
-    for column in columns {
-      guard let titles = column.titles, !titles.isComplete else { continue }
+    for position in columns.indices {
+      guard let titles = page.titles(position), !titles.isComplete else { continue }
       let objects = try database.fetch(
         FetchSpecification(entityName: titles.destination.name, limit: limit + 1))
       guard objects.count <= limit else { continue }
@@ -432,9 +523,9 @@ struct ListColumns {
       }
       for object in objects {
         titles.store(
-          try titleCell(column, object), for: indexes.map { object.databaseValue(at: $0) })
+          try titleCell(position, object), for: indexes.map { object.databaseValue(at: $0) })
       }
-      titles.cells[[]] = try titleCell(column, nil)
+      titles.cells[[]] = try titleCell(position, nil)
       titles.isComplete = true
     }
   }
@@ -442,13 +533,13 @@ struct ListColumns {
   /// Fetches the destinations of `rows`' to-ones that no cell shows yet (one statement per
   /// column per batch of keys, never one per row) and makes their cells.
   func loadTitles(for rows: [[DatabaseValue]]) throws {
-    for column in columns {
-      guard let titles = column.titles, !titles.isComplete else { continue }
+    for position in columns.indices {
+      guard let titles = page.titles(position), !titles.isComplete else { continue }
       var missing = Set<[DatabaseValue]>()
       for values in rows where titles.cell(values) == nil {
         missing.insert(titles.key(values) ?? [])
       }
-      if missing.remove([]) != nil { titles.cells[[]] = try titleCell(column, nil) }
+      if missing.remove([]) != nil { titles.cells[[]] = try titleCell(position, nil) }
       guard !missing.isEmpty, let database else { continue }
       let keys = Array(missing)
       let found = try database.objects(
@@ -456,19 +547,20 @@ struct ListColumns {
       for key in keys {
         // A foreign key that leads to no row: its value as stored, not the cell of NULL.
         let cell =
-          if let object = found[key] { try titleCell(column, object) } else {
+          if let object = found[key] { try titleCell(position, object) } else {
             key.count == 1
               ? ShownValue(key[0], text: key[0].storedText())
-              : try titleCell(column, nil)
+              : try titleCell(position, nil)
           }
         titles.store(cell, for: key)
       }
     }
   }
 
-  /// The cell of a to-one column showing `object` (nil: none), as its component makes it.
-  private func titleCell(_ column: Column, _ object: DatabaseObject?) throws -> ShownValue {
-    var cell = column.context
+  /// The cell of the to-one column at `position` showing `object` (nil: none), as its
+  /// component makes it.
+  private func titleCell(_ position: Int, _ object: DatabaseObject?) throws -> ShownValue {
+    var cell = page.context(position)
     cell.propertyValue = PropertyValues.sendable(object) ?? AnySendableValue(nil)
     let scope = ViewScope(context: cell, environment: environment)
     let node = try ComponentView(\.component).resolve(in: scope)
