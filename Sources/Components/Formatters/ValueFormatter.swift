@@ -22,8 +22,9 @@ import Synchronization
 /// }
 /// ```
 public protocol ValueFormatter: Sendable {
-  /// The display text of `value` (never called with `.null`): the same for the same value, as
-  /// a list page asks a column's formatter once for each of its distinct values.
+  /// The display text of `value` (never called with `.null`): the same for the same value,
+  /// always, as a list asks a column's formatter once for each of its distinct values and
+  /// keeps the texts for its next pages, until a formatter is registered again.
   func format(_ value: DatabaseValue, for attribute: Attribute?) -> String
   /// The value typed as `text`.
   /// - Throws: ``FormatterError`` naming the formatter and the accepted forms.

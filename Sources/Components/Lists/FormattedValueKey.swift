@@ -76,8 +76,8 @@ final class FormattedTexts {
     texts.deallocate()
   }
 
-  /// Forgets every text kept (a new page asks its formatter again).
-  func removeAll() {
+  /// Forgets every text kept.
+  private func removeAll() {
     var held = occupied.pointee
     while held != 0 {
       let slot = held.trailingZeroBitCount

@@ -62,14 +62,11 @@ struct ListColumns {
       self.style = style
     }
 
-    /// The texts made so far on this page, by value: a column repeats its values (a rating,
-    /// a price), and its formatter is asked once for each, as long as it stays here.
+    /// The texts made so far, by value: a column repeats its values (a rating, a price), and
+    /// its formatter is asked once for each, as long as it stays here, on this page and the
+    /// next ones its connection makes with these columns (a formatter gives the same text for
+    /// the same value, ``ValueFormatter``).
     private let made: FormattedTexts?
-
-    /// Forgets the texts made for the page before: a formatter is asked again on each page.
-    func startPage() {
-      made?.removeAll()
-    }
 
     /// The cell's text for `value`.
     func text(_ value: DatabaseValue) -> String {
@@ -191,11 +188,6 @@ struct ListColumns {
           column.valueIndex.map { PlainCell(text: plain, index: $0) }
         }
       }
-    }
-
-    /// Readies the columns for another page: the texts the last one made are forgotten.
-    func startPage() {
-      for column in columns { column.plain?.startPage() }
     }
   }
 
@@ -392,7 +384,6 @@ struct ListColumns {
     let keeper = kept ? database?.keptObjects : nil
     let set: ColumnSet
     if let taken = keeper?.take(for: plan.identity) as? ColumnSet, taken.keepsScale == keepsScale {
-      taken.startPage()
       set = taken
     } else {
       set = ColumnSet(plan, keepsScale: keepsScale)
