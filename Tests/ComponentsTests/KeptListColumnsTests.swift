@@ -112,4 +112,18 @@ private final class NumberingFormatter: ValueFormatter {
     #expect(third == first)
     #expect(numbering.made.load(ordering: .relaxed) == 2)
   }
+
+  @Test func aListOfOtherColumnsHasItsOwn() throws {
+    let (application, _, _) = try application("")
+    func list(_ columns: [String]) throws -> String {
+      try application.render(
+        PageRequest(task: "list", entityName: "Item", list: ListRequest(columns: columns)))
+    }
+    for _ in 0..<2 {
+      let plain = try list([])
+      #expect(plain.contains("Weight") && !plain.contains("Kind Id"), "\(plain)")
+      let more = try list(["kindId"])
+      #expect(more.contains("Kind Id") && more.contains("Weight"), "\(more)")
+    }
+  }
 }
