@@ -18,6 +18,27 @@ import Testing
     #expect(HTML.escape(text) == expected)
   }
 
+  @Test func everyASCIICharacterIsEscapedAsItShouldBe() {
+    let entities: [UInt8: String] = [
+      UInt8(ascii: "&"): "&amp;", UInt8(ascii: "<"): "&lt;", UInt8(ascii: ">"): "&gt;",
+      UInt8(ascii: "\""): "&quot;", UInt8(ascii: "'"): "&#39;",
+    ]
+    for byte in UInt8(0)...0x7F {
+      let text = String(UnicodeScalar(byte))
+      let expected: String =
+        if let entity = entities[byte] {
+          entity
+        } else if byte == 0x7F || byte < 0x20 && ![0x09, 0x0A, 0x0D].contains(byte) {
+          "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        } else {
+          text
+        }
+      // Alone, and between letters (where a scan finds it among bytes that need nothing).
+      #expect(HTML.escape(text) == expected, "\(byte)")
+      #expect(HTML.escape("ab" + text + "cd") == "ab" + expected + "cd", "\(byte)")
+    }
+  }
+
   @Test func aFormValueKeepsWhatItCanHold() {
     #expect(HTML.formValue("\u{202E}a\u{200B}") == "\u{202E}a\u{200B}")
     #expect(HTML.formValue("nul\u{0}") == "nul\u{FFFD}")
