@@ -33,6 +33,41 @@ struct WebListParameters {
   /// `where.KEY=LITERAL`: the facet values chosen, each narrowing the list (`where.rating='PG'`).
   let chosenFacets: [(key: String, literal: String)]
 
+  /// The conditions of the facet values `chosen` (`where.KEY=LITERAL`), once the facets
+  /// `asked` for (`facet=`) and chosen are checked against the list's facets (the rules' and
+  /// those asked for); none, and no facet worked out, when neither is in the request.
+  /// - Throws: a 400 naming a facet that cannot be counted, too many facets, or a value that
+  ///   is not a facet's.
+  static func narrowing(
+    asked: [String], chosen: [(key: String, literal: String)], entity: Entity, names: ModelNames
+  ) throws -> [Qualifier] {
+    guard !asked.isEmpty || !chosen.isEmpty else { return [] }
+    var listContext = names.context
+    listContext.entity = entity
+    listContext.task = "list"
+    let plan = FacetPlan(
+      keys: listContext.facetPropertyKeys + asked + chosen.map(\.key), context: listContext)
+    for key in asked where !plan.keys.contains(key) {
+      guard plan.keys.count < FacetPlan.facetLimit else {
+        throw WebError(
+          .badRequest,
+          "facet: at most \(FacetPlan.facetLimit) facets at once, the rules' included (\(plan.keys.joined(separator: ", ")))"
+        )
+      }
+      throw WebError(
+        .badRequest,
+        "facet: \(key) cannot be counted (an attribute, or a to-one whose key is one column)")
+    }
+    var narrowing: [Qualifier] = []
+    for (key, literal) in chosen {
+      guard let facet = plan.qualifier(key: key, literal: literal) else {
+        throw WebError(.badRequest, "where.\(key): not a facet's value of \(entity.name)")
+      }
+      narrowing.append(facet)
+    }
+    return narrowing
+  }
+
   /// The largest `offset=`: far beyond any list, and far from overflowing a row number.
   static let maximumOffset = 1_000_000_000
 
@@ -70,9 +105,6 @@ struct WebListParameters {
     self.fullText = fullText
     // Facets: asked for by `facet=` (repeated, or names separated by commas), and chosen
     // values by `where.KEY=LITERAL`, counted and narrowed as the rules' facets are.
-    var listContext = names.context
-    listContext.entity = entity
-    listContext.task = "list"
     var asked: [String] = []
     for text in parameters.filter({ $0.0 == "facet" }).flatMap({ $0.1.split(separator: ",") }) {
       let key = String(text).trimmingWhitespace
@@ -103,28 +135,9 @@ struct WebListParameters {
       chosen.removeAll { $0.key == key }
       chosen.append((key, literal))
     }
-    let plan = FacetPlan(
-      keys: listContext.facetPropertyKeys + asked + chosen.map(\.key), context: listContext)
-    for key in asked where !plan.keys.contains(key) {
-      guard plan.keys.count < FacetPlan.facetLimit else {
-        throw WebError(
-          .badRequest,
-          "facet: at most \(FacetPlan.facetLimit) facets at once, the rules' included (\(plan.keys.joined(separator: ", ")))"
-        )
-      }
-      throw WebError(
-        .badRequest,
-        "facet: \(key) cannot be counted (an attribute, or a to-one whose key is one column)")
-    }
-    var narrowing: [Qualifier] = []
-    for (key, literal) in chosen {
-      guard let facet = plan.qualifier(key: key, literal: literal) else {
-        throw WebError(.badRequest, "where.\(key): not a facet's value of \(entity.name)")
-      }
-      narrowing.append(facet)
-    }
     facetKeys = asked
     chosenFacets = chosen
+    let narrowing = try Self.narrowing(asked: asked, chosen: chosen, entity: entity, names: names)
     let parts = [typed, search].compactMap { $0 } + narrowing
     qualifier = parts.isEmpty ? nil : parts.count == 1 ? parts[0] : .and(parts)
     orderings = orderText.isEmpty ? [] : try names.orderings(orderText, from: entity)
