@@ -70,7 +70,7 @@ func snippet4() async throws {
   print(rentals.count)
 }
 
-// Documentation/Plugins.md:153
+// Documentation/Plugins.md:157
 enum Snippet9 {
   struct TrafficLights: D2SPlugin {
     let name = "TrafficLights"
@@ -81,7 +81,7 @@ enum Snippet9 {
 }
 @Test func snippet9() { #expect(Snippet9.self == Snippet9.self) }
 
-// Documentation/Plugins.md:205
+// Documentation/Plugins.md:209
 enum Snippet12 {
   public struct MyPlugin: D2SPlugin {
     public init() {}
@@ -117,7 +117,7 @@ enum Snippet12 {
 }
 @Test func snippet12() { #expect(Snippet12.self == Snippet12.self) }
 
-// Documentation/Plugins.md:247
+// Documentation/Plugins.md:251
 enum Snippet13 {
   public var ruleResource: PluginResource? {
     PluginResource("rating.d2s", package: "RatingComponents", target: "RatingComponents")
@@ -125,7 +125,7 @@ enum Snippet13 {
 }
 @Test func snippet13() { #expect(Snippet13.self == Snippet13.self) }
 
-// Documentation/Plugins.md:293
+// Documentation/Plugins.md:297
 func snippet15() async throws {
 
   await D2SServeCommand.main(plugins: [AuditKeysPlugin(), RatingComponentsPlugin()])
