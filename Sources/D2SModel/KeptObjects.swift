@@ -32,6 +32,14 @@ public final class KeptObjects: Sendable {
     return entry.object
   }
 
+  /// The object kept for `owner`, left kept: for an object no page changes, which pages may
+  /// read at once.
+  public func object(for owner: AnyObject) -> AnyObject? {
+    let entry = kept.withLock { $0[ObjectIdentifier(owner)] }
+    guard let entry, entry.owner === owner else { return nil }
+    return entry.object
+  }
+
   /// Keeps `object` for `owner`'s next ``take(for:)``.
   public func keep(_ object: AnyObject, for owner: AnyObject) {
     kept.withLock { kept in

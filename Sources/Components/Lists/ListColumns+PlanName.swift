@@ -30,10 +30,10 @@ extension ListColumns {
       let looks = environment.looks
       let formatters = environment.formatters
       let version = formatters.version
-      if let last = kept?.take(for: entity) as? PlanName, last.looks === looks,
+      // Read in place: a name is never changed, so pages share it.
+      if let last = kept?.object(for: entity) as? PlanName, last.looks === looks,
         last.formatters === formatters, last.version == version, last.keys == keys
       {
-        kept?.keep(last, for: entity)
         return last.name
       }
       let name =

@@ -4,7 +4,8 @@ import EnvKeys
 /// list: written over in place, their storage is reused when no one else holds them (a
 /// renderer that kept the row still has its own, since arrays are copied when written).
 ///
-/// One list's rows are made and written in turn on one thread; a list never shares it.
+/// One list's rows are made and written in turn on one thread; a list never shares it (kept
+/// with its columns by a connection from page to page, it is held by one page at a time).
 final class SpareRowArrays {
   private var key: [DatabaseValue] = []
   private var cells: [ShownValue] = []
