@@ -178,6 +178,7 @@ public struct D2SServeCommand: AsyncParsableCommand {
         "--agent-calls-per-minute must be positive; --max-to-many-hops 0 or more")
     }
     let keys = try secretFile.map { try SessionKeys.read(file: $0) } ?? .random()
+    HeapPadding.apply()
     if let rulesOutput {
       try RulesOutputFile.prepare(rulesOutput)
       rules.append(rulesOutput)
