@@ -167,10 +167,15 @@ public enum HTML {
   /// malformed.
   public static func queryParameters(_ query: Substring) -> [(String, String)]? {
     var result: [(String, String)] = []
-    for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = percentDecoded(pair[0], plusIsSpace: true),
-        let value = percentDecoded(pair.count > 1 ? pair[1] : "", plusIsSpace: true)
+    // Split by bytes, as URL parsers do: `&` and `=` are ASCII, never part of another
+    // character's UTF-8, where splitting by `Character`s broke graphemes first (on every
+    // request).
+    for part in query.utf8.split(separator: UInt8(ascii: "&")) {
+      let equals = part.firstIndex(of: UInt8(ascii: "="))
+      let name = equals.map { part[..<$0] } ?? part
+      let value = equals.map { part[part.index(after: $0)...] } ?? part[part.endIndex...]
+      guard let name = percentDecoded(Substring(name), plusIsSpace: true),
+        let value = percentDecoded(Substring(value), plusIsSpace: true)
       else { return nil }
       result.append((name, value))
     }

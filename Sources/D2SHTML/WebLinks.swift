@@ -229,19 +229,25 @@ public struct WebListQuery: Sendable {
   /// The list with `extra` parameters after `where` and `limit` (and `order`, unless `extra`
   /// sets it).
   func url(_ extra: [(String, String)], keepOrder: Bool = true) -> String {
-    var parameters: [(String, String)] = []
-    if !searchText.isEmpty { parameters.append(("q", searchText)) }
-    // A filter that could not be used is only in the form, never in a link.
-    if !whereText.isEmpty, filterError == nil { parameters.append(("where", whereText)) }
-    parameters += chosenFacets.map { ("where." + $0.key, $0.literal) }
-    if keepOrder, !orderText.isEmpty { parameters.append(("order", orderText)) }
-    if let limit { parameters.append(("limit", String(limit))) }
-    if !facetKeys.isEmpty { parameters.append(("facet", facetKeys.joined(separator: ","))) }
-    parameters += extra
-    guard !parameters.isEmpty else { return path }
+    // Written as it goes (``HTML/query(_:)``'s form), with no array of the parameters: a
+    // list page makes a link of each sortable column and of its pager.
     var url = path
-    url.append("?")
-    url.append(HTML.query(parameters))
+    var separator = "?"
+    func add(_ name: String, _ value: String) {
+      url.append(separator)
+      separator = "&"
+      url.append(HTML.queryComponent(name))
+      url.append("=")
+      url.append(HTML.queryComponent(value))
+    }
+    if !searchText.isEmpty { add("q", searchText) }
+    // A filter that could not be used is only in the form, never in a link.
+    if !whereText.isEmpty, filterError == nil { add("where", whereText) }
+    for facet in chosenFacets { add("where." + facet.key, facet.literal) }
+    if keepOrder, !orderText.isEmpty { add("order", orderText) }
+    if let limit { add("limit", String(limit)) }
+    if !facetKeys.isEmpty { add("facet", facetKeys.joined(separator: ",")) }
+    for (name, value) in extra { add(name, value) }
     return url
   }
 

@@ -323,7 +323,9 @@ public final class WebApplication: Sendable {
 
   /// The path's segments, still percent-encoded (a trailing slash ignored).
   static func segments(of path: String) -> [Substring] {
-    var segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+    // Split by bytes: `/` is ASCII, and splitting by `Character`s broke graphemes first.
+    var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .dropFirst().map { Substring($0) }
     if segments.count > 1, segments.last == "" { segments.removeLast() }
     return segments
   }

@@ -30,4 +30,16 @@ import Testing
     #expect(good.map(\.1) == ["50", "a b", "x = 1", "", "caf\u{E9}"])
     #expect(HTML.percentDecoded("a+b") == "a+b", "a plus is itself outside a query")
   }
+
+  /// `&`, `=` and `/` split where they are, as URL parsers split them: a combining mark
+  /// after one (sent unencoded) joins it in a `Character`, never in the bytes.
+  @Test func separatorsSplitBeforeACombiningMark() throws {
+    let query = "a=\u{301}x&\u{301}b=2&c&&=3"
+    let parameters = try #require(HTML.queryParameters(Substring(query)))
+    #expect(parameters.map(\.0) == ["a", "\u{301}b", "c", ""])
+    #expect(parameters.map(\.1) == ["\u{301}x", "2", "", "3"])
+    #expect(WebApplication.segments(of: "/Film/\u{301}1/") == ["Film", "\u{301}1"])
+    #expect(WebApplication.segments(of: "/Film//x") == ["Film", "", "x"])
+    #expect(WebApplication.segments(of: "/") == [""])
+  }
 }
