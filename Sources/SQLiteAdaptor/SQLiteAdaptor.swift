@@ -145,7 +145,6 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
         values.reserveCapacity(columnTypes.count)
         memos = Array(repeating: SQLiteTypes.DecimalMemo(), count: columnTypes.count)
       }
-      let current = StatementColumns(statement: prepared)
       // Each row's values written over the last's: emptying the array and appending again
       // cost about 270 instructions a row of eight values.
       if values.count == columnTypes.count {
@@ -155,7 +154,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
           memos.withUnsafeMutableBufferPointer { memos in
             for index in columnTypes.indices {
               values[index] = SQLiteTypes.decode(
-                current, Int32(index), as: columnTypes[index], memo: &memos[index])
+                ColumnValue(prepared, Int32(index)), 0, as: columnTypes[index],
+                memo: &memos[index])
             }
           }
         }
@@ -163,7 +163,8 @@ public final class SQLiteAdaptor: DatabaseAdaptor, @unchecked Sendable {
         for index in columnTypes.indices {
           values.append(
             SQLiteTypes.decode(
-              current, Int32(index), as: columnTypes[index], memo: &memos[index]))
+              ColumnValue(prepared, Int32(index)), 0, as: columnTypes[index],
+              memo: &memos[index]))
         }
       }
       try row(values)

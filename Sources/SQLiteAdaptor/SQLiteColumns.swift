@@ -39,3 +39,40 @@ struct StatementColumns: SQLiteColumns {
     return body(UnsafeRawBufferPointer(start: pointer, count: count))
   }
 }
+
+/// One column of a stepped statement's current row, read through its value
+/// (`sqlite3_column_value`): the column is looked up once for its storage class and its
+/// content, where each `sqlite3_column_*` call looks it up again and settles the connection's
+/// error state (about 70 instructions a call, two or three a value). The index is the
+/// column's own: any asked for reads the one column.
+///
+/// The value is SQLite's unprotected one, valid until the statement steps again; it is read
+/// on the connection's thread only, as every statement of a connection is.
+struct ColumnValue: SQLiteColumns {
+  let value: OpaquePointer
+
+  /// Column `index` of `statement`'s current row.
+  init(_ statement: OpaquePointer, _ index: Int32) {
+    value = sqlite3_column_value(statement, index)
+  }
+
+  func storage(_: Int32) -> Int32 { sqlite3_value_type(value) }
+  func int64(_: Int32) -> Int64 { sqlite3_value_int64(value) }
+  func double(_: Int32) -> Double { sqlite3_value_double(value) }
+
+  func withText<R>(_: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    // The pointer first, then its length (SQLite's documented order).
+    guard let pointer = sqlite3_value_text(value) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    let count = Int(sqlite3_value_bytes(value))
+    return body(UnsafeBufferPointer(start: pointer, count: count))
+  }
+
+  func withBlob<R>(_: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    let pointer = sqlite3_value_blob(value)
+    let count = Int(sqlite3_value_bytes(value))
+    guard let pointer, count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    return body(UnsafeRawBufferPointer(start: pointer, count: count))
+  }
+}
