@@ -49,20 +49,33 @@ struct StatementColumns: SQLiteColumns {
 /// The value is SQLite's unprotected one, valid until the statement steps again; it is read
 /// on the connection's thread only, as every statement of a connection is.
 struct ColumnValue: SQLiteColumns {
-  let value: OpaquePointer
+  /// SQLite's value (never nil: SQLite answers a column past the row with a NULL value; nil
+  /// is read as NULL all the same).
+  let value: OpaquePointer?
 
   /// Column `index` of `statement`'s current row.
   init(_ statement: OpaquePointer, _ index: Int32) {
     value = sqlite3_column_value(statement, index)
   }
 
-  func storage(_: Int32) -> Int32 { sqlite3_value_type(value) }
-  func int64(_: Int32) -> Int64 { sqlite3_value_int64(value) }
-  func double(_: Int32) -> Double { sqlite3_value_double(value) }
+  func storage(_: Int32) -> Int32 {
+    guard let value else { return SQLITE_NULL }
+    return sqlite3_value_type(value)
+  }
+
+  func int64(_: Int32) -> Int64 {
+    guard let value else { return 0 }
+    return sqlite3_value_int64(value)
+  }
+
+  func double(_: Int32) -> Double {
+    guard let value else { return 0 }
+    return sqlite3_value_double(value)
+  }
 
   func withText<R>(_: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     // The pointer first, then its length (SQLite's documented order).
-    guard let pointer = sqlite3_value_text(value) else {
+    guard let value, let pointer = sqlite3_value_text(value) else {
       return body(UnsafeBufferPointer(start: nil, count: 0))
     }
     let count = Int(sqlite3_value_bytes(value))
@@ -70,6 +83,7 @@ struct ColumnValue: SQLiteColumns {
   }
 
   func withBlob<R>(_: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    guard let value else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
     let pointer = sqlite3_value_blob(value)
     let count = Int(sqlite3_value_bytes(value))
     guard let pointer, count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
