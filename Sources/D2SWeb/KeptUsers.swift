@@ -22,9 +22,10 @@ final class KeptUsers: Sendable {
     let key: [DatabaseValue]
     /// The connection's content version when the row was read.
     let version: ContentVersion
-    /// The rules the title was worked out by (weak: rules since replaced are not kept alive
-    /// for it, and an engine gone matches none).
-    weak var engine: RuleEngine?
+    /// The rules the title was worked out by (``RuleEngine/serial``: no reference, so rules
+    /// since replaced are not kept alive for it, and no weak one, which would slow every
+    /// retain of the engine).
+    let engine: Int
     /// The user, and its change counter when kept.
     let user: DatabaseObject
     let userVersion: Int
@@ -52,7 +53,7 @@ final class KeptUsers: Sendable {
         })
       else { return nil }
       let entry = entries[index]
-      guard entry.version == version, entry.engine === engine,
+      guard entry.version == version, entry.engine == engine.serial,
         entry.user.ruleCacheVersion == entry.userVersion
       else {
         entries.remove(at: index)

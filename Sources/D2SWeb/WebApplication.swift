@@ -645,7 +645,8 @@ public final class WebApplication: Sendable {
       kept.keep(
         KeptUsers.Entry(
           session: session.token, entity: entity.name, key: key, version: version,
-          engine: base.engine, user: user, userVersion: user.ruleCacheVersion, stamp: stamp,
+          engine: base.engine.serial, user: user, userVersion: user.ruleCacheVersion,
+          stamp: stamp,
           title: title,
           csrf: csrf))
     }
