@@ -22,7 +22,7 @@ final class KeptUsers: Sendable {
     let key: [DatabaseValue]
     /// The connection's content version when the row was read.
     let version: ContentVersion
-    /// The rules the title was worked out by (``RuleEngine/serial``: no reference, so rules
+    /// The rules the title was worked out by (``RuleEngine/identity``: no reference, so rules
     /// since replaced are not kept alive for it, and no weak one, which would slow every
     /// retain of the engine).
     let engine: Int
@@ -53,7 +53,7 @@ final class KeptUsers: Sendable {
         })
       else { return nil }
       let entry = entries[index]
-      guard entry.version == version, entry.engine == engine.serial,
+      guard entry.version == version, entry.engine == engine.identity,
         entry.user.ruleCacheVersion == entry.userVersion
       else {
         entries.remove(at: index)

@@ -645,7 +645,7 @@ public final class WebApplication: Sendable {
       kept.keep(
         KeptUsers.Entry(
           session: session.token, entity: entity.name, key: key, version: version,
-          engine: base.engine.serial, user: user, userVersion: user.ruleCacheVersion,
+          engine: base.engine.identity, user: user, userVersion: user.ruleCacheVersion,
           stamp: stamp,
           title: title,
           csrf: csrf))

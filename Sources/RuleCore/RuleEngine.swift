@@ -24,13 +24,12 @@ public final class RuleEngine: Sendable {
   public let coverage = RuleCoverageCounter()
   /// The look-ups per key and answering rule, while ``RuleLookupCounter/start()`` records.
   public let lookups = RuleLookupCounter()
-  /// This engine's number, unique in the process and never given again (an engine's address
-  /// may be, once it is freed): what a store outside the engine keeps to know it again. A weak
-  /// reference would do as much, but gives the engine a side table, and then every retain and
-  /// release of it, on every page, takes the runtime's slow path.
-  package let serial: Int
-  /// The last ``serial`` given.
-  private static let serials = Atomic<Int>(0)
+  /// This engine's identity, which no other object of the process ever has
+  /// (``RuleCacheIdentity/next()``; an engine's address may be reused once it is freed): what a
+  /// store outside the engine keeps to know it again. A weak reference would do as much, but
+  /// gives the engine a side table, and then every retain and release of it, on every page,
+  /// takes the runtime's slow path.
+  package let identity = RuleCacheIdentity.next()
   /// Errors of non-throwing reads while ``collectingReadErrors(_:)`` runs; nil otherwise.
 
   /// An engine over `ruleModel`, then `fallbacks`; attaches every model to `registry`.
@@ -83,7 +82,6 @@ public final class RuleEngine: Sendable {
     self.computations = computations
     self.isCacheEnabled = cache
     self.cache = RuleCache(maximumAnswersPerKey: maximumAnswersPerKey)
-    serial = Self.serials.add(1, ordering: .relaxed).newValue
   }
 
   /// An engine with the same rules, registry and computations, and a cache of its own: one
