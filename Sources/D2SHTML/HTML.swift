@@ -186,12 +186,20 @@ public enum HTML {
   public static func query(_ parameters: [(String, String)]) -> String {
     var query = ""
     for (name, value) in parameters {
-      if !query.isEmpty { query.append("&") }
-      query.append(queryComponent(name))
-      query.append("=")
-      query.append(queryComponent(value))
+      appendQueryParameter(name, value, after: query.isEmpty ? "" : "&", to: &query)
     }
     return query
+  }
+
+  /// Appends `separator`, then `name=value` as ``query(_:)`` writes each parameter, to `text`
+  /// (a URL's links are written so, one parameter at a time).
+  static func appendQueryParameter(
+    _ name: String, _ value: String, after separator: String, to text: inout String
+  ) {
+    text.append(separator)
+    text.append(queryComponent(name))
+    text.append("=")
+    text.append(queryComponent(value))
   }
 
   /// Whether `text` starts as every link does (`h` or `m`, either case): most values do not,

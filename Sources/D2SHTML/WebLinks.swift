@@ -229,16 +229,13 @@ public struct WebListQuery: Sendable {
   /// The list with `extra` parameters after `where` and `limit` (and `order`, unless `extra`
   /// sets it).
   func url(_ extra: [(String, String)], keepOrder: Bool = true) -> String {
-    // Written as it goes (``HTML/query(_:)``'s form), with no array of the parameters: a
-    // list page makes a link of each sortable column and of its pager.
+    // Written as it goes, with no array of the parameters: a list page makes a link of each
+    // sortable column and of its pager.
     var url = path
     var separator = "?"
     func add(_ name: String, _ value: String) {
-      url.append(separator)
+      HTML.appendQueryParameter(name, value, after: separator, to: &url)
       separator = "&"
-      url.append(HTML.queryComponent(name))
-      url.append("=")
-      url.append(HTML.queryComponent(value))
     }
     if !searchText.isEmpty { add("q", searchText) }
     // A filter that could not be used is only in the form, never in a link.

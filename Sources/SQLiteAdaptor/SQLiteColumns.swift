@@ -2,7 +2,8 @@ import CSQLite
 import D2SModel
 
 /// The columns of one row, as SQLite stores them: what ``SQLiteTypes`` decodes values from.
-/// Either a statement's current row, or a row copied out of it to be decoded elsewhere.
+/// Either one column of a statement's current row (``ColumnValue``), or a row copied out of it
+/// to be decoded elsewhere.
 protocol SQLiteColumns {
   /// The storage class (`SQLITE_NULL`, `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`,
   /// `SQLITE_BLOB`).
@@ -13,31 +14,6 @@ protocol SQLiteColumns {
   func withText<R>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
   /// The value's bytes, empty for none.
   func withBlob<R>(_ index: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R
-}
-
-/// The current row of a stepped statement.
-struct StatementColumns: SQLiteColumns {
-  let statement: OpaquePointer
-
-  func storage(_ index: Int32) -> Int32 { sqlite3_column_type(statement, index) }
-  func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(statement, index) }
-  func double(_ index: Int32) -> Double { sqlite3_column_double(statement, index) }
-
-  func withText<R>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    // The pointer first, then its length (SQLite's documented order).
-    guard let pointer = sqlite3_column_text(statement, index) else {
-      return body(UnsafeBufferPointer(start: nil, count: 0))
-    }
-    let count = Int(sqlite3_column_bytes(statement, index))
-    return body(UnsafeBufferPointer(start: pointer, count: count))
-  }
-
-  func withBlob<R>(_ index: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-    let pointer = sqlite3_column_blob(statement, index)
-    let count = Int(sqlite3_column_bytes(statement, index))
-    guard let pointer, count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-    return body(UnsafeRawBufferPointer(start: pointer, count: count))
-  }
 }
 
 /// One column of a stepped statement's current row, read through its value

@@ -106,7 +106,7 @@ enum SQLiteTypes {
   {
     var memo = DecimalMemo()
     return decode(
-      StatementColumns(statement: statement), index, as: ColumnType(attribute), memo: &memo)
+      ColumnValue(statement, index), index, as: ColumnType(attribute), memo: &memo)
   }
 
   /// The value at `index` of `row`, as `type` says (or by storage class); a REAL read as a
