@@ -173,11 +173,16 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
     // The same array for every row, each row's values written over the last's, unless `row`
     // kept it (then it is copied): no array is made and freed per row.
     var values: [DatabaseValue] = []
+    // Per numeric column, the decimals its last texts were read as.
+    var memos = columnTypes.map { _ in PostgreSQLTypes.DecimalMemo() }
     return try connection.stream(statement, following: following) { raw, types in
       func value(_ index: Int) -> DatabaseValue {
         raw.withValue(index) { bytes in
           if index < columnTypes.count, let type = columnTypes[index] {
-            return PostgreSQLTypes.decode(bytes, as: type)
+            guard type.valueType == .decimal, !type.isMoney else {
+              return PostgreSQLTypes.decode(bytes, as: type)
+            }
+            return memos[index].value(bytes) { PostgreSQLTypes.decode($0, as: type) }
           }
           return PostgreSQLTypes.decode(String(decoding: bytes, as: UTF8.self), oid: types[index])
         } ?? .null
