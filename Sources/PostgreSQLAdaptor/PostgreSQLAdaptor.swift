@@ -170,11 +170,23 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   ) throws -> PostgreSQLConnection.FollowingRows? {
     // What decoding reads of the columns' attributes, once per statement.
     let columnTypes = columns.map { $0.map(PostgreSQLTypes.ColumnType.init) }
+    // Per numeric column, the decimals its last texts were read as (through their buffer: no
+    // exclusivity check of a captured array a value).
+    var kept = columnTypes.map { _ in PostgreSQLTypes.DecimalMemo() }
+    return try kept.withUnsafeMutableBufferPointer { memos in
+      try stream(statement, columnTypes, following: following, memos: memos, row: row)
+    }
+  }
+
+  /// ``stream(_:columns:following:row:)`` with the columns' types and decimal memos.
+  private func stream(
+    _ statement: SQLStatement, _ columnTypes: [PostgreSQLTypes.ColumnType?],
+    following: SQLStatement?, memos: UnsafeMutableBufferPointer<PostgreSQLTypes.DecimalMemo>,
+    row: ([DatabaseValue]) throws -> Void
+  ) throws -> PostgreSQLConnection.FollowingRows? {
     // The same array for every row, each row's values written over the last's, unless `row`
     // kept it (then it is copied): no array is made and freed per row.
     var values: [DatabaseValue] = []
-    // Per numeric column, the decimals its last texts were read as.
-    var memos = columnTypes.map { _ in PostgreSQLTypes.DecimalMemo() }
     return try connection.stream(statement, following: following) { raw, types in
       func value(_ index: Int) -> DatabaseValue {
         raw.withValue(index) { bytes in

@@ -15,13 +15,10 @@ extension PostgreSQLTypes {
       init?(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count <= 16 else { return nil }
         count = bytes.count
-        for (index, byte) in bytes.enumerated() {
-          if index < 8 {
-            low |= UInt64(byte) << UInt64(index * 8)
-          } else {
-            high |= UInt64(byte) << UInt64((index - 8) * 8)
-          }
-        }
+        // Copied into the two words at once, not a byte at a time.
+        var words = (UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) }
+        (low, high) = words
       }
     }
 
