@@ -1,13 +1,23 @@
+import D2SModel
 import EnvKeys
 
 extension PostgreSQLTypes {
   /// A value's `bytes` (its text, as PostgreSQL sends it) as `type` says, as decoding its text
-  /// as a `String` would: text and integers are read from the bytes, with no `String` made
-  /// first for an integer; other types go through their text.
+  /// as a `String` would: text, integers and canonical dates are read from the bytes, with no
+  /// `String` made first; other types go through their text.
   static func decode(_ bytes: UnsafeRawBufferPointer, as type: ColumnType) -> DatabaseValue {
     switch type.valueType {
     case .string: return .string(String(decoding: bytes, as: UTF8.self))
     case .int: if let value = integer(bytes) { return .int(value) }
+    case .date:
+      // As SQLite's dates: read from the bytes, no `String` made for a canonical one.
+      let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
+      let kind = type.dateKind
+      if DateForms.isCanonical(utf8, kind: kind), let date = DateForms.parse(utf8, kind: kind),
+        DateForms.isExact(date, utf8, kind: kind)
+      {
+        return .date(date)
+      }
     default: break
     }
     return decode(String(decoding: bytes, as: UTF8.self), as: type)
