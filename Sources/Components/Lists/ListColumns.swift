@@ -449,6 +449,6 @@ struct ListColumns {
     let scope = ViewScope(context: cell, environment: environment)
     let node = try ComponentView(\.component).resolve(in: scope)
     return ShownValue(
-      FormattedValue.shown(object, in: scope).value, text: node.cellText, style: node.cellStyle)
+      FormattedValue.value(of: object), text: node.cellText, style: node.cellStyle)
   }
 }

@@ -47,6 +47,12 @@ public struct FormattedValue: PrimitiveView {
     return ShownValue(typed, text: ValueText.text(of: typed, context, scope.environment))
   }
 
+  /// The value ``shown(_:in:)`` gives a related object (its key), or nil's: what a list's
+  /// to-one cell keeps beside the title its component shows, with no title asked again.
+  static func value(of object: DatabaseObject?) -> DatabaseValue {
+    object.map(titleValue) ?? .null
+  }
+
   private static func titleValue(_ object: DatabaseObject) -> DatabaseValue {
     let key = object.primaryKeyValues
     return key.count == 1 ? key[0] : .array(key.map(\.description))
