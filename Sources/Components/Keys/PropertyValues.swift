@@ -18,7 +18,14 @@ enum PropertyValues {
 
   /// `value` (unwrapped from optionals and boxes) as a `Sendable` value.
   static func sendable(_ value: Any?) -> (any Sendable)? {
-    switch KVC.unwrap(value) {
+    let unwrapped = KVC.unwrap(value)
+    // A related object known by its type first: each cast below that fails for a class
+    // instance asks Foundation's bridging whether it boxes a value (about 200 instructions),
+    // eight of them before its case.
+    if let unwrapped, Swift.type(of: unwrapped) == DatabaseObject.self {
+      return unwrapped as? DatabaseObject
+    }
+    return switch unwrapped {
     case nil: nil
     case let v as Int: v
     case let v as String: v
