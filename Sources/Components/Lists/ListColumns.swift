@@ -97,11 +97,23 @@ struct ListColumns {
     var cells: [[DatabaseValue]: ShownValue] = [:]
     var cellsByValue: [DatabaseValue: ShownValue] = [:]
     /// Cells by a small non-negative integer key, by index: a row's look-up is an array read.
+    /// Only keys near the array's end are kept here (see ``keepsByIndex(_:)``); others go to
+    /// `cellsByValue`.
     var cellsByInteger: [ShownValue?] = []
+    /// How many cells `cellsByInteger` holds.
+    var integerCount = 0
     /// Whether `cells` holds every destination: a key not there has no object.
     var isComplete = false
     /// The largest integer key kept by index.
     static let indexedKeys = 1 << 16
+
+    /// Whether integer key `n` is kept by index: within the array, or near enough to its end
+    /// for the cells it holds (a page's fifty keys spread over a table of thousands made an
+    /// array of thousands of empty cells, made and freed with each page).
+    func keepsByIndex(_ n: Int) -> Bool {
+      guard n >= 0, n < Self.indexedKeys else { return false }
+      return n < cellsByInteger.count || n < 64 + 4 * integerCount
+    }
 
     /// The titles of a to-one column, laid out as `layout` says; none fetched yet.
     init(_ layout: Layout.Titles) {
@@ -121,8 +133,10 @@ struct ListColumns {
     func cell(_ values: [DatabaseValue]) -> ShownValue? {
       if sourceIndexes.count == 1 {
         let value = values[sourceIndexes[0]]
-        if case .int(let n) = value, n >= 0, n < Self.indexedKeys {
-          return n < cellsByInteger.count ? cellsByInteger[n] : nil
+        if case .int(let n) = value, n >= 0, n < cellsByInteger.count,
+          let cell = cellsByInteger[n]
+        {
+          return cell
         }
         return value.isNull ? cells[[]] : cellsByValue[value]
       }
@@ -135,10 +149,11 @@ struct ListColumns {
         cells[key] = cell
         return
       }
-      if case .int(let n) = key[0], n >= 0, n < Self.indexedKeys {
+      if case .int(let n) = key[0], keepsByIndex(n) {
         if n >= cellsByInteger.count {
           cellsByInteger.append(contentsOf: repeatElement(nil, count: n + 1 - cellsByInteger.count))
         }
+        if cellsByInteger[n] == nil { integerCount += 1 }
         cellsByInteger[n] = cell
       } else {
         cellsByValue[key[0]] = cell
