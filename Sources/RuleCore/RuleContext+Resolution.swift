@@ -56,11 +56,21 @@ extension RuleContext {
 
     var context = self
     context.state = state
+    // A rule chosen here before is kept by what its choice read, and only its value read
+    // again: not while a tool or a trace watches each step, nor when the exact inputs are
+    // being learnt.
+    let choosesByKept =
+      engine.isCacheEnabled && !state.bypassesCache && state.trace == nil && !state.isTool
     let slot = state.trace?.open(depth: state.frames.count, key: exposed.name)
     state.push(id, name: exposed.name)
     let resolution: RuleResolution
     do {
-      resolution = try context.resolveByRules(exposed)
+      if choosesByKept, let kept = try context.resolveByKeptChoice(exposed, version: version) {
+        resolution = kept
+      } else {
+        resolution = try context.resolveByRules(
+          exposed, keepingChoiceAt: choosesByKept ? version : nil)
+      }
     } catch {
       _ = state.pop()
       throw error
@@ -96,21 +106,63 @@ extension RuleContext {
   }
 
   /// Steps 2 and 3 of resolution, in a context that carries the lookup's state.
-  func resolveByRules(_ key: ExposedKey) throws -> RuleResolution {
+  ///
+  /// With `keepingChoiceAt` (the rules' version), a winning rule whose value is read from the
+  /// context (a key path, a computation) is kept in ``RuleEngine/choices`` under the inputs
+  /// read until its predicate held: the discriminator, the predicates of the rules before it
+  /// and its own. Its value's reads (a title's object) are left out, so the next object's
+  /// look-up finds the rule without walking the rules again. Not kept when a rule before it
+  /// held but was skipped for its value (nil, or of another type): the choice then read that
+  /// value too (a page's title, when `@objectDefaultTitle` finds no object), and keeping it
+  /// would add the value's inputs to those of every choice of the key (the cache keeps one
+  /// set of inputs a key), so that no object's title would find its rule again.
+  func resolveByRules(_ key: ExposedKey, keepingChoiceAt version: Int? = nil) throws
+    -> RuleResolution
+  {
+    var keeps = version != nil
+    var choice: (inputs: Set<ObjectIdentifier>, cacheable: Bool)?
     for candidates in engine.candidates(for: key.id) {
       var winner: RuleResolution?
       try candidates.walk(
         readDiscriminator: { path in try readKeyPath(path) },
         visit: { candidate in
-          if case .matched(let value) = try evaluate(candidate.numbered, for: key) {
-            winner = RuleResolution(boxed: key.box(value), source: .rule(candidate.numbered))
-            return true
+          let outcome = try evaluate(
+            candidate.numbered, for: key,
+            predicateHeld: {
+              guard keeps, let frame = state?.frames.last else { return }
+              choice = (frame.inputs, frame.cacheable)
+            })
+          guard case .matched(let value) = outcome else {
+            if case .skipped = outcome { keeps = false }
+            return false
           }
-          return false
+          winner = RuleResolution(boxed: key.box(value), source: .rule(candidate.numbered))
+          return true
         })
-      if let winner { return winner }
+      guard let winner else { continue }
+      if keeps, let version, let choice, choice.cacheable, case .rule(let numbered) = winner.source,
+        numbered.rule.value.isReadFromContext
+      {
+        engine.choices.store(
+          winner, for: key.id, inputs: choice.inputs, in: values, version: version)
+      }
+      return winner
     }
     return RuleResolution(value: key.defaultValue, source: .defaultValue)
+  }
+
+  /// The answer of the rule ``resolveByRules(_:keepingChoiceAt:)`` chose here before, when
+  /// nothing its choice read differs now: only the rule's value is read (and its reads
+  /// recorded, with the choice's). Nil when no choice is kept, or when the value no longer
+  /// fits (then the rules are walked, as the walk would skip that rule now).
+  func resolveByKeptChoice(_ key: ExposedKey, version: Int) throws -> RuleResolution? {
+    guard let state,
+      let kept = engine.choices.lookup(key.id, in: values, version: version, inputsInto: state),
+      case .rule(let numbered) = kept.source
+    else { return nil }
+    if !state.isTool { engine.coverage.recordEvaluation(numbered) }
+    guard case .matched(let value) = try evaluateValue(numbered, for: key) else { return nil }
+    return RuleResolution(boxed: key.box(value), source: .rule(numbered))
   }
 
   /// Reads a key path in this context, surfacing errors of nested lookups.
@@ -128,7 +180,10 @@ extension RuleContext {
   }
 
   /// Evaluates a rule's predicate and, if it holds, its value (checked against the key's type).
-  func evaluate(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
+  /// `predicateHeld` is called once the predicate holds, before the value is read.
+  func evaluate(
+    _ numbered: NumberedRule, for key: ExposedKey, predicateHeld: () -> Void = {}
+  ) throws -> Outcome {
     // Read through `numbered.rule`, never copied out whole: a copy of a rule retains each of
     // its parts.
     engine.countEvaluation()
@@ -136,6 +191,12 @@ extension RuleContext {
     let holds = numbered.rule.predicate.evaluate(on: self)
     if let error = state?.error { throw error }
     guard holds else { return .notMatched }
+    predicateHeld()
+    return try evaluateValue(numbered, for: key)
+  }
+
+  /// A rule's value, its predicate known to hold: matched when it fits the key's type.
+  func evaluateValue(_ numbered: NumberedRule, for key: ExposedKey) throws -> Outcome {
     let raw: Any?
     switch numbered.rule.value {
     case .constant:

@@ -13,6 +13,10 @@ public final class RuleEngine: Sendable {
   /// Whether answers are cached.
   public let isCacheEnabled: Bool
   let cache: RuleCache
+  /// The rules that won, kept by what their choice read, not what their values read (see
+  /// ``RuleContext/resolveByRules(_:keepingChoiceAt:)``): a title's rule, chosen by the
+  /// entity, is found again for the next object without walking the rules.
+  let choices: RuleCache
   /// What the shared models and computations answered this engine, kept while they are
   /// unchanged (``candidates(for:)``, ``computation(named:)``): a server's connections, an
   /// engine each, then never wait on each other for the shared locks.
@@ -82,6 +86,7 @@ public final class RuleEngine: Sendable {
     self.computations = computations
     self.isCacheEnabled = cache
     self.cache = RuleCache(maximumAnswersPerKey: maximumAnswersPerKey)
+    self.choices = RuleCache(maximumAnswersPerKey: maximumAnswersPerKey)
   }
 
   /// An engine with the same rules, registry and computations, and a cache of its own: one
@@ -109,6 +114,7 @@ public final class RuleEngine: Sendable {
   /// Forgets every cached answer (opening a database does this).
   public func clearCache() {
     cache.clear()
+    choices.clear()
     plans.clear()
   }
 

@@ -21,6 +21,12 @@ public enum RuleValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether the value is read from the context when the rule wins (not a constant).
+  var isReadFromContext: Bool {
+    if case .constant = self { return false }
+    return true
+  }
+
   /// The key paths the value reads.
   public var keyPaths: [KVCPath] {
     switch self {
