@@ -8,6 +8,9 @@ import Synchronization
 /// same fingerprint: hashable values by value, database objects by identity and change
 /// counter, unset keys as absent. When a resolution reads a new input, the key's table starts
 /// over. Rule model changes clear everything.
+///
+/// The engine's second instance, ``RuleEngine/choices``, keeps the rules that won rather than
+/// answers, under the inputs read until each winner's predicate held.
 final class RuleCache: Sendable {
   /// The fingerprints of a key's inputs, in the table's input order.
   struct CacheKey: Hashable {

@@ -57,8 +57,9 @@ extension RuleContext {
     var context = self
     context.state = state
     // A rule chosen here before is kept by what its choice read, and only its value read
-    // again: not while a tool or a trace watches each step, nor when the exact inputs are
-    // being learnt.
+    // again: not while a tool or a trace watches each step, nor when the cache is bypassed to
+    // learn an answer's exact inputs (a plan being made may use it: it then records the kept
+    // choices' inputs, a superset of what the walk would read).
     let choosesByKept =
       engine.isCacheEnabled && !state.bypassesCache && state.trace == nil && !state.isTool
     let slot = state.trace?.open(depth: state.frames.count, key: exposed.name)
@@ -110,7 +111,7 @@ extension RuleContext {
   /// With `keepingChoiceAt` (the rules' version), a winning rule whose value is read from the
   /// context (a key path, a computation) is kept in ``RuleEngine/choices`` under the inputs
   /// read until its predicate held: the discriminator, the predicates of the rules before it
-  /// and its own. Its value's reads (a title's object) are left out, so the next object's
+  /// (in this model and in the models before it) and its own. Its value's reads (a title's object) are left out, so the next object's
   /// look-up finds the rule without walking the rules again. Not kept when a rule before it
   /// held but was skipped for its value (nil, or of another type): the choice then read that
   /// value too (a page's title, when `@objectDefaultTitle` finds no object), and keeping it
@@ -160,7 +161,7 @@ extension RuleContext {
       let kept = engine.choices.lookup(key.id, in: values, version: version, inputsInto: state),
       case .rule(let numbered) = kept.source
     else { return nil }
-    if !state.isTool { engine.coverage.recordEvaluation(numbered) }
+    // No predicate is evaluated: coverage counts the win alone, as for a cached answer.
     guard case .matched(let value) = try evaluateValue(numbered, for: key) else { return nil }
     return RuleResolution(boxed: key.box(value), source: .rule(numbered))
   }

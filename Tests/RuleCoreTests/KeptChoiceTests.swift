@@ -77,6 +77,27 @@ import Testing
     #expect(ctx.with(\.propertyKey, "name").with(Keys.Object.self, Person("B", "BY")).title == "BY")
   }
 
+  @Test func aUserRuleSkippedForItsValueKeepsNoFallbackChoice() throws {
+    // The user's rule gives nothing for the first object, so the builtin rule answers; the
+    // next object has a last name, and the user's rule must answer it.
+    let ctx = try context(
+      "*true* => title = object.lastName", fallbacks: ["*true* => title = object.firstName"])
+    #expect(ctx.with(Keys.Object.self, Person("ANN", nil)).title == "ANN")
+    #expect(ctx.with(Keys.Object.self, Person("BOB", "BAKER")).title == "BAKER")
+    #expect(ctx.with(Keys.Object.self, Person("CAT", nil)).title == "CAT")
+  }
+
+  @Test func aKeptChoiceCountsAWinAndNoPredicate() throws {
+    let ctx = try context("entity.name = 'Customer' => title = object.lastName")
+      .with(Keys.Entity.self, TestEntity("Customer"))
+    ctx.engine.coverage.start()
+    let rule = try #require(ctx.engine.ruleModel.rules.first)
+    for n in 0..<3 {
+      #expect(ctx.with(Keys.Object.self, Person("P", "name \(n)")).title == "name \(n)")
+    }
+    #expect(ctx.engine.coverage.counts(of: rule) == .init(won: 3, evaluated: 1))
+  }
+
   @Test func aNewRuleEndsTheKeptChoices() throws {
     let registry = TestRegistry.make()
     let parser = RuleParser(registry: registry)
