@@ -12,6 +12,7 @@ public enum RuleValue: Hashable, Sendable, CustomStringConvertible {
   /// A named builtin computation, `@name` (see ``RuleComputations``).
   case computation(String)
 
+  /// The value as rule text writes it (`'x'`, `object.name`, `NOT isEditable`, `@name`).
   public var description: String {
     switch self {
     case .constant(let literal): literal.description

@@ -21,6 +21,7 @@ public struct FormattedValue: PrimitiveView {
     self.wraps = wraps
   }
 
+  /// The value as BasicLook shows it, with its text.
   public func node(in scope: ViewScope) throws -> ViewNode {
     let raw: (any Sendable)? = value ?? scope.context.propertyValue
     return .value(Self.shown(raw, in: scope), wraps: wraps)
@@ -71,6 +72,7 @@ public struct PropertyRow: PrimitiveView {
     self.content = content
   }
 
+  /// The row, its label from `displayNameForProperty` and its content resolved in `scope`.
   public func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
     return .row(
@@ -95,6 +97,7 @@ public struct EditField: PrimitiveView {
     self.choose = choose
   }
 
+  /// The field for the property in `scope`, with its edit state.
   public func node(in scope: ViewScope) throws -> ViewNode {
     let context = scope.context
     let shown = FormattedValue.shown(context.propertyValue, in: scope)
@@ -122,6 +125,7 @@ public struct ComponentView: PrimitiveView {
   /// The component `keyPath` names.
   public init(_ keyPath: KeyPath<RuleContext, ComponentName?> & Sendable) { self.keyPath = keyPath }
 
+  /// The view of the component the context names, resolved in `scope`.
   public func node(in scope: ViewScope) throws -> ViewNode {
     guard let name = scope.context[keyPath: keyPath] else { return .empty }
     let view = try scope.environment.looks.view(name, look: scope.context.look)
@@ -142,5 +146,6 @@ public struct Table: PrimitiveView {
   public init(columns: [TableColumn], rows: RowSource, summary: TableSummary = .none) {
     node = TableNode(columns: columns, rows: rows, summary: summary)
   }
+  /// The table as a view tree node.
   public func node(in scope: ViewScope) throws -> ViewNode { .table(node) }
 }
