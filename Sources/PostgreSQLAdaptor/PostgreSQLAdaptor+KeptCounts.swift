@@ -47,7 +47,8 @@ extension PostgreSQLAdaptor {
 
   /// Runs `statement` with `count` behind it in one round trip, as
   /// ``query(_:columns:followedBy:row:)`` does; a plain table's count is made only when a
-  /// commit has happened since it was last made on this connection (see above).
+  /// commit has happened since it was last made on this connection (see above), and so are
+  /// the rows of a statement reading that table alone (``queryKeepingRows(_:columns:followedBy:row:)``).
   public func query(
     _ statement: SQLStatement, columns: [Attribute?], countingRowsOf entity: Entity,
     with count: SQLStatement, row: ([DatabaseValue]) throws -> Void
@@ -63,12 +64,21 @@ extension PostgreSQLAdaptor {
         ELSE (\(count.sql)) END, pg_catalog.pg_current_snapshot()::text
         """,
       [.string(kept?.snapshot ?? "")])
-    prepare(conditional, behind: statement)
-    guard
-      let answer = try query(statement, columns: columns, followedBy: conditional, row: row)?
-        .first,
-      answer.count == 2, case .string(let snapshot) = answer[1]
-    else { return nil }
+    let table = dialect.quote(table: entity.externalName, schema: entity.schema)
+    let keepsRows = Self.keepsRows(of: statement) && statement.sql.contains(" FROM \(table) ")
+    if keepsRows, let kept, let counted = try answerFromSnapshot(statement, count: kept, row: row) {
+      return counted
+    }
+    let answer: [DatabaseValue]?
+    if keepsRows {
+      answer = try queryKeepingRows(statement, columns: columns, followedBy: conditional, row: row)
+    } else {
+      prepare(conditional, behind: statement)
+      answer = try query(statement, columns: columns, followedBy: conditional, row: row)?.first
+    }
+    guard let answer, answer.count == 2, case .string(let snapshot) = answer[1] else {
+      return nil
+    }
     if let counted = answer[0].intValue {
       keptCounts.withLock { counts in
         if counts.count >= Self.maximumKeptCounts { counts.removeAll() }
@@ -87,7 +97,7 @@ extension PostgreSQLAdaptor {
   /// never sent on its own, so it would never be prepared by being sent twice.
   /// A failure (a connection lost since the last page) is left to the query that follows,
   /// which connects again; the count then goes alone.
-  private func prepare(_ conditional: SQLStatement, behind statement: SQLStatement) {
+  func prepare(_ conditional: SQLStatement, behind statement: SQLStatement) {
     connection.lock.lock()
     defer { connection.lock.unlock() }
     // Idle: no transaction, and no other statement's rows being read on it (a query made

@@ -21,6 +21,16 @@ public final class PostgreSQLAdaptor: DatabaseAdaptor, @unchecked Sendable {
   let keptCounts = Mutex<[String: KeptCount]>([:])
   /// How many counts were answered from ``keptCounts`` (for tests).
   let keptCountAnswers = Mutex(0)
+  /// A list page's rows, by statement, with the snapshot they were read in (see
+  /// ``queryKeepingRows(_:columns:followedBy:row:)``).
+  let keptRows = Mutex<[KeptRowsKey: KeptRows]>([:])
+  /// How many pages' rows were answered from ``keptRows`` (for tests).
+  let keptRowsAnswers = Mutex(0)
+  /// Whether the last page asked found the server's snapshot moved since its rows were kept:
+  /// the next sends its statements without asking first (``answerFromSnapshot(_:count:row:)``).
+  let snapshotMoved = Mutex(false)
+  /// How many pages were answered by asking for the snapshot alone (for tests).
+  let snapshotAnswers = Mutex(0)
 
   /// The database's name.
   public let databaseName: String

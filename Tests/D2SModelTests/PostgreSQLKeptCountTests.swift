@@ -51,25 +51,14 @@ struct PostgreSQLKeptCountTests {
     return nil
   }
 
-  /// Whether a window of `table` is answered from its kept count within 30 s of pairs of reads
-  /// (each giving `expected`), the pairs 5 ms apart. Any commit on the server, another
-  /// test's included (the suites run at once against one server), changes the snapshot, so
-  /// a read may count anew; the read right after it keeps that count unless another commit
-  /// came between the two. (A number of tries, not a time, ran out while other suites
-  /// committed without a pause.)
+  /// Whether a window of `table` (each giving `expected`) is answered from its kept count
+  /// (see ``answersFromKept(_:read:)``).
   func isKept(
     _ database: Database, _ adaptor: PostgreSQLAdaptor, _ table: String, _ expected: Int
   ) throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < deadline {
-      for _ in 0..<2 {
-        let kept = adaptor.keptCountAnswers.withLock { $0 }
-        #expect(try windowCount(database, table) == expected)
-        if adaptor.keptCountAnswers.withLock({ $0 }) == kept + 1 { return true }
-      }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    return false
+    try answersFromKept(
+      { adaptor.keptCountAnswers.withLock { $0 } },
+      read: { () throws in #expect(try windowCount(database, table) == expected) })
   }
 
   @Test func aTableCountIsKeptUntilACommit() throws {
