@@ -132,7 +132,11 @@ extension PostgreSQLAdaptor {
       try row(own)
     }?.first
     if let readIn {
-      if keeping { keep(KeptRows(snapshot: readIn, rows: read, bytes: bytes), for: key) }
+      // Kept only when the count came in the same round trip: without it (no pipeline, or
+      // the rows read on a helper connection), rows kept could not be told from no rows.
+      if keeping, answer != nil {
+        keep(KeptRows(snapshot: readIn, rows: read, bytes: bytes), for: key)
+      }
       return answer
     }
     // No row: the rows kept are still the table's, or it has none now.
