@@ -116,18 +116,7 @@ final class RowsStatements: Sendable {
   /// long list of values is in its key as well as in its statement).
   private static func isSmall(_ statement: SQLStatement) -> Bool {
     statement.bindings.count <= maximumBindings && statement.sql.utf8.count <= maximumSQLBytes
-      && statement.bindings.reduce(0) { $0 + bytes(of: $1) } <= maximumBoundBytes
-  }
-
-  /// How many bytes of text and data `value` holds.
-  private static func bytes(of value: DatabaseValue) -> Int {
-    switch value {
-    case .string(let text), .verbatim(let text): text.utf8.count
-    case .data(let data), .textBytes(let data): data.count
-    case .array(let texts): texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 }
-    case .list(let values): values.reduce(0) { $0 + bytes(of: $1) + 1 }
-    default: 0
-    }
+      && statement.bindings.reduce(0) { $0 + $1.heldByteCount } <= maximumBoundBytes
   }
 
   /// How many statements are kept (for tests).

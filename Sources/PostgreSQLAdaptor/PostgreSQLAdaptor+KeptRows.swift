@@ -57,17 +57,9 @@ extension PostgreSQLAdaptor {
   /// holds about 16 KB); past it, those kept are forgotten. A result of more is not kept.
   static let maximumKeptBytes = 4 << 20
 
-  /// About how much memory `values` hold: a value's own size, and its text's or bytes'.
+  /// About how much memory `values` hold: each value's own size and its text's or bytes'.
   static func bytes(of values: [DatabaseValue]) -> Int {
-    values.reduce(32) { total, value in
-      switch value {
-      case .string(let text), .verbatim(let text): total + 16 + text.utf8.count
-      case .data(let bytes), .textBytes(let bytes): total + 16 + bytes.count
-      case .array(let items): total + 16 + items.reduce(0) { $0 + 16 + ($1?.utf8.count ?? 0) }
-      case .list(let items): total + bytes(of: items)
-      default: total + 16
-      }
-    }
+    values.reduce(32) { $0 + 16 + $1.heldByteCount }
   }
 
   /// Whether `statement` may have its rows kept: it reads one table, whole or in a window
