@@ -43,8 +43,6 @@ let package = Package(
   dependencies: [
     // Logging for rule warnings now and SQL statements later (swift-log is the ecosystem's API).
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    // Insecure.MD5 / Insecure.SHA1 for legacy password digests (Sakila's staff passwords).
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // The d2s-repl command line.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // d2s-serve's HTTP server (D2SWeb only: d2s-repl does not link it), and its in-process
@@ -140,7 +138,6 @@ let package = Package(
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
 
@@ -181,8 +178,6 @@ let package = Package(
       name: "ComponentsTests",
       dependencies: [
         "Components", "SQLiteAdaptor", "PostgreSQLAdaptor", "D2STesting",
-        // Only as the oracle that LegacyDigest is checked against.
-        .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Snapshots"]),
     .testTarget(

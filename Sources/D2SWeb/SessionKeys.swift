@@ -1,4 +1,4 @@
-import Crypto
+import Components
 import Foundation
 import Synchronization
 
@@ -6,8 +6,8 @@ import Synchronization
 /// record the server keeps: ``SessionStore``) and CSRF tokens bound to a session, or to a
 /// pre-session cookie for the login form.
 public struct SessionKeys: Sendable {
-  private let secret: Data
-  private var key: SymmetricKey { SymmetricKey(data: secret) }
+  /// The key's signer (HMAC-SHA256).
+  private let signer: HMACSHA256
   /// Tokens verified and tokens made, kept: every logged-in request verifies its cookie and
   /// its page makes a CSRF token, the same ones again and again.
   private let answers = KeptAnswers()
@@ -21,15 +21,15 @@ public struct SessionKeys: Sendable {
     guard secret.count >= 32 else {
       throw WebSetupError("the secret must be at least 32 bytes (it has \(secret.count))")
     }
-    self.secret = secret
+    signer = HMACSHA256(key: Array(secret))
   }
 
   /// A fresh random key, kept in memory: sessions end when the server stops.
   public static func random() -> SessionKeys {
-    SessionKeys(bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
+    SessionKeys(bytes: RandomBytes.make(32))
   }
 
-  private init(bytes: Data) { secret = bytes }
+  private init(bytes: [UInt8]) { signer = HMACSHA256(key: bytes) }
 
   /// Keys from `--secret-file`: its bytes, one trailing newline dropped; refused when shorter
   /// than 32 bytes or readable by others than its owner.
@@ -49,8 +49,7 @@ public struct SessionKeys: Sendable {
 
   /// `payload` with its signature: `base64url(payload).base64url(mac)`.
   func sign(_ payload: String) -> String {
-    let mac = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key)
-    return Self.base64URL(Data(payload.utf8)) + "." + Self.base64URL(Data(mac))
+    Self.base64URL(Data(payload.utf8)) + "." + Self.base64URL(Data(signer.code(payload)))
   }
 
   /// The payload of `token` when its signature is right (compared in constant time).
@@ -67,9 +66,7 @@ public struct SessionKeys: Sendable {
       let payload = Self.data(base64URL: token[..<dot]),
       let mac = Self.data(base64URL: token[utf8.index(after: dot)...])
     else { return nil }
-    guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key) else {
-      return nil
-    }
+    guard signer.isCode(Array(mac), of: Array(payload)) else { return nil }
     return String(data: payload, encoding: .utf8)
   }
 
@@ -77,15 +74,14 @@ public struct SessionKeys: Sendable {
   func token(_ purpose: String, boundTo binding: String) -> String {
     let message = purpose + "\u{0}" + binding
     return answers.answer("token\u{0}" + message) {
-      Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
+      Self.base64URL(Data(signer.code(message)))
     }
   }
 
   /// Whether `token` is the token for `purpose` bound to `binding` (constant time).
   func check(_ token: String, _ purpose: String, boundTo binding: String) -> Bool {
     guard let mac = Self.data(base64URL: Substring(token)) else { return false }
-    return HMAC<SHA256>.isValidAuthenticationCode(
-      mac, authenticating: Data((purpose + "\u{0}" + binding).utf8), using: key)
+    return signer.isCode(Array(mac), of: Array((purpose + "\u{0}" + binding).utf8))
   }
 
   /// `data` in base64url without padding (RFC 4648 §5), its bytes mapped in one pass: every
@@ -123,8 +119,7 @@ public struct SessionKeys: Sendable {
 
   /// `bytes` random bytes (16 by default) as URL-safe text: pre-session nonces, session ids.
   static func nonce(bytes: Int = 16) -> String {
-    base64URL(
-      Data(SymmetricKey(size: SymmetricKeySize(bitCount: bytes * 8)).withUnsafeBytes { Array($0) }))
+    base64URL(Data(RandomBytes.make(bytes)))
   }
 }
 

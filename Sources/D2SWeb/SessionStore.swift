@@ -1,4 +1,4 @@
-import Crypto
+import Components
 import D2SModel
 import EnvKeys
 import Foundation
@@ -40,8 +40,7 @@ extension SessionStore {
   static func hash(of id: String) -> String {
     // Hashed from the id's own bytes and written as hex into the string's storage (on every
     // logged-in request).
-    var id = id
-    let digest = id.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+    let digest = SHA256.hash(id)
     return digest.withUnsafeBytes { bytes in
       String(unsafeUninitializedCapacity: bytes.count * 2) { hex in
         let digits: StaticString = "0123456789abcdef"

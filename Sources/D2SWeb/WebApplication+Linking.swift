@@ -1,5 +1,4 @@
 import Components
-import Crypto
 import D2SApplication
 import D2SHTML
 import D2SModel
@@ -237,7 +236,7 @@ extension WebApplication {
   static func linksDigest(_ keys: [[DatabaseValue]]) -> String {
     let arity = keys.first?.count ?? 1
     let text = PositionToken.encode([.int(arity)] + keys.flatMap { $0 }, arrays: true) ?? ""
-    return SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }
+    return SHA256.hash(text).prefix(16).map { String(format: "%02x", $0) }
       .joined()
   }
 }

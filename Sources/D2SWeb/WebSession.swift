@@ -1,5 +1,4 @@
 import Components
-import Crypto
 import D2SModel
 import EnvKeys
 import Foundation
