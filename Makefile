@@ -18,25 +18,16 @@ serve: deps
 	$(SWIFT) build --product d2s-serve
 	D2S_RESOURCES="$(CURDIR)/data" "$$($(SWIFT) build --show-bin-path)/d2s-serve" --demo
 
+# Lint, build, the fuzz targets type-checked, every test against a throwaway PostgreSQL (set up
+# while the package builds), then the outside packages: scripts/test.sh.
 test: deps
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Consumer/Package.swift Consumer/Tests
-	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/typecheck-fuzz.sh
-	scripts/with-postgres.sh $(SWIFT) test --skip-build
-	$(MAKE) examples
+	SWIFT=$(SWIFT) scripts/with-postgres.sh --in-background scripts/test.sh
 
-# The example plugin packages (Plugins/Examples): built and tested through the REPL built for them;
-# then the web consumer package (Consumer): a plugin's components served by D2SWeb. Both build in
-# the main package's scratch folder, so D2S and its dependencies, already compiled by `make test`'s
-# first build, are reused, not compiled again (about 190 s of a fresh clone's run); only the
-# outside packages' own targets and tests are compiled. They still depend on D2S as any package
-# does, by path, and see only its public API.
+# The example plugin packages and the web consumer package, built in the main package's scratch
+# folder and tested (scripts/test-examples.sh; `make test` runs it last).
 EXAMPLES_SCRATCH ?= $(CURDIR)/.build
 examples:
-	cd Plugins/Examples/DVDStoreREPL && $(SWIFT) build --build-tests --scratch-path "$(EXAMPLES_SCRATCH)" \
-	  && $(SWIFT) test --skip-build --scratch-path "$(EXAMPLES_SCRATCH)"
-	cd Consumer && $(SWIFT) build --build-tests --scratch-path "$(EXAMPLES_SCRATCH)" \
-	  && $(SWIFT) test --skip-build --scratch-path "$(EXAMPLES_SCRATCH)"
+	SWIFT=$(SWIFT) EXAMPLES_SCRATCH="$(EXAMPLES_SCRATCH)" scripts/test-examples.sh
 
 bench: deps
 	$(SWIFT) run -c release d2s-bench rules
