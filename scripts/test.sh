@@ -5,9 +5,12 @@
 #      planning, one core busy);
 #   2. the package and its tests built (`swift build --build-tests`), then the fuzz targets
 #      type-checked;
-#   3. every test run, once the server is ready;
-#   4. the example plugin packages and the web consumer package built and tested, in the
-#      main package's scratch folder (see the Makefile's `examples`).
+#   3. every test run, once the server is ready; meanwhile the example plugin packages and
+#      the web consumer package build (scripts/test-examples.sh) at the lowest priority
+#      (`nice -n 19`), on the cores the tests leave idle (the browser tests' last minute runs
+#      one test at a time); their tests run after the main ones.
+# The test binaries run directly, as `swift test --skip-build` runs them, so that SwiftPM's
+# lock on the scratch folder stays free for the outside packages' builds.
 # Every SwiftPM command runs in the same folder with the same environment: SwiftPM keys its
 # cache of compiled Package.swift manifests by the environment, and a changed one (`cd`, a
 # new variable) compiles all 25 manifests again, about 10 s a command on 2 cores.
@@ -38,9 +41,24 @@ if [ -n "${D2S_TEST_POSTGRES_READY:-}" ]; then
     exit 1
   fi
 fi
-"$swift" test --skip-build
 
 # Sourced, not run: a child shell's environment differs (SHLVL), and SwiftPM would compile
 # the manifests again.
 EXAMPLES_SCRATCH="$here/.build"
 . scripts/test-examples.sh
+
+# Asked before the outside packages' builds take SwiftPM's lock.
+bin=$("$swift" build --show-bin-path)
+examples_log=$(mktemp "${TMPDIR:-/tmp}/d2s-examples.XXXXXX")
+trap 'rm -f "$examples_log"' EXIT
+build_examples nice -n 19 >"$examples_log" 2>&1 &
+examples=$!
+main_status=0
+run_test_binary "$bin/D2SPackageTests.xctest" || main_status=$?
+examples_status=0
+wait $examples || examples_status=$?
+echo "test.sh: the outside packages' builds, beside the tests:"
+cat "$examples_log"
+[ $main_status -eq 0 ] || exit $main_status
+[ $examples_status -eq 0 ] || exit $examples_status
+test_examples
