@@ -34,11 +34,9 @@ if [ "$(id -u)" -eq 0 ]; then chown postgres: "$base"; fi
 
 setup_pid=""
 stop() {
-  # A set-up still under way (COMMAND failed early) is ended first.
-  if [ -n "$setup_pid" ]; then
-    kill "$setup_pid" 2>/dev/null || true
-    wait "$setup_pid" 2>/dev/null || true
-  fi
+  # A set-up still under way (COMMAND failed early) is waited for, so that no server it
+  # starts outlives this script (killing the subshell would leave its children running).
+  if [ -n "$setup_pid" ]; then wait "$setup_pid" 2>/dev/null || true; fi
   as_pg "$pgbin/pg_ctl" -D "$base/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
   # The folder holds every database the tests made (gigabytes): it is removed in the
   # background, so that COMMAND's caller does not wait for it.
@@ -91,6 +89,6 @@ set -e
 # the lines are few, as most errors tests provoke on purpose are not FATAL.
 if [ $status -ne 0 ]; then
   grep -E 'PANIC|FATAL|terminated by signal|out of memory|No space left|terminating any other active' \
-    "$base/server.log" | tail -n 30 | sed 's/^/with-postgres: server log: /' >&2 || true
+    "$base/server.log" 2>/dev/null | tail -n 30 | sed 's/^/with-postgres: server log: /' >&2 || true
 fi
 exit $status
