@@ -110,14 +110,6 @@ import Testing
 
   /// The bytes `hex` spells, two digits each.
   static func bytes(hex: String) -> [UInt8]? {
-    let digits = Array(hex.utf8)
-    guard digits.count % 2 == 0 else { return nil }
-    var bytes: [UInt8] = []
-    for index in stride(from: 0, to: digits.count, by: 2) {
-      let pair = String(decoding: digits[index..<index + 2], as: UTF8.self)
-      guard let byte = UInt8(pair, radix: 16) else { return nil }
-      bytes.append(byte)
-    }
-    return bytes
+    PositionToken.hexData(Substring(hex)).map { Array($0) }
   }
 }

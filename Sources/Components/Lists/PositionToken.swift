@@ -83,7 +83,8 @@ public enum PositionToken {
     PositionTokenError(message: "not a list position: \(text)")
   }
 
-  private static func hexData(_ text: Substring) -> Data? {
+  /// The bytes `text` spells, two hexadecimal digits each; nil when it spells none.
+  static func hexData(_ text: Substring) -> Data? {
     guard text.count.isMultiple(of: 2) else { return nil }
     var bytes: [UInt8] = []
     var index = text.startIndex
